@@ -1,0 +1,558 @@
+"""The game as a state machine driven by events.
+
+A :class:`State` is immutable; :func:`apply` returns the next state or raises
+:class:`IllegalAction` and changes nothing. Search (the solver, computer
+players) can therefore explore freely without touching the live game.
+
+Events are what a record stores: ``Roll`` (the values a throw produced),
+``Keep``, ``Bank``, ``Carryover`` (the answer to an offer), ``Void`` (the last
+throw does not count) and ``FirstPlayer``. ``Throw`` is the decision to throw;
+:class:`Game` turns it into a ``Roll`` with dice from an injected random source.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Literal
+
+from greed_game.rules.dice import Counts, contains, counts_of, dice_of, format_dice, size
+from greed_game.rules.ruleset import RuleSet
+from greed_game.rules.scoring import Option
+
+
+class Phase(Enum):
+    """What the state machine waits for next."""
+
+    CARRYOVER = "carryover"
+    """The player must take or decline the dice passed on by the last banker."""
+    ROLL = "roll"
+    """The player throws the dice left (or banks, where the rules allow it)."""
+    KEEP = "keep"
+    """The player sets aside scoring dice from the throw (or banks, in $GREED)."""
+    OVER = "over"
+    """The game has ended; ``winners`` is set."""
+
+
+class IllegalAction(ValueError):
+    """An action or event the rules do not allow now; ``rule`` is a short code."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        self.rule = rule
+        super().__init__(message)
+
+
+VoidReason = Literal["off-felt", "leaning"]
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A throw and the values it produced."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Dice set aside from the last throw."""
+
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Bank:
+    """End the turn and add the turn total to the player's score."""
+
+
+@dataclass(frozen=True)
+class Carryover:
+    """The answer to a carryover offer: take the dice and points, or start fresh."""
+
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Void:
+    """The last throw does not count (a die left the felt or leant): throw again."""
+
+    reason: VoidReason
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    """The seat that won the roll-off and starts the game."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The decision to throw ``count`` dice; values come from the dice source."""
+
+    count: int
+
+
+Event = Roll | Keep | Bank | Carryover | Void | FirstPlayer
+Action = Throw | Keep | Bank | Carryover
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Dice and points passed on by a player who banked with dice unthrown."""
+
+    points: int
+    dice: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the rules need to know about a game in progress."""
+
+    scores: tuple[int, ...]
+    on_board: tuple[bool, ...]
+    reached: tuple[int, ...]
+    """Event index at which each seat reached its current score (tie-breaks)."""
+    current: int = 0
+    phase: Phase = Phase.ROLL
+    turn_points: int = 0
+    carried: int = 0
+    dice_left: int = 6
+    throw: Counts | None = None
+    kept: bool = False
+    carry_throw: bool = False
+    """The next throw (or the keep from it) is a strict carryover throw."""
+    last_keep_best: bool = False
+    offer: Offer | None = None
+    final: bool = False
+    owed: tuple[int, ...] = ()
+    """Seats still owed a final turn, in the order they will play."""
+    high_mark: int | None = None
+    """The score to beat (score-to-beat end only)."""
+    winners: tuple[int, ...] = ()
+    turn: int = 0
+    events: int = 0
+    rescued: bool = False
+    """The last throw was a non-scoring pair rescued into fresh dice."""
+    void_undo: State | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.scores)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.phase is Phase.OVER
+
+    @property
+    def own_points(self) -> int:
+        """Turn points scored by the current player's own throws (carried excluded)."""
+        return self.turn_points - self.carried
+
+
+def new_state(rules: RuleSet, players: int) -> State:
+    """The state before the first event of a game with ``players`` seats."""
+    if not 1 <= players <= 8:
+        raise ValueError(f"a game has 1 to 8 players, not {players}")
+    return State(
+        scores=(0,) * players,
+        on_board=(rules.entry_minimum == 0,) * players,
+        reached=(0,) * players,
+        dice_left=rules.dice,
+    )
+
+
+def throw_options(rules: RuleSet, state: State, throw: Counts) -> tuple[Option, ...]:
+    """Valid keeps from ``throw`` in ``state`` (strict carryover throws filtered)."""
+    options = rules.table.options(throw)
+    if state.carry_throw:
+        faces = rules.carryover_faces
+        options = tuple(o for o in options if any(o.counts[f - 1] for f in faces))
+    return options
+
+
+def _faces_words(faces: Sequence[int]) -> str:
+    names = [str(f) for f in faces]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def apply(rules: RuleSet, state: State, event: Event) -> State:
+    """The state after ``event``; raises :class:`IllegalAction` if it is not allowed."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("the game is over", "game-over")
+    if isinstance(event, Void):
+        return _void(state, event)
+    if isinstance(event, FirstPlayer):
+        new = _first_player(state, event)
+    elif isinstance(event, Carryover):
+        new = _carryover(rules, state, event)
+    elif isinstance(event, Roll):
+        new = _roll(rules, state, event)
+    elif isinstance(event, Keep):
+        new = _keep(rules, state, event)
+    elif isinstance(event, Bank):
+        new = _bank(rules, state)
+    else:
+        raise IllegalAction(f"unknown event {event!r}", "unknown-event")
+    if not isinstance(event, Roll):
+        new = replace(new, void_undo=None)
+    return replace(new, events=state.events + 1)
+
+
+def _void(state: State, event: Void) -> State:
+    if event.reason not in ("off-felt", "leaning"):
+        raise IllegalAction(f"a void throw is 'off-felt' or 'leaning', not {event.reason!r}", "void-reason")
+    if state.void_undo is None:
+        raise IllegalAction("only the throw just made can be void", "void-not-after-roll")
+    return replace(state.void_undo, events=state.events + 1, void_undo=None)
+
+
+def _first_player(state: State, event: FirstPlayer) -> State:
+    if state.events != 0:
+        raise IllegalAction("the first player is chosen before the first throw", "first-player-late")
+    if not 0 <= event.seat < state.players:
+        raise IllegalAction(f"there is no seat {event.seat} (seats 0 to {state.players - 1})", "no-such-seat")
+    return replace(state, current=event.seat)
+
+
+def _carryover(rules: RuleSet, state: State, event: Carryover) -> State:
+    if state.phase is not Phase.CARRYOVER or state.offer is None:
+        raise IllegalAction("no carryover is on offer", "no-offer")
+    if not event.accept:
+        return replace(state, phase=Phase.ROLL, offer=None, dice_left=rules.dice)
+    offer = state.offer
+    return replace(
+        state,
+        phase=Phase.ROLL,
+        offer=None,
+        turn_points=offer.points,
+        carried=offer.points,
+        dice_left=offer.dice,
+        carry_throw=rules.carryover == "strict",
+    )
+
+
+def _roll(rules: RuleSet, state: State, event: Roll) -> State:
+    if state.phase is Phase.CARRYOVER:
+        raise IllegalAction("answer the carryover offer (take or decline) before throwing", "offer-pending")
+    if state.phase is Phase.KEEP:
+        raise IllegalAction("set aside at least one scoring die before throwing again", "keep-first")
+    dice = event.dice
+    if any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        raise IllegalAction(f"die values must be 1 to 6, not {list(dice)}", "bad-value")
+    if len(dice) != state.dice_left:
+        raise IllegalAction(
+            f"{len(dice)} dice were thrown but {state.dice_left} must be thrown", "wrong-dice-count"
+        )
+    throw = counts_of(dice)
+    undo = replace(state, void_undo=None)
+    if throw_options(rules, state, throw):
+        return replace(state, phase=Phase.KEEP, throw=throw, rescued=False, void_undo=undo)
+    if rules.doubles_rescue and len(dice) == 2 and dice[0] == dice[1]:
+        return replace(
+            state, dice_left=rules.dice, carry_throw=False, rescued=True, throw=None, void_undo=undo
+        )
+    ended = _end_turn(rules, state, banked=False, points=0, dice_left=0)
+    return replace(ended, void_undo=undo)
+
+
+def _keep(rules: RuleSet, state: State, event: Keep) -> State:
+    if state.phase is not Phase.KEEP or state.throw is None:
+        raise IllegalAction("there is no throw to keep dice from", "nothing-to-keep")
+    if any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in event.dice):
+        raise IllegalAction(f"die values must be 1 to 6, not {list(event.dice)}", "bad-value")
+    keep = counts_of(event.dice)
+    table = rules.table
+    if not contains(state.throw, keep):
+        reason = table.why_not(state.throw, keep)
+        raise IllegalAction(
+            f"cannot keep {format_dice(sorted(event.dice))} from {format_dice(dice_of(state.throw))}: {reason}",
+            "not-thrown",
+        )
+    points = table.points(keep)
+    if points is None:
+        reason = table.why_not(state.throw, keep)
+        raise IllegalAction(f"cannot keep {format_dice(sorted(event.dice))}: {reason}", "free-die")
+    if state.carry_throw and not any(keep[f - 1] for f in rules.carryover_faces):
+        raise IllegalAction(
+            f"the keep from a carryover throw must include a {_faces_words(rules.carryover_faces)}",
+            "carryover-keep",
+        )
+    best = throw_options(rules, state, state.throw)[0].points
+    left = state.dice_left - size(keep)
+    return replace(
+        state,
+        phase=Phase.ROLL,
+        throw=None,
+        turn_points=state.turn_points + points,
+        dice_left=left if left > 0 else rules.dice,
+        kept=True,
+        carry_throw=False,
+        last_keep_best=points == best,
+        rescued=False,
+    )
+
+
+def bank_total(rules: RuleSet, state: State) -> tuple[int, int]:
+    """``(turn total, dice left)`` a bank would take now; raises if it is not allowed."""
+    if state.phase is Phase.CARRYOVER:
+        raise IllegalAction("answer the carryover offer before banking", "offer-pending")
+    hot = False
+    if state.phase is Phase.KEEP:
+        assert state.throw is not None
+        if not rules.bank_keeps_best:
+            raise IllegalAction("set aside at least one scoring die before banking", "keep-first")
+        best = rules.table.best(state.throw)
+        assert best is not None
+        total = state.turn_points + best.points
+        left = state.dice_left - best.size
+        hot = left == 0
+        if hot and rules.hot_dice == "mandatory":
+            raise IllegalAction(
+                f"every die scores: hot dice, so all {rules.dice} dice must be thrown again", "hot-dice-mandatory"
+            )
+        left = left if left > 0 else rules.dice
+    else:
+        if not state.kept:
+            raise IllegalAction("a turn cannot be banked before any dice were kept", "nothing-kept")
+        total, left = state.turn_points, state.dice_left
+        hot = left == rules.dice
+        if hot and rules.hot_dice == "mandatory":
+            raise IllegalAction(
+                f"hot dice: all {rules.dice} dice must be thrown again before banking", "hot-dice-mandatory"
+            )
+        if rules.bank_keeps_best and not state.last_keep_best:
+            raise IllegalAction(
+                "you may not stop leaving scoring dice: banking keeps every scoring die of the throw",
+                "scoring-dice-left",
+            )
+    seat = state.current
+    if not state.on_board[seat]:
+        own = total if rules.entry_counts_carried else total - state.carried
+        if own < rules.entry_minimum:
+            counted = "" if rules.entry_counts_carried else " of your own (carried points do not count)"
+            raise IllegalAction(
+                f"to get on the board you need {rules.entry_minimum} points{counted} in one turn; you have {own}",
+                "entry-minimum",
+            )
+    if rules.end == "must-top" and state.final and seat in state.owed:
+        high = max(s for i, s in enumerate(state.scores) if i != seat)
+        if state.scores[seat] + total <= high:
+            raise IllegalAction(
+                f"in the final turn you may bank only to top the high score of {high}; "
+                f"banking now gives {state.scores[seat] + total}",
+                "must-top",
+            )
+    return total, left
+
+
+def _bank(rules: RuleSet, state: State) -> State:
+    total, left = bank_total(rules, state)
+    return _end_turn(rules, state, banked=True, points=total, dice_left=left)
+
+
+def _end_turn(rules: RuleSet, state: State, *, banked: bool, points: int, dice_left: int) -> State:
+    seat = state.current
+    n = state.players
+    scores = list(state.scores)
+    on_board = list(state.on_board)
+    reached = list(state.reached)
+    if banked:
+        scores[seat] += points
+        on_board[seat] = True
+        reached[seat] = state.events
+    final, owed, high_mark = state.final, state.owed, state.high_mark
+    others = tuple((seat + k) % n for k in range(1, n))
+    if rules.end == "score-to-beat":
+        if banked and scores[seat] >= rules.target and (high_mark is None or scores[seat] > high_mark):
+            final, owed, high_mark = True, others, scores[seat]
+        else:
+            owed = tuple(s for s in owed if s != seat)
+    elif not final and banked and scores[seat] >= rules.target:
+        final, owed = True, others
+    else:
+        owed = tuple(s for s in owed if s != seat)
+    base = replace(
+        state,
+        scores=tuple(scores),
+        on_board=tuple(on_board),
+        reached=tuple(reached),
+        final=final,
+        owed=owed,
+        high_mark=high_mark,
+        turn_points=0,
+        carried=0,
+        dice_left=rules.dice,
+        throw=None,
+        kept=False,
+        carry_throw=False,
+        last_keep_best=False,
+        offer=None,
+        rescued=False,
+        turn=state.turn + 1,
+    )
+    if final and not owed:
+        return replace(base, phase=Phase.OVER, winners=_winners(rules, base))
+    nxt = owed[0] if final else (seat + 1) % n
+    if banked and rules.carryover != "none" and 0 < dice_left < rules.dice and n > 1:
+        return replace(base, current=nxt, phase=Phase.CARRYOVER, offer=Offer(points, dice_left, seat))
+    return replace(base, current=nxt, phase=Phase.ROLL)
+
+
+def _winners(rules: RuleSet, state: State) -> tuple[int, ...]:
+    top = max(state.scores)
+    tied = [i for i, s in enumerate(state.scores) if s == top]
+    if rules.end == "score-to-beat" and len(tied) > 1:
+        first = min(state.reached[i] for i in tied)
+        tied = [i for i in tied if state.reached[i] == first]
+    return tuple(tied)
+
+
+def legal_actions(rules: RuleSet, state: State) -> tuple[Action, ...]:
+    """Every action the current player may take now."""
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.CARRYOVER:
+        return (Carryover(True), Carryover(False))
+    actions: list[Action] = []
+    if state.phase is Phase.ROLL:
+        actions.append(Throw(state.dice_left))
+    else:
+        assert state.throw is not None
+        actions.extend(Keep(o.dice) for o in throw_options(rules, state, state.throw))
+    if can_bank(rules, state):
+        actions.append(Bank())
+    return tuple(actions)
+
+
+def can_bank(rules: RuleSet, state: State) -> bool:
+    """Whether the current player may bank now."""
+    try:
+        bank_total(rules, state)
+    except IllegalAction:
+        return False
+    return True
+
+
+def roll_off(rules: RuleSet, players: int, rng: random.Random) -> tuple[int, list[dict[int, tuple[int, ...]]]]:
+    """Decide the first player as the rules say; returns the seat and each round's dice.
+
+    ``high-die``: each rolls one die, highest starts. ``best-roll``: each rolls
+    every die, the best-scoring throw starts. Ties roll again among the tied.
+    """
+    if rules.first_player == "seat-order" or players == 1:
+        return 0, []
+    rounds: list[dict[int, tuple[int, ...]]] = []
+    contenders = list(range(players))
+    while True:
+        count = 1 if rules.first_player == "high-die" else rules.dice
+        throws = {seat: tuple(rng.randint(1, 6) for _ in range(count)) for seat in contenders}
+        rounds.append(throws)
+        if rules.first_player == "high-die":
+            marks = {seat: t[0] for seat, t in throws.items()}
+        else:
+            marks = {}
+            for seat, t in throws.items():
+                best = rules.table.best(counts_of(t))
+                marks[seat] = 0 if best is None else best.points
+        top = max(marks.values())
+        contenders = [seat for seat in contenders if marks[seat] == top]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: a name and ``human`` or a computer level."""
+
+    name: str
+    kind: str = "human"
+
+
+class Game:
+    """A live game: rules, players, the current state and the events so far."""
+
+    def __init__(self, rules: RuleSet, players: Sequence[Player]) -> None:
+        self.rules = rules
+        self.players: tuple[Player, ...] = tuple(players)
+        self.state = new_state(rules, len(self.players))
+        self.events: list[Event] = []
+
+    def apply(self, event: Event) -> State:
+        """Apply a record event; on an illegal one nothing changes."""
+        self.state = apply(self.rules, self.state, event)
+        self.events.append(event)
+        return self.state
+
+    def play(self, action: Action | Event, rng: random.Random) -> Event:
+        """Take an action; a ``Throw`` draws its dice from ``rng``. Returns the event applied."""
+        event: Event
+        if isinstance(action, Throw):
+            if self.state.phase is not Phase.ROLL:
+                apply(self.rules, self.state, Roll(()))  # raises the specific reason
+            if action.count != self.state.dice_left:
+                raise IllegalAction(
+                    f"{action.count} dice cannot be thrown; {self.state.dice_left} must be", "wrong-dice-count"
+                )
+            event = Roll(tuple(rng.randint(1, 6) for _ in range(action.count)))
+        else:
+            event = action
+        self.apply(event)
+        return event
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take now."""
+        return legal_actions(self.rules, self.state)
+
+    def is_legal(self, event: Action | Event) -> bool:
+        """Whether ``event`` may be applied now."""
+        if isinstance(event, Throw):
+            return event in self.legal_actions()
+        try:
+            apply(self.rules, self.state, event)
+        except IllegalAction:
+            return False
+        return True
+
+    def options(self) -> tuple[Option, ...]:
+        """The valid keeps of the throw waiting to be kept from (empty otherwise)."""
+        if self.state.throw is None:
+            return ()
+        return throw_options(self.rules, self.state, self.state.throw)
+
+    def roll_off(self, rng: random.Random) -> list[dict[int, tuple[int, ...]]]:
+        """Run the first-player roll-off of the rules and record its winner."""
+        seat, rounds = roll_off(self.rules, len(self.players), rng)
+        if rounds:
+            self.apply(FirstPlayer(seat))
+        return rounds
+
+    def copy(self) -> Game:
+        """An independent copy (states are immutable, so this is cheap)."""
+        other = Game.__new__(Game)
+        other.rules, other.players, other.state = self.rules, self.players, self.state
+        other.events = list(self.events)
+        return other
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.state.finished
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats once the game is over (several when they share the win)."""
+        return self.state.winners
+
+    def remaining_dice(self) -> tuple[int, ...]:
+        """The dice of the waiting throw that are not yet decided (for display)."""
+        return () if self.state.throw is None else dice_of(self.state.throw)
+
+    def __repr__(self) -> str:
+        s = self.state
+        return f"Game(rules={self.rules.id!r}, scores={list(s.scores)}, current={s.current}, phase={s.phase.value})"
+

@@ -1,0 +1,225 @@
+"""Game records (``greed-record/1``): the rules, the players and every event.
+
+Like a chess PGN, a record fully describes a game; it is the save file, the
+replay file and the test fixture. Readers and writers take and return text or
+plain data, never paths.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from greed_game.rules.game import (
+    Bank,
+    Carryover,
+    Event,
+    FirstPlayer,
+    Game,
+    IllegalAction,
+    Keep,
+    Player,
+    Roll,
+    Void,
+)
+from greed_game.rules.ruleset import RulesError, RuleSet, resolve_rules
+
+FORMAT = "greed-record/1"
+_KNOWN_FORMATS = ("greed-record/",)
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``index`` names the event at fault."""
+
+    def __init__(self, message: str, *, index: int | None = None, rule: str = "") -> None:
+        self.index = index
+        self.rule = rule
+        super().__init__(message)
+
+
+@dataclass
+class Record:
+    """A whole game: the rules as referenced, overrides, players and events."""
+
+    rules: str | dict[str, Any]
+    players: list[Player]
+    events: list[Event] = field(default_factory=list)
+    overrides: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Fields this version does not interpret (kept so nothing is lost)."""
+
+    def ruleset(self) -> RuleSet:
+        """The rule set the record is played under."""
+        try:
+            return resolve_rules(self.rules, self.overrides or None)
+        except RulesError as exc:
+            raise RecordError(f"the record's rules cannot be used: {exc}", rule="rules") from None
+
+    def to_data(self) -> dict[str, Any]:
+        """The record as JSON-ready data."""
+        data: dict[str, Any] = {"format": FORMAT, "rules": self.rules}
+        if self.overrides:
+            data["overrides"] = self.overrides
+        data["players"] = [{"name": p.name, "kind": p.kind} for p in self.players]
+        data.update(self.extra)
+        data["events"] = [event_to_data(e) for e in self.events]
+        return data
+
+
+def event_to_data(event: Event) -> dict[str, Any]:
+    """One event as its JSON object, e.g. ``{"keep": [1, 1]}``."""
+    if isinstance(event, Roll):
+        return {"roll": list(event.dice)}
+    if isinstance(event, Keep):
+        return {"keep": list(event.dice)}
+    if isinstance(event, Bank):
+        return {"bank": True}
+    if isinstance(event, Carryover):
+        return {"carryover": event.accept}
+    if isinstance(event, Void):
+        return {"void": event.reason}
+    return {"first_player": event.seat}
+
+
+def _dice_list(value: object, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in value):
+        raise RecordError(f"{where}: dice must be a list of whole numbers")
+    return tuple(value)
+
+
+def event_from_data(data: object, index: int) -> Event:
+    """Parse one event object; raises :class:`RecordError` naming its index."""
+    where = f"event {index}"
+    if not isinstance(data, Mapping) or len(data) != 1:
+        raise RecordError(f"{where}: an event is an object with one key (roll, keep, bank, ...)", index=index)
+    ((key, value),) = data.items()
+    if key == "roll":
+        return Roll(_dice_list(value, where))
+    if key == "keep":
+        return Keep(tuple(sorted(_dice_list(value, where))))
+    if key == "bank":
+        if value is not True:
+            raise RecordError(f"{where}: bank must be true", index=index)
+        return Bank()
+    if key == "carryover":
+        if not isinstance(value, bool):
+            raise RecordError(f"{where}: carryover must be true or false", index=index)
+        return Carryover(value)
+    if key == "void":
+        if value not in ("off-felt", "leaning"):
+            raise RecordError(f"{where}: void must be \"off-felt\" or \"leaning\"", index=index)
+        return Void(value)
+    if key == "first_player":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(f"{where}: first_player must be a seat number", index=index)
+        return FirstPlayer(value)
+    raise RecordError(f"{where}: unknown event {key!r}", index=index)
+
+
+def record_from_data(data: object) -> Record:
+    """Build a record from parsed JSON, checking its shape (not yet its events' legality)."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a record is a JSON object")
+    fmt = data.get("format")
+    if not isinstance(fmt, str) or not fmt.startswith(_KNOWN_FORMATS):
+        raise RecordError(f"not a Greed game record (format is {fmt!r}, expected {FORMAT!r})")
+    if fmt != FORMAT:
+        raise RecordError(f"the record is of format {fmt!r}, newer than this game reads ({FORMAT}); update the game")
+    rules = data.get("rules")
+    if not isinstance(rules, (str, Mapping)):
+        raise RecordError("'rules' must be a preset id or a rules table")
+    overrides = data.get("overrides", {})
+    if not isinstance(overrides, Mapping):
+        raise RecordError("'overrides' must be an object of rule fields")
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 8:
+        raise RecordError("'players' must be a list of 1 to 8 players")
+    players: list[Player] = []
+    for i, p in enumerate(raw_players):
+        if not isinstance(p, Mapping) or not isinstance(p.get("name"), str):
+            raise RecordError(f"player {i} must be an object with a name")
+        kind = p.get("kind", "human")
+        if not isinstance(kind, str):
+            raise RecordError(f"player {i}: kind must be 'human' or a computer level")
+        players.append(Player(p["name"], kind))
+    raw_events = data.get("events", [])
+    if not isinstance(raw_events, list):
+        raise RecordError("'events' must be a list")
+    events = [event_from_data(e, i) for i, e in enumerate(raw_events)]
+    known = {"format", "rules", "overrides", "players", "events"}
+    extra = {k: v for k, v in data.items() if k not in known}
+    rules_ref: str | dict[str, Any] = rules if isinstance(rules, str) else dict(rules)
+    return Record(rules_ref, players, events, dict(overrides), extra)
+
+
+def read_record(text: str) -> Record:
+    """Parse a record from its JSON text."""
+    if not text.strip():
+        raise RecordError("the record is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the record is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    return record_from_data(data)
+
+
+def write_record(record: Record) -> str:
+    """The record as JSON text, one event a line for readable diffs."""
+    data = record.to_data()
+    events = data.pop("events")
+    head = json.dumps(data, ensure_ascii=False)[:-1]
+    lines = ",\n    ".join(json.dumps(e) for e in events)
+    body = f',\n  "events": [\n    {lines}\n  ]\n}}\n' if events else ', "events": []}\n'
+    return head + body
+
+
+def replay(record: Record, *, upto: int | None = None) -> Game:
+    """Play a record's events into a :class:`Game`; an illegal one raises :class:`RecordError`."""
+    game = Game(record.ruleset(), record.players)
+    events = record.events if upto is None else record.events[:upto]
+    for i, event in enumerate(events):
+        try:
+            game.apply(event)
+        except IllegalAction as exc:
+            raise RecordError(
+                f"event {i} {json.dumps(event_to_data(event))}: {exc} [{exc.rule}]", index=i, rule=exc.rule
+            ) from None
+    return game
+
+
+def record_of(game: Game, rules: str | dict[str, Any], overrides: Mapping[str, Any] | None = None) -> Record:
+    """The record of a live game, with the rules referenced as given."""
+    return Record(rules, list(game.players), list(game.events), dict(overrides or {}))
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The outcome fields of a replayed game, as the command line prints them."""
+    s = game.state
+    return {
+        "finished": s.finished,
+        "scores": list(s.scores),
+        "winners": list(s.winners),
+        "current_player": s.current,
+        "turn_points": s.turn_points,
+        "phase": s.phase.value,
+        "on_board": list(s.on_board),
+        "dice_left": s.dice_left,
+        "final_round": s.final,
+        "owed_final_turns": list(s.owed),
+        "events": s.events,
+        "rules": game.rules.id,
+    }
+
+
+__all__ = [
+    "Record",
+    "RecordError",
+    "read_record",
+    "record_from_data",
+    "record_of",
+    "replay",
+    "summary",
+    "write_record",
+]

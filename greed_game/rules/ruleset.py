@@ -1,0 +1,408 @@
+"""Rule sets as data: a frozen type loaded from a TOML rules file.
+
+The five presets are files under ``assets/rules``; a player's own file loads the
+same way. Every knob of the rules contract is a field here, so variants differ
+by data, never by ``if preset == ...``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, table_for
+
+FORMAT = 1
+
+HotDice = Literal["optional", "mandatory"]
+CarryoverMode = Literal["none", "free", "strict"]
+EndMode = Literal["one-more-turn", "must-top", "score-to-beat"]
+FirstPlayerMode = Literal["seat-order", "high-die", "best-roll"]
+Skin = Literal["pips", "greed"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "hot_dice": ("optional", "mandatory"),
+    "carryover": ("none", "free", "strict"),
+    "end": ("one-more-turn", "must-top", "score-to-beat"),
+    "first_player": ("seat-order", "high-die", "best-roll"),
+    "skin": ("pips", "greed"),
+    "scoring.more_of_a_kind": ("none", "doubling"),
+}
+
+
+class RulesError(ValueError):
+    """A rules file or rules table that cannot be played; names the field at fault."""
+
+    def __init__(self, field: str, message: str, *, origin: str = "") -> None:
+        self.field = field
+        self.origin = origin
+        where = f"{origin}: " if origin else ""
+        subject = f"field '{field}'" if field else "rules"
+        super().__init__(f"{where}{subject}: {message}")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule of one house of Greed; see ``assets/rules`` for the presets."""
+
+    id: str
+    name: str
+    description: str
+    source: str
+    dice: int
+    target: int
+    entry_minimum: int
+    entry_counts_carried: bool
+    hot_dice: HotDice
+    carryover: CarryoverMode
+    carryover_faces: tuple[int, ...]
+    bank_keeps_best: bool
+    doubles_rescue: bool
+    end: EndMode
+    first_player: FirstPlayerMode
+    skin: Skin
+    scoring: Scoring
+
+    @property
+    def table(self) -> ScoringTable:
+        """The scoring table of this rule set (built once, then cached)."""
+        return table_for(self.scoring)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rule set as a rules table that :func:`parse_rules` reads back."""
+        kinds: dict[str, dict[str, int]] = {}
+        for n, face, points in self.scoring.of_a_kind:
+            kinds.setdefault(str(n), {})[str(face)] = points
+        scoring: dict[str, Any] = {
+            "singles": {str(f): p for f, p in self.scoring.singles},
+            "more_of_a_kind": self.scoring.more_of_a_kind,
+            "of_a_kind": kinds,
+            "sets": [{"name": s.name, "faces": list(s.faces), "points": s.points} for s in self.scoring.sets],
+        }
+        if self.scoring.pairs is not None:
+            p = self.scoring.pairs
+            scoring["pairs"] = {
+                "count": p.count,
+                "points": p.points,
+                "four_of_a_kind_counts_as_two": p.four_of_a_kind_counts_as_two,
+            }
+        return {
+            "format": FORMAT,
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "source": self.source,
+            "dice": self.dice,
+            "target": self.target,
+            "entry_minimum": self.entry_minimum,
+            "entry_counts_carried": self.entry_counts_carried,
+            "hot_dice": self.hot_dice,
+            "carryover": self.carryover,
+            "carryover_faces": list(self.carryover_faces),
+            "bank_keeps_best": self.bank_keeps_best,
+            "doubles_rescue": self.doubles_rescue,
+            "end": self.end,
+            "first_player": self.first_player,
+            "skin": self.skin,
+            "scoring": scoring,
+        }
+
+    def content_key(self) -> str:
+        """A hash of everything that changes play (names and texts excluded)."""
+        data = self.to_dict()
+        for field in ("id", "name", "description", "source", "skin"):
+            data.pop(field)
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+    def with_overrides(self, overrides: Mapping[str, Any], *, origin: str = "overrides") -> RuleSet:
+        """A copy with single fields changed; ``{"target": 2000}`` or nested tables."""
+        if not overrides:
+            return self
+        merged = _deep_merge(self.to_dict(), overrides)
+        return parse_rules(merged, origin=origin)
+
+    def __repr__(self) -> str:
+        return f"RuleSet(id={self.id!r}, dice={self.dice}, target={self.target})"
+
+
+def _deep_merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in extra.items():
+        if "." in key:
+            head, rest = key.split(".", 1)
+            value = {rest: value}
+            key = head
+        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
+            out[key] = _deep_merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+_TOP_FIELDS = {
+    "format", "id", "name", "description", "source", "dice", "target", "entry_minimum",
+    "entry_counts_carried", "hot_dice", "carryover", "carryover_faces", "bank_keeps_best",
+    "doubles_rescue", "end", "first_player", "skin", "scoring",
+}
+_SCORING_FIELDS = {"singles", "of_a_kind", "more_of_a_kind", "sets", "pairs"}
+_PAIRS_FIELDS = {"count", "points", "four_of_a_kind_counts_as_two"}
+_SET_FIELDS = {"name", "faces", "points"}
+_DEFAULTS: dict[str, Any] = {
+    "description": "",
+    "source": "",
+    "entry_minimum": 0,
+    "entry_counts_carried": True,
+    "hot_dice": "optional",
+    "carryover": "none",
+    "carryover_faces": [1, 5],
+    "bank_keeps_best": False,
+    "doubles_rescue": False,
+    "end": "one-more-turn",
+    "first_player": "seat-order",
+    "skin": "pips",
+}
+
+
+class _Reader:
+    """Typed field access that raises :class:`RulesError` naming the field."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+
+    def fail(self, field: str, message: str) -> RulesError:
+        return RulesError(field, message, origin=self.origin)
+
+    def table(self, value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise self.fail(field, f"must be a table, not {_type_name(value)}")
+        for key in value:
+            if key not in allowed:
+                name = f"{field}.{key}" if field else str(key)
+                raise self.fail(name, f"unknown field (known fields: {', '.join(sorted(allowed))})")
+        return value
+
+    def int_(self, value: object, field: str, *, low: int | None = 0, high: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(field, f"must be a whole number, not {_type_name(value)}")
+        if low is not None and value < low:
+            raise self.fail(field, f"must be at least {low}, not {value}" if low else f"must not be negative ({value})")
+        if high is not None and value > high:
+            raise self.fail(field, f"must be at most {high}, not {value}")
+        return value
+
+    def bool_(self, value: object, field: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(field, f"must be true or false, not {_type_name(value)}")
+        return value
+
+    def str_(self, value: object, field: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(field, f"must be text, not {_type_name(value)}")
+        return value
+
+    def choice(self, value: object, field: str) -> str:
+        text = self.str_(value, field)
+        options = _CHOICES[field]
+        if text not in options:
+            raise self.fail(field, f"must be one of {', '.join(repr(o) for o in options)}, not {text!r}")
+        return text
+
+    def face(self, value: object, field: str) -> int:
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+            raise self.fail(field, f"names face {value!r}, but faces are 1 to 6")
+        return value
+
+    def faces(self, value: object, field: str, *, max_len: int = 6) -> tuple[int, ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail(field, "must be a non-empty list of faces (1 to 6)")
+        if len(value) > max_len:
+            raise self.fail(field, f"lists {len(value)} dice; at most {max_len} dice are thrown")
+        return tuple(self.face(v, f"{field}[{i}]") for i, v in enumerate(value))
+
+
+def _type_name(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the decimal {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+def _parse_scoring(r: _Reader, value: object) -> Scoring:
+    data = r.table(value, "scoring", _SCORING_FIELDS)
+    singles: list[tuple[int, int]] = []
+    raw_singles = data.get("singles", {})
+    if not isinstance(raw_singles, Mapping):
+        raise r.fail("scoring.singles", f"must be a table of face = points, not {_type_name(raw_singles)}")
+    for key, points in raw_singles.items():
+        face = r.face(key, f"scoring.singles.{key}")
+        singles.append((face, r.int_(points, f"scoring.singles.{key}")))
+    kinds: list[tuple[int, int, int]] = []
+    raw_kinds = data.get("of_a_kind", {})
+    if not isinstance(raw_kinds, Mapping):
+        raise r.fail("scoring.of_a_kind", f"must be a table, not {_type_name(raw_kinds)}")
+    for n_key, faces in raw_kinds.items():
+        field = f"scoring.of_a_kind.{n_key}"
+        if not str(n_key).isdigit() or not 3 <= int(n_key) <= 6:
+            raise r.fail(field, "n of a kind must be 3, 4, 5 or 6")
+        if not isinstance(faces, Mapping):
+            raise r.fail(field, f"must be a table of face = points, not {_type_name(faces)}")
+        for f_key, points in faces.items():
+            face = r.face(f_key, f"{field}.{f_key}")
+            kinds.append((int(n_key), face, r.int_(points, f"{field}.{f_key}")))
+    more = r.choice(data.get("more_of_a_kind", "none"), "scoring.more_of_a_kind")
+    sets: list[SetCombo] = []
+    raw_sets = data.get("sets", [])
+    if not isinstance(raw_sets, list):
+        raise r.fail("scoring.sets", f"must be a list of tables, not {_type_name(raw_sets)}")
+    for i, item in enumerate(raw_sets):
+        field = f"scoring.sets[{i}]"
+        t = r.table(item, field, _SET_FIELDS)
+        for needed in ("faces", "points"):
+            if needed not in t:
+                raise r.fail(f"{field}.{needed}", "is missing")
+        faces_t = r.faces(t["faces"], f"{field}.faces")
+        name = r.str_(t.get("name", "-".join(map(str, faces_t))), f"{field}.name")
+        sets.append(SetCombo(name, faces_t, r.int_(t["points"], f"{field}.points")))
+    pairs: PairsRule | None = None
+    if "pairs" in data:
+        t = r.table(data["pairs"], "scoring.pairs", _PAIRS_FIELDS)
+        for needed in ("count", "points"):
+            if needed not in t:
+                raise r.fail(f"scoring.pairs.{needed}", "is missing")
+        pairs = PairsRule(
+            r.int_(t["count"], "scoring.pairs.count", low=2, high=3),
+            r.int_(t["points"], "scoring.pairs.points"),
+            r.bool_(t.get("four_of_a_kind_counts_as_two", True), "scoring.pairs.four_of_a_kind_counts_as_two"),
+        )
+    if not singles and not kinds and not sets and pairs is None:
+        raise r.fail("scoring", "names no scoring combination at all; every throw would bust")
+    if len({f for f, _ in singles}) != len(singles):
+        raise r.fail("scoring.singles", "names a face twice")
+    return Scoring(tuple(sorted(singles)), tuple(sorted(kinds)), more, tuple(sets), pairs)
+
+
+def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
+    """Build a :class:`RuleSet` from a rules table, refusing anything unplayable."""
+    r = _Reader(origin)
+    r.table(data, "", _TOP_FIELDS)
+    for needed in ("id", "name", "dice", "target", "scoring"):
+        if needed not in data:
+            raise r.fail(needed, "is missing")
+    fmt = data.get("format", FORMAT)
+    if r.int_(fmt, "format", low=1) > FORMAT:
+        raise r.fail("format", f"is version {fmt}, newer than this game reads ({FORMAT}); update the game")
+    v = {**_DEFAULTS, **data}
+    ident = r.str_(v["id"], "id")
+    if not ident or not all(ch.isalnum() or ch in "-_" for ch in ident):
+        raise r.fail("id", f"must be letters, digits, '-' or '_', not {ident!r}")
+    dice = r.int_(v["dice"], "dice", low=1, high=6)
+    carry_faces = r.faces(v["carryover_faces"], "carryover_faces")
+    return RuleSet(
+        id=ident,
+        name=r.str_(v["name"], "name"),
+        description=r.str_(v["description"], "description"),
+        source=r.str_(v["source"], "source"),
+        dice=dice,
+        target=r.int_(v["target"], "target", low=1),
+        entry_minimum=r.int_(v["entry_minimum"], "entry_minimum"),
+        entry_counts_carried=r.bool_(v["entry_counts_carried"], "entry_counts_carried"),
+        hot_dice=cast(HotDice, r.choice(v["hot_dice"], "hot_dice")),
+        carryover=cast(CarryoverMode, r.choice(v["carryover"], "carryover")),
+        carryover_faces=tuple(sorted(set(carry_faces))),
+        bank_keeps_best=r.bool_(v["bank_keeps_best"], "bank_keeps_best"),
+        doubles_rescue=r.bool_(v["doubles_rescue"], "doubles_rescue"),
+        end=cast(EndMode, r.choice(v["end"], "end")),
+        first_player=cast(FirstPlayerMode, r.choice(v["first_player"], "first_player")),
+        skin=cast(Skin, r.choice(v["skin"], "skin")),
+        scoring=_parse_scoring(r, v["scoring"]),
+    )
+
+
+def parse_rules_text(text: str, *, origin: str = "rules file") -> RuleSet:
+    """Parse the text of a TOML rules file."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError("", f"is not valid TOML ({exc})", origin=origin) from None
+    return parse_rules(data, origin=origin)
+
+
+def load_rules_file(path: str | Path) -> RuleSet:
+    """Read and parse a TOML rules file from disk."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RulesError("", "no such file", origin=str(p)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError("", f"cannot be read ({exc})", origin=str(p)) from None
+    return parse_rules_text(text, origin=str(p))
+
+
+def rules_dir() -> Path:
+    """The folder holding the preset rules files."""
+    from greed_game.resources import asset_path
+
+    return asset_path("rules")
+
+
+PRESET_IDS: tuple[str, ...] = ("pass-the-dice", "classic-five", "dollar-greed", "farkel-family", "official")
+
+_PRESETS: dict[str, RuleSet] = {}
+
+
+def preset(ident: str) -> RuleSet:
+    """The preset rule set called ``ident`` (loaded once)."""
+    if ident not in _PRESETS:
+        if ident not in PRESET_IDS:
+            raise RulesError("", f"no preset called {ident!r} (presets: {', '.join(PRESET_IDS)})", origin="rules")
+        _PRESETS[ident] = load_rules_file(rules_dir() / f"{ident}.toml")
+    return _PRESETS[ident]
+
+
+def presets() -> list[RuleSet]:
+    """All presets, in the order of the rules contract."""
+    return [preset(i) for i in PRESET_IDS]
+
+
+def resolve_rules(spec: str | Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> RuleSet:
+    """A preset id, a path to a rules file, or an inline rules table, with overrides."""
+    if isinstance(spec, Mapping):
+        rules = parse_rules(spec, origin="inline rules")
+    elif spec in PRESET_IDS:
+        rules = preset(spec)
+    elif spec.endswith(".toml") or "/" in spec or "\\" in spec:
+        rules = load_rules_file(spec)
+    else:
+        raise RulesError("", f"no preset called {spec!r} (presets: {', '.join(PRESET_IDS)}; or give a .toml file)")
+    return rules.with_overrides(overrides) if overrides else rules
+
+
+__all__ = [
+    "PRESET_IDS",
+    "RuleSet",
+    "RulesError",
+    "load_rules_file",
+    "parse_rules",
+    "parse_rules_text",
+    "preset",
+    "presets",
+    "resolve_rules",
+]

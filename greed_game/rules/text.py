@@ -1,0 +1,150 @@
+"""Readable rules text, generated from a rule set (the help screen and ``greed-game rules ID``)."""
+
+from __future__ import annotations
+
+from greed_game.rules.ruleset import RuleSet
+
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+LETTERS = {1: "D", 2: "E", 3: "E", 4: "R", 5: "G", 6: "$"}
+LETTER_NAMES = {1: "D (blue)", 2: "E (ebony)", 3: "E (emerald)", 4: "R (red)", 5: "G (orange)", 6: "$ (silver)"}
+
+
+def _n(points: int) -> str:
+    return f"{points:,}"
+
+
+def _scoring_lines(rules: RuleSet) -> list[str]:
+    s = rules.scoring
+    lines: list[str] = []
+    for face, points in s.singles:
+        lines.append(f"Each single {face}: {_n(points)}")
+    kinds = s.kind_points()
+    for n in (3, 4, 5, 6):
+        if n > rules.dice:
+            continue
+        row = [(f, kinds[(n, f)]) for f in range(1, 7) if (n, f) in kinds]
+        if not row:
+            continue
+        values = {p for _, p in row}
+        if len(values) == 1 and len(row) == 6:
+            lines.append(f"Any {_COUNT_WORDS[n]} of a kind: {_n(row[0][1])}")
+        else:
+            parts = ", ".join(f"{_COUNT_WORDS[n]} {f}s {_n(p)}" for f, p in row)
+            lines.append(f"{_COUNT_WORDS[n].capitalize()} of a kind: {parts}")
+    triples = {f for f in range(1, 7) if (3, f) in kinds}
+    missing = [f for f in (1, 5) if f not in triples and any(sf == f for sf, _ in s.singles)]
+    for f in missing:
+        lines.append(f"Three {f}s are no triple: they count as three singles")
+    if s.more_of_a_kind == "doubling":
+        lines.append("Four of a kind doubles the triple, five doubles again, six doubles again")
+    elif rules.dice > 3:
+        lines.append("Dice beyond a listed combination count only as singles")
+    for combo in s.sets:
+        if len(combo.faces) <= rules.dice:
+            faces = "-".join(map(str, combo.faces))
+            label = combo.name if faces in combo.name else f"{combo.name} ({faces})"
+            lines.append(f"{label[0].upper()}{label[1:]}: {_n(combo.points)}")
+    if s.pairs is not None and 2 * s.pairs.count <= rules.dice:
+        extra = " (four of a kind plus a pair counts)" if s.pairs.four_of_a_kind_counts_as_two else ""
+        lines.append(f"{_COUNT_WORDS[s.pairs.count].capitalize()} pairs in one throw{extra}: {_n(s.pairs.points)}")
+    return lines
+
+
+def rules_text(rules: RuleSet) -> str:
+    """The whole rules of ``rules`` as plain text, in sections."""
+    out: list[str] = [f"{rules.name} ({rules.id})"]
+    if rules.description:
+        out += ["", rules.description]
+    if rules.source:
+        out += [f"Source: {rules.source}"]
+    out += ["", "THE DICE", f"{rules.dice} six-sided dice."]
+    if rules.skin == "greed":
+        names = ", ".join(f"{f} = {LETTER_NAMES[f]}" for f in range(1, 7))
+        out.append(f"Played with the $GREED letter dice: {names}. The two E's are different faces.")
+    out += ["", "SCORING", "A combination counts only if all its dice come from the same throw."]
+    out += [f"  {line}" for line in _scoring_lines(rules)]
+    out += [
+        "",
+        "A TURN",
+        f"Throw all {rules.dice} dice. After every throw set aside at least one scoring die; every die",
+        "you set aside must belong to a scoring combination of that throw. Then throw the rest",
+        "again or bank your turn total. A throw with no scoring die is a bust: the turn ends and",
+        "its points are lost. You bank only after setting aside at least one die this turn.",
+    ]
+    if rules.hot_dice == "mandatory":
+        out.append(f"Hot dice: when all {rules.dice} dice have scored, you must throw all {rules.dice} again.")
+    else:
+        out.append(f"Hot dice: when all {rules.dice} dice have scored, you may throw all {rules.dice} again or bank.")
+    if rules.bank_keeps_best:
+        out.append(
+            "You may not stop leaving scoring dice on the felt: banking sets aside every scoring die of "
+            "the last throw (the best selection); if that is all the dice, hot dice applies and you must throw."
+        )
+    if rules.doubles_rescue:
+        out.append(
+            "Doubles at the end: throwing your last two dice as a pair that scores nothing is no bust; "
+            f"you get {rules.dice} fresh dice and may throw or bank (you bank only after setting aside a die)."
+        )
+    out += ["", "GETTING ON THE BOARD"]
+    if rules.entry_minimum == 0:
+        out.append("No minimum: every banked turn counts.")
+    else:
+        carried = (
+            "Carried points count towards it."
+            if rules.entry_counts_carried
+            else "Only your own points count: points taken over by carryover do not."
+        )
+        out.append(
+            f"You need at least {_n(rules.entry_minimum)} points in one turn to get on the board. "
+            f"Until then you may not bank less: keep throwing until you qualify or bust. {carried}"
+        )
+    out += ["", "PASSING THE DICE (CARRYOVER)"]
+    if rules.carryover == "none":
+        out.append("None: the next player always starts with fresh dice.")
+    else:
+        out.append(
+            "When you bank with dice still unthrown, the next player may take over those dice and your "
+            "banked turn total, or start fresh. None after a bust, and none after banking hot dice."
+        )
+        if rules.carryover == "strict":
+            faces = " or ".join(str(f) for f in rules.carryover_faces)
+            out.append(
+                f"A taker must throw exactly the dice left. The throw must show a {faces}, and the dice set "
+                f"aside from it must include a {faces} (alone or inside a combination); otherwise it is a bust. "
+                "A declined carryover is lost."
+            )
+        out.append("A taker who banks with dice left offers them on in turn.")
+    out += ["", "END OF THE GAME"]
+    target = _n(rules.target)
+    if rules.end == "one-more-turn":
+        out.append(
+            f"When a player banks to {target} or more, every other player gets one more turn, in seat order. "
+            "The highest total wins; equal top scores share the win."
+        )
+    elif rules.end == "must-top":
+        out.append(
+            f"When a player reaches {target} or more, that player stops. Every other player gets one turn to "
+            "top the high score: in that turn you may bank only if your total beats it (not at a tie). "
+            "The highest total wins."
+        )
+    else:
+        out.append(
+            f"The first total of {target} or more becomes the score to beat. Every other player gets one turn; "
+            "whoever beats it sets a new score to beat and everyone else gets one more turn. The game ends "
+            "after a full cycle with no new high score. A tie goes to whoever reached that score first."
+        )
+    out += ["", "FIRST PLAYER"]
+    out.append(
+        {
+            "seat-order": "The first seat starts; play goes round in seat order.",
+            "high-die": "Everyone throws one die; the highest starts (ties throw again).",
+            "best-roll": f"Everyone throws all {rules.dice} dice; the best-scoring throw starts (ties throw again).",
+        }[rules.first_player]
+    )
+    out += [
+        "",
+        "VOID THROWS",
+        "If a die leaves the felt or ends leaning on another die or the rail, the throw does not count:",
+        "all dice of that throw are thrown again. Nothing else changes.",
+    ]
+    return "\n".join(out) + "\n"
