@@ -1,41 +1,183 @@
-"""The computer levels."""
+"""The computer levels: cautious, bold, expert and master.
+
+Each level answers three questions from what a human at the table can see:
+take a carryover or not; which dice to keep from a throw; bank now or throw on.
+:meth:`Level.choose` turns those answers into the next legal action of a game
+state, and the headless simulator asks the same questions directly.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, legal_actions
+from greed_game.ai.solver import Solution, solve
+from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, can_bank, legal_actions
+from greed_game.rules.dice import Counts, dice_of, size
+from greed_game.rules.game import Phase, throw_options
 
 
-@dataclass
-class Threshold:
-    """Keeps the best-scoring dice and banks once the turn reaches ``bank_at`` points."""
+@dataclass(frozen=True)
+class Context:
+    """The table as the current player sees it."""
 
-    level: str
-    bank_at: int
-    min_dice: int
+    seat: int
+    scores: tuple[int, ...]
+    on_board: bool
+    final: bool
+    """This is the player's final turn (the end of the game was triggered)."""
+    carried: int = 0
+
+
+def context_of(state: State) -> Context:
+    """The decision context of the current player of ``state``."""
+    seat = state.current
+    return Context(seat, state.scores, state.on_board[seat], state.final and seat in state.owed, state.carried)
+
+
+def entry_threshold(rules: RuleSet, ctx: Context) -> int:
+    """The turn total below which the player may not bank (entry minimum, must-top)."""
+    need = 0
+    if not ctx.on_board:
+        need = rules.entry_minimum + (0 if rules.entry_counts_carried else ctx.carried)
+    if rules.end == "must-top" and ctx.final:
+        high = max((s for i, s in enumerate(ctx.scores) if i != ctx.seat), default=0)
+        need = max(need, high - ctx.scores[ctx.seat] + 1)
+    return need
+
+
+def _next_dice(rules: RuleSet, n: int, keep: Counts) -> int:
+    left = n - size(keep)
+    return left if left > 0 else rules.dice
+
+
+def bankable_after(rules: RuleSet, n: int, keep_points: int, best_points: int, keep: Counts) -> bool:
+    """Whether the rules let a player bank right after this keep (ignoring minimums)."""
+    hot = size(keep) == n
+    if hot and rules.hot_dice == "mandatory":
+        return False
+    return not (rules.bank_keeps_best and keep_points != best_points)
+
+
+class Level:
+    """Base of the computer levels; subclasses answer carry, keep and bank."""
+
+    level = "level"
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+    def carry(self, ctx: Context, dice: int, points: int) -> bool:
+        """Take a carryover of ``dice`` dice worth ``points``?"""
+        raise NotImplementedError
+
+    def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
+        """Which dice to keep from ``throw`` (``n`` dice thrown, turn total ``t`` before it)."""
+        raise NotImplementedError
+
+    def bank(self, ctx: Context, n: int, t: int) -> bool:
+        """Bank ``t`` now rather than throw ``n`` dice? Asked only when banking is allowed."""
+        raise NotImplementedError
 
     def choose(self, rules: RuleSet, state: State) -> Action:
-        """Take carryovers worth it, keep the best, bank at the threshold or when few dice remain."""
-        actions = legal_actions(rules, state)
-        if Carryover(True) in actions:
-            offer = state.offer
-            assert offer is not None
-            return Carryover(offer.dice >= self.min_dice or offer.points >= self.bank_at)
-        keeps = [a for a in actions if isinstance(a, Keep)]
-        if keeps:
-            if Bank() in actions and state.turn_points >= self.bank_at:
-                return Bank()
-            return keeps[0]
-        if Bank() in actions and (state.turn_points >= self.bank_at or state.dice_left < self.min_dice):
+        """The next action in ``state`` (always legal)."""
+        ctx = context_of(state)
+        if state.phase is Phase.CARRYOVER:
+            assert state.offer is not None
+            return Carryover(self.carry(ctx, state.offer.dice, state.offer.points))
+        if state.phase is Phase.KEEP:
+            assert state.throw is not None
+            keep = self.keep(ctx, state.dice_left, state.turn_points, state.throw, state.carry_throw)
+            valid = {o.counts for o in throw_options(rules, state, state.throw)}
+            if keep not in valid:
+                keep = throw_options(rules, state, state.throw)[0].counts
+            return Keep(dice_of(keep))
+        if can_bank(rules, state) and self.bank(ctx, state.dice_left, state.turn_points):
             return Bank()
+        actions = legal_actions(rules, state)
         return next(a for a in actions if isinstance(a, Throw))
 
 
-def make_strategy(level: str, rules: RuleSet) -> Threshold:
-    """Build the strategy called ``level``."""
+class Threshold(Level):
+    """A readable personality: keep the best dice, bank once the turn reaches a mark."""
+
+    def __init__(self, rules: RuleSet, level: str, bank_at: int, min_dice: int) -> None:
+        super().__init__(rules)
+        self.level = level
+        self.bank_at = max(bank_at, rules.entry_minimum)
+        self.min_dice = min_dice
+
+    def carry(self, ctx: Context, dice: int, points: int) -> bool:
+        return dice >= self.min_dice or (points >= self.bank_at and dice >= 2)
+
+    def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
+        options = self.rules.table.options(throw)
+        if strict:
+            faces = self.rules.carryover_faces
+            options = tuple(o for o in options if any(o.counts[f - 1] for f in faces))
+        best = options[0]
+        if t + best.points >= self.bank_at or best.size == n:
+            return best.counts
+        # Below the mark, keep the fewest dice among the highest-scoring per die to throw more.
+        cheapest = min(options, key=lambda o: (o.size, -o.points))
+        return cheapest.counts if self.level == "bold" else best.counts
+
+    def bank(self, ctx: Context, n: int, t: int) -> bool:
+        return t >= self.bank_at or n < self.min_dice
+
+
+class Expert(Level):
+    """Maximizes the exact expected points of the turn (the solver's policy)."""
+
+    level = "expert"
+
+    def __init__(self, rules: RuleSet, solution: Solution | None = None) -> None:
+        super().__init__(rules)
+        self.solution = solution if solution is not None else solve(rules)
+        self._keep_cache: dict[tuple[int, int, Counts, bool, int], Counts] = {}
+
+    def carry(self, ctx: Context, dice: int, points: int) -> bool:
+        rules = self.rules
+        fresh_entry = entry_threshold(rules, ctx)
+        take_ctx = Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points)
+        take = self.solution.carryover_value(dice, points, entry_threshold(rules, take_ctx))
+        return take > self.solution.throw_value(rules.dice, 0, fresh_entry)
+
+    def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
+        entry = entry_threshold(self.rules, ctx)
+        key = (n, t, throw, strict, entry)
+        found = self._keep_cache.get(key)
+        if found is None:
+            found = max(self.keep_values(n, t, throw, strict, entry), key=lambda kv: kv[1])[0]
+            self._keep_cache[key] = found
+        return found
+
+    def keep_values(self, n: int, t: int, throw: Counts, strict: bool, entry: int) -> list[tuple[Counts, float]]:
+        """Every valid keep of ``throw`` with its exact value (bank or throw on, whichever is better)."""
+        rules, sol = self.rules, self.solution
+        options = rules.table.options(throw)
+        if strict:
+            options = tuple(o for o in options if any(o.counts[f - 1] for f in rules.carryover_faces))
+        best = options[0].points
+        out = []
+        for o in options:
+            bk = bankable_after(rules, n, o.points, best, o.counts)
+            out.append((o.counts, sol.after_keep_value(_next_dice(rules, n, o.counts), t + o.points, bk, entry)))
+        return out
+
+    def bank(self, ctx: Context, n: int, t: int) -> bool:
+        return t >= self.solution.throw_value(n, t, entry_threshold(self.rules, ctx))
+
+
+def make_strategy(level: str, rules: RuleSet) -> Level:
+    """Build the computer player called ``level`` for ``rules``."""
     if level == "cautious":
-        return Threshold("cautious", bank_at=max(300, rules.entry_minimum), min_dice=3)
+        return Threshold(rules, "cautious", bank_at=300, min_dice=3)
     if level == "bold":
-        return Threshold("bold", bank_at=max(1000, rules.entry_minimum), min_dice=2)
-    raise ValueError(f"unknown computer level {level!r}")
+        return Threshold(rules, "bold", bank_at=1000, min_dice=2)
+    if level == "expert":
+        return Expert(rules)
+    if level == "master":
+        from greed_game.ai.master import Master
+
+        return Master(rules)
+    raise ValueError(f"unknown computer level {level!r} (levels: cautious, bold, expert, master)")

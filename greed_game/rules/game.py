@@ -180,12 +180,19 @@ def _faces_words(faces: Sequence[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def draw_dice(rng: random.Random, count: int) -> tuple[int, ...]:
+    """Throw ``count`` fair dice from ``rng`` (the one place dice values are drawn)."""
+    rand = rng.random
+    return tuple(int(rand() * 6) + 1 for _ in range(count))
+
+
 def apply(rules: RuleSet, state: State, event: Event) -> State:
     """The state after ``event``; raises :class:`IllegalAction` if it is not allowed."""
+    if isinstance(event, Void):
+        # Before the game-over check: a void final throw does not count, so it cannot end the game.
+        return _void(state, event)
     if state.phase is Phase.OVER:
         raise IllegalAction("the game is over", "game-over")
-    if isinstance(event, Void):
-        return _void(state, event)
     if isinstance(event, FirstPlayer):
         new = _first_player(state, event)
     elif isinstance(event, Carryover):
@@ -450,7 +457,7 @@ def roll_off(rules: RuleSet, players: int, rng: random.Random) -> tuple[int, lis
     contenders = list(range(players))
     while True:
         count = 1 if rules.first_player == "high-die" else rules.dice
-        throws = {seat: tuple(rng.randint(1, 6) for _ in range(count)) for seat in contenders}
+        throws = {seat: draw_dice(rng, count) for seat in contenders}
         rounds.append(throws)
         if rules.first_player == "high-die":
             marks = {seat: t[0] for seat, t in throws.items()}
@@ -498,7 +505,7 @@ class Game:
                 raise IllegalAction(
                     f"{action.count} dice cannot be thrown; {self.state.dice_left} must be", "wrong-dice-count"
                 )
-            event = Roll(tuple(rng.randint(1, 6) for _ in range(action.count)))
+            event = Roll(draw_dice(rng, action.count))
         else:
             event = action
         self.apply(event)

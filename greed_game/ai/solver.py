@@ -1,0 +1,355 @@
+"""The exact turn solver: the policy that maximizes the expected points banked in a turn.
+
+State of a turn: ``n`` dice about to be thrown and the turn total ``t``. Throwing
+gives each multiset of ``n`` dice with its multinomial probability; after a
+scoring throw the player keeps an option and either banks or throws the dice
+left (all of them again after hot dice). Points only grow within a turn, so the
+values are computed for turn totals from a cap downwards. Above the cap the
+optimal policy is to bank whenever allowed, whose value is linear in ``t``
+(``alpha[n] * t + beta[n]``) and solved as a small fixed point; the cap is
+raised until the policy just below it banks everywhere it may, which makes the
+result exact.
+
+Entry minimums are a threshold ``entry`` on the turn total below which banking
+is not allowed; values above it equal the unconstrained ones, so each threshold
+only needs the few levels below it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import reduce
+from pathlib import Path
+
+from greed_game.rules import RuleSet
+from greed_game.rules.dice import Counts, multisets, size
+
+# One candidate after a throw: points kept, dice to throw next, bank allowed after it.
+Candidate = tuple[int, int, bool]
+
+
+@dataclass(frozen=True)
+class ThrowModel:
+    """Outcomes of throwing ``n`` dice, grouped by the candidates they offer."""
+
+    n: int
+    groups: tuple[tuple[float, tuple[Candidate, ...]], ...]
+    bust: float
+    rescue: float
+
+
+def outcome_probability(counts: Counts) -> float:
+    """Probability that a throw of ``size(counts)`` fair dice shows exactly ``counts``."""
+    n = size(counts)
+    ways = math.factorial(n)
+    for c in counts:
+        ways //= math.factorial(c)
+    return ways / 6**n
+
+
+def candidates(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[Candidate, ...]:
+    """The undominated choices after ``throw``: for each number of dice left, the best keep."""
+    n = size(throw)
+    options = rules.table.options(throw)
+    if strict:
+        options = tuple(o for o in options if any(o.counts[f - 1] for f in rules.carryover_faces))
+    if not options:
+        return ()
+    best_points = options[0].points
+    best: dict[int, Candidate] = {}
+    for o in options:
+        left = n - o.size
+        hot = left == 0
+        nxt = rules.dice if hot else left
+        bankable = not (hot and rules.hot_dice == "mandatory")
+        if rules.bank_keeps_best and o.points != best_points:
+            bankable = False
+        cur = best.get(nxt)
+        if cur is None or o.points > cur[0] or (o.points == cur[0] and bankable and not cur[2]):
+            best[nxt] = (o.points, nxt, bankable)
+    return tuple(sorted(best.values(), key=lambda c: (c[1], c[0])))
+
+
+def throw_model(rules: RuleSet, n: int, *, strict: bool = False) -> ThrowModel:
+    """Group every outcome of throwing ``n`` dice by its candidate set."""
+    groups: dict[tuple[Candidate, ...], float] = {}
+    bust = rescue = 0.0
+    for counts in multisets(n):
+        if size(counts) != n:
+            continue
+        p = outcome_probability(counts)
+        cands = candidates(rules, counts, strict=strict)
+        if cands:
+            groups[cands] = groups.get(cands, 0.0) + p
+        elif rules.doubles_rescue and n == 2 and max(counts) == 2:
+            rescue += p
+        else:
+            bust += p
+    return ThrowModel(n, tuple((p, c) for c, p in groups.items()), bust, rescue)
+
+
+def points_step(rules: RuleSet) -> int:
+    """The greatest common divisor of every combination's points: the grid of turn totals."""
+    points = [c.points for c in rules.table.combos if c.points > 0]
+    return reduce(math.gcd, points, 0) or 1
+
+
+class Solution:
+    """Exact values of a rule set's turn, and the decisions that achieve them."""
+
+    def __init__(self, rules: RuleSet, *, cap: int | None = None) -> None:
+        start = time.perf_counter()
+        self.rules = rules
+        self.step = points_step(rules)
+        self.models = [throw_model(rules, n) for n in range(rules.dice + 1)]
+        self.strict_models = [throw_model(rules, n, strict=True) for n in range(rules.dice + 1)]
+        self.alpha, self.beta = self._tail()
+        top = max(c.points for c in rules.table.combos)
+        cap_points = cap if cap is not None else max(10_000, 3 * top)
+        while True:
+            self.levels = cap_points // self.step
+            self.values = self._solve_levels()
+            if cap is not None or self._tail_consistent():
+                break
+            cap_points *= 2
+        self.cap = self.levels * self.step
+        self._entry: dict[int, list[list[float]]] = {}
+        self.seconds = time.perf_counter() - start
+
+    # -- the tail above the cap: bank whenever allowed -------------------------------------
+    def _tail(self) -> tuple[list[float], list[float]]:
+        dice = self.rules.dice
+        alpha = [0.0] * (dice + 1)
+        beta = [0.0] * (dice + 1)
+        for _ in range(500):
+            new_a = [0.0] * (dice + 1)
+            new_b = [0.0] * (dice + 1)
+            for n in range(1, dice + 1):
+                m = self.models[n]
+                a = m.rescue
+                b = 0.0
+                for p, cands in m.groups:
+                    banks = [c[0] for c in cands if c[2]]
+                    if banks:
+                        a += p
+                        b += p * max(banks)
+                    else:
+                        pts, nxt, _ = max(cands, key=lambda c: (alpha[c[1]], alpha[c[1]] * c[0] + beta[c[1]]))
+                        a += p * alpha[nxt]
+                        b += p * (alpha[nxt] * pts + beta[nxt])
+                new_a[n], new_b[n] = a, b
+            done = max(abs(x - y) for x, y in zip(new_a, alpha, strict=True)) < 1e-13 and max(
+                abs(x - y) for x, y in zip(new_b, beta, strict=True)
+            ) < 1e-9
+            alpha, beta = new_a, new_b
+            if done:
+                break
+        return alpha, beta
+
+    def _tail_value(self, n: int, t: int) -> float:
+        return self.alpha[n] * t + self.beta[n]
+
+    # -- the levels below the cap ------------------------------------------------------------
+    def _solve_levels(self) -> list[list[float]]:
+        """``values[n][i]``: expected bank when about to throw ``n`` dice with total ``i * step``."""
+        dice, step, levels = self.rules.dice, self.step, self.levels
+        values = [[0.0] * (levels + 1) for _ in range(dice + 1)]
+        # Each candidate carries a reference to the row of values it reads, to keep the loop lean.
+        prepared = [
+            [(p, tuple((pts // step, pts, values[nxt], nxt, bk) for pts, nxt, bk in cands)) for p, cands in m.groups]
+            for m in self.models
+        ]
+        reach = max((c[0] for m in self.models for _, cands in m.groups for c in cands), default=0) // step
+        for i in range(levels, -1, -1):
+            t = i * step
+            interior = i + reach <= levels
+            # Full dice first: a rescued pair (two dice) continues with all the dice at the same total.
+            for n in range(dice, 0, -1):
+                m = self.models[n]
+                total = 0.0
+                for p, cands in prepared[n]:
+                    best = 0.0
+                    for di, pts, row, nxt, bk in cands:
+                        if interior or i + di <= levels:
+                            v = row[i + di]
+                        else:
+                            v = self._tail_value(nxt, t + pts)
+                        if bk and t + pts > v:
+                            v = t + pts
+                        if v > best:
+                            best = v
+                    total += p * best
+                if m.rescue:
+                    if n == dice:
+                        # The rescue returns to this very state: v = total + r * max(t, v).
+                        v = total / (1.0 - m.rescue)
+                        total = v if v > t else total + m.rescue * t
+                    else:
+                        total += m.rescue * max(t, values[dice][i])
+                values[n][i] = total
+        return values
+
+    def _tail_consistent(self) -> bool:
+        """Whether, near the cap, banking is chosen wherever it is allowed."""
+        step, levels = self.step, self.levels
+        low = max(0, levels - levels // 4)
+        for i in range(low, levels + 1):
+            t = i * step
+            for n in range(1, self.rules.dice + 1):
+                if self.throw_value(n, t) > t + 1e-9:
+                    return False
+        return True
+
+    # -- queries ---------------------------------------------------------------------------------
+    def throw_value(self, n: int, t: int, entry: int = 0) -> float:
+        """Expected points banked this turn when about to throw ``n`` dice with total ``t``."""
+        if entry > t:
+            return self._entry_values(entry)[n][t // self.step]
+        i = t // self.step
+        if i <= self.levels and t % self.step == 0:
+            return self.values[n][i]
+        return self._throw_value_direct(n, t, entry)
+
+    def _throw_value_direct(self, n: int, t: int, entry: int) -> float:
+        if t > self.cap:
+            return self._tail_value(n, t)
+        m = self.models[n]
+        total = m.rescue * self.after_keep_value(self.rules.dice, t, True, entry)
+        for p, cands in m.groups:
+            total += p * max(self.after_keep_value(nxt, t + pts, bk, entry) for pts, nxt, bk in cands)
+        return total
+
+    def after_keep_value(self, n: int, t: int, bankable: bool, entry: int = 0) -> float:
+        """Value after a keep: bank (if allowed) or throw the ``n`` dice left."""
+        v = self.throw_value(n, t, entry)
+        if bankable and t >= entry and t > v:
+            return float(t)
+        return v
+
+    def _entry_values(self, entry: int) -> list[list[float]]:
+        """Throw values below an entry threshold (banking not yet allowed there)."""
+        if entry in self._entry:
+            return self._entry[entry]
+        dice, step = self.rules.dice, self.step
+        top = -(-entry // step)
+        values = [[0.0] * (top + 1) for _ in range(dice + 1)]
+        self._entry[entry] = values
+        for i in range(top, -1, -1):
+            t = i * step
+            for n in range(1, dice + 1):
+                if t >= entry:
+                    values[n][i] = self.throw_value(n, t)
+                    continue
+                m = self.models[n]
+
+                def after(nxt: int, total: int, bk: bool) -> float:
+                    if total >= entry:
+                        return self.after_keep_value(nxt, total, bk)
+                    return values[nxt][total // step]
+
+                v = m.rescue * after(dice, t, True)
+                for p, cands in m.groups:
+                    v += p * max(after(nxt, t + pts, bk) for pts, nxt, bk in cands)
+                values[n][i] = v
+        return values
+
+    def carryover_value(self, dice: int, points: int, entry: int = 0) -> float:
+        """Expected points of taking a carryover of ``dice`` dice and ``points`` points."""
+        model = self.strict_models[dice] if self.rules.carryover == "strict" else self.models[dice]
+        total = model.rescue * self.throw_value(self.rules.dice, points, entry)
+        for p, cands in model.groups:
+            total += p * max(self.after_keep_value(nxt, points + pts, bk, entry) for pts, nxt, bk in cands)
+        return total
+
+    @property
+    def expected_turn_points(self) -> float:
+        """Expected points of a turn from fresh dice, for a player already on the board."""
+        return self.values[self.rules.dice][0]
+
+    def bust_probability(self, n: int, *, strict: bool = False) -> float:
+        """Probability that throwing ``n`` dice busts (a rescued pair is no bust)."""
+        return (self.strict_models if strict else self.models)[n].bust
+
+    def to_data(self) -> dict[str, object]:
+        """What ``greed-game solve`` prints, apart from the rules id."""
+        return {
+            "expected_turn_points": round(self.expected_turn_points, 4),
+            "bust_probability": {str(n): round(self.models[n].bust, 6) for n in range(1, self.rules.dice + 1)},
+            "seconds": round(self.seconds, 4),
+        }
+
+
+_SOLUTIONS: dict[str, Solution] = {}
+
+
+def solve(rules: RuleSet, *, cache_dir: Path | None = None) -> Solution:
+    """The solution of ``rules``, from memory, from the disk cache, or computed now."""
+    key = rules.content_key()
+    found = _SOLUTIONS.get(key)
+    if found is not None:
+        return found
+    solution: Solution | None = None
+    path = cache_dir / f"solution-{key}.json" if cache_dir is not None else None
+    if path is not None:
+        solution = _load(rules, path)
+    if solution is None:
+        solution = Solution(rules)
+        if path is not None:
+            _store(solution, path)
+    _SOLUTIONS[key] = solution
+    return solution
+
+
+def _load(rules: RuleSet, path: Path) -> Solution | None:
+    start = time.perf_counter()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("key") != rules.content_key() or data.get("version") != 1:
+            return None
+        solution = Solution.__new__(Solution)
+        solution.rules = rules
+        solution.step = int(data["step"])
+        solution.levels = int(data["levels"])
+        solution.cap = solution.levels * solution.step
+        solution.alpha = [float(x) for x in data["alpha"]]
+        solution.beta = [float(x) for x in data["beta"]]
+        solution.values = [[float(x) for x in row] for row in data["values"]]
+        if len(solution.values) != rules.dice + 1 or any(len(r) != solution.levels + 1 for r in solution.values):
+            return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    solution.models = [throw_model(rules, n) for n in range(rules.dice + 1)]
+    solution.strict_models = [throw_model(rules, n, strict=True) for n in range(rules.dice + 1)]
+    solution._entry = {}
+    solution.seconds = time.perf_counter() - start
+    return solution
+
+
+def _store(solution: Solution, path: Path) -> None:
+    from greed_game.storage import atomic_write
+
+    data = {
+        "version": 1,
+        "key": solution.rules.content_key(),
+        "step": solution.step,
+        "levels": solution.levels,
+        "alpha": solution.alpha,
+        "beta": solution.beta,
+        "values": [[round(v, 9) for v in row] for row in solution.values],
+    }
+    try:
+        atomic_write(path, json.dumps(data, separators=(",", ":")))
+    except OSError:
+        pass
+
+
+def bust_table(rules: RuleSet) -> dict[int, float]:
+    """Bust probability of throwing 1..dice fresh dice."""
+    return {n: throw_model(rules, n).bust for n in range(1, rules.dice + 1)}
+
+
+__all__: Sequence[str] = ["Solution", "solve", "bust_table", "outcome_probability", "candidates", "throw_model"]
