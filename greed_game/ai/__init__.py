@@ -5,9 +5,12 @@ Every level implements :class:`Strategy`; :func:`strategy` builds one by name.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from greed_game.rules import Action, RuleSet, State
+
+if TYPE_CHECKING:
+    from greed_game.ai.advice import Advice
 
 LEVELS: tuple[str, ...] = ("cautious", "bold", "expert", "master")
 """Computer levels, weakest first."""
@@ -21,6 +24,13 @@ class Strategy(Protocol):
     def choose(self, rules: RuleSet, state: State) -> Action:
         """The action to take in ``state`` (always one of ``legal_actions``)."""
         ...
+
+
+def advise(rules: RuleSet, state: State) -> Advice:
+    """The expert's advice for ``state``: bust odds, each choice's exact value, the best one."""
+    from greed_game.ai.advice import advise as _advise
+
+    return _advise(rules, state)
 
 
 def strategy(level: str, rules: RuleSet) -> Strategy:

@@ -21,8 +21,7 @@ import math
 from collections import defaultdict
 from collections.abc import Callable
 
-from greed_game.ai.players import Context, Level, bankable_after, entry_threshold
-from greed_game.ai.players import Expert
+from greed_game.ai.players import Context, Expert, Level, bankable_after, entry_threshold
 from greed_game.ai.solver import Candidate, Solution, ThrowModel, points_step, solve, throw_model
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import Counts, size
@@ -92,7 +91,9 @@ class ReachTable:
 Decide = Callable[[int, int, tuple[Candidate, ...]], tuple[Candidate, bool]]
 
 
-def forward_distribution(models: list[ThrowModel], dice: int, decide: Decide, bank_rescue: Callable[[int], bool]) -> dict[int, float]:
+def forward_distribution(
+    models: list[ThrowModel], dice: int, decide: Decide, bank_rescue: Callable[[int], bool]
+) -> dict[int, float]:
     """Exact distribution of the points banked in a turn from fresh dice under a policy.
 
     ``decide(n, t, candidates)`` picks a candidate and says whether to bank after it;

@@ -134,13 +134,20 @@ class Expert(Level):
         super().__init__(rules)
         self.solution = solution if solution is not None else solve(rules)
         self._keep_cache: dict[tuple[int, int, Counts, bool, int], Counts] = {}
+        self._carry_cache: dict[tuple[int, int, int, int], bool] = {}
+        self._bank_cache: dict[tuple[int, int, int], bool] = {}
 
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
         rules = self.rules
         fresh_entry = entry_threshold(rules, ctx)
-        take_ctx = Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points)
-        take = self.solution.carryover_value(dice, points, entry_threshold(rules, take_ctx))
-        return take > self.solution.throw_value(rules.dice, 0, fresh_entry)
+        take_entry = entry_threshold(rules, Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points))
+        key = (dice, points, fresh_entry, take_entry)
+        found = self._carry_cache.get(key)
+        if found is None:
+            take = self.solution.carryover_value(dice, points, take_entry)
+            found = take > self.solution.throw_value(rules.dice, 0, fresh_entry)
+            self._carry_cache[key] = found
+        return found
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
         entry = entry_threshold(self.rules, ctx)
@@ -165,7 +172,13 @@ class Expert(Level):
         return out
 
     def bank(self, ctx: Context, n: int, t: int) -> bool:
-        return t >= self.solution.throw_value(n, t, entry_threshold(self.rules, ctx))
+        entry = entry_threshold(self.rules, ctx)
+        key = (n, t, entry)
+        found = self._bank_cache.get(key)
+        if found is None:
+            found = t >= self.solution.throw_value(n, t, entry)
+            self._bank_cache[key] = found
+        return found
 
 
 def make_strategy(level: str, rules: RuleSet) -> Level:

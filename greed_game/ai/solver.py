@@ -17,13 +17,16 @@ only needs the few levels below it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
 from pathlib import Path
+from typing import Literal
 
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import Counts, multisets, size
@@ -174,10 +177,7 @@ class Solution:
                 for p, cands in prepared[n]:
                     best = 0.0
                     for di, pts, row, nxt, bk in cands:
-                        if interior or i + di <= levels:
-                            v = row[i + di]
-                        else:
-                            v = self._tail_value(nxt, t + pts)
+                        v = row[i + di] if interior or i + di <= levels else self._tail_value(nxt, t + pts)
                         if bk and t + pts > v:
                             v = t + pts
                         if v > best:
@@ -286,14 +286,25 @@ class Solution:
 _SOLUTIONS: dict[str, Solution] = {}
 
 
-def solve(rules: RuleSet, *, cache_dir: Path | None = None) -> Solution:
+def default_cache_dir() -> Path | None:
+    """Where solutions are cached: ``GREED_CACHE_DIR`` (empty disables), else the user cache folder."""
+    env = os.environ.get("GREED_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env else None
+    from platformdirs import user_cache_path
+
+    return user_cache_path("greed-game", appauthor=False) / "solutions"
+
+
+def solve(rules: RuleSet, *, cache_dir: Path | Literal["default"] | None = "default") -> Solution:
     """The solution of ``rules``, from memory, from the disk cache, or computed now."""
     key = rules.content_key()
     found = _SOLUTIONS.get(key)
     if found is not None:
         return found
     solution: Solution | None = None
-    path = cache_dir / f"solution-{key}.json" if cache_dir is not None else None
+    folder = default_cache_dir() if cache_dir == "default" else cache_dir
+    path = folder / f"solution-{key}.json" if isinstance(folder, Path) else None
     if path is not None:
         solution = _load(rules, path)
     if solution is None:
@@ -341,10 +352,8 @@ def _store(solution: Solution, path: Path) -> None:
         "beta": solution.beta,
         "values": [[round(v, 9) for v in row] for row in solution.values],
     }
-    try:
+    with contextlib.suppress(OSError):
         atomic_write(path, json.dumps(data, separators=(",", ":")))
-    except OSError:
-        pass
 
 
 def bust_table(rules: RuleSet) -> dict[int, float]:
@@ -352,4 +361,4 @@ def bust_table(rules: RuleSet) -> dict[int, float]:
     return {n: throw_model(rules, n).bust for n in range(1, rules.dice + 1)}
 
 
-__all__: Sequence[str] = ["Solution", "solve", "bust_table", "outcome_probability", "candidates", "throw_model"]
+__all__: Sequence[str] = ["Solution", "bust_table", "candidates", "outcome_probability", "solve", "throw_model"]

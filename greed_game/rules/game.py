@@ -183,7 +183,7 @@ def _faces_words(faces: Sequence[int]) -> str:
 def draw_dice(rng: random.Random, count: int) -> tuple[int, ...]:
     """Throw ``count`` fair dice from ``rng`` (the one place dice values are drawn)."""
     rand = rng.random
-    return tuple(int(rand() * 6) + 1 for _ in range(count))
+    return tuple([int(rand() * 6) + 1 for _ in range(count)])
 
 
 def apply(rules: RuleSet, state: State, event: Event) -> State:
