@@ -135,7 +135,8 @@ def cmd_window(args: argparse.Namespace) -> int:
         from greed_game.app.main import run
     except ImportError as exc:
         _fail(f"the game window is not available ({exc}); see 'greed-game --help' for the command line")
-    return run(smoke=getattr(args, "smoke", False), screenshots=getattr(args, "screenshots", None))
+    status: int = run(smoke=getattr(args, "smoke", False), screenshots=getattr(args, "screenshots", None))
+    return status
 
 
 Handler = Callable[[argparse.Namespace], int]

@@ -51,7 +51,7 @@ def outcome_probability(counts: Counts) -> float:
     ways = math.factorial(n)
     for c in counts:
         ways //= math.factorial(c)
-    return ways / 6**n
+    return ways / 6.0**n
 
 
 def candidates(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[Candidate, ...]:
