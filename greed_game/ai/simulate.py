@@ -57,6 +57,7 @@ def play_game(
     must_top = rules.end == "must-top"
     counts_carried = rules.entry_counts_carried
     entry_min = rules.entry_minimum
+    rand = rng.random
     events: list[Event] = []
     scores = [0] * players
     on_board = [entry_min == 0] * players
@@ -95,16 +96,22 @@ def play_game(
         offer = None
         banked = False
         while True:
-            thrown = draw_dice(rng, n)
-            clock += 1
             if log:
+                thrown = draw_dice(rng, n)
                 events.append(Roll(thrown))
-            throw = counts_of(thrown)
+                throw = counts_of(thrown)
+            else:
+                # The same random numbers draw_dice would use, counted straight away.
+                tally = [0, 0, 0, 0, 0, 0]
+                for _ in range(n):
+                    tally[int(rand() * 6)] += 1
+                throw = (tally[0], tally[1], tally[2], tally[3], tally[4], tally[5])
+            clock += 1
             options = table.options(throw)
             if strict:
                 options = tuple(o for o in options if any(o.counts[f - 1] for f in carry_faces))
             if not options:
-                if rules.doubles_rescue and n == 2 and thrown[0] == thrown[1]:
+                if rules.doubles_rescue and n == 2 and max(throw) == 2:
                     n = dice_count
                     strict = False
                 else:

@@ -232,29 +232,37 @@ class Solution:
 
     def _entry_values(self, entry: int) -> list[list[float]]:
         """Throw values below an entry threshold (banking not yet allowed there)."""
-        if entry in self._entry:
-            return self._entry[entry]
+        found = self._entry.get(entry)
+        if found is not None:
+            return found
         dice, step = self.rules.dice, self.step
         top = -(-entry // step)
         values = [[0.0] * (top + 1) for _ in range(dice + 1)]
         self._entry[entry] = values
         for i in range(top, -1, -1):
             t = i * step
-            for n in range(1, dice + 1):
+            for n in range(dice, 0, -1):
                 if t >= entry:
                     values[n][i] = self.throw_value(n, t)
                     continue
                 m = self.models[n]
-
-                def after(nxt: int, total: int, bk: bool) -> float:
-                    if total >= entry:
-                        return self.after_keep_value(nxt, total, bk)
-                    return values[nxt][total // step]
-
-                v = m.rescue * after(dice, t, True)
+                total = 0.0
                 for p, cands in m.groups:
-                    v += p * max(after(nxt, t + pts, bk) for pts, nxt, bk in cands)
-                values[n][i] = v
+                    best = 0.0
+                    for pts, nxt, bk in cands:
+                        total_after = t + pts
+                        if total_after >= entry:
+                            v = self.throw_value(nxt, total_after)
+                            if bk and total_after > v:
+                                v = float(total_after)
+                        else:
+                            v = values[nxt][total_after // step]
+                        if v > best:
+                            best = v
+                    total += p * best
+                if m.rescue:
+                    total += m.rescue * values[dice][i]
+                values[n][i] = total
         return values
 
     def carryover_value(self, dice: int, points: int, entry: int = 0) -> float:

@@ -63,3 +63,15 @@ def test_simulate_command_output_and_errors() -> None:
     assert json.loads(again.stdout)["levels"] == data["levels"]
     bad = subprocess.run([*cmd[:-1], "expert,wizard"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "wizard" in bad.stderr and bad.stdout == ""
+
+
+@pytest.mark.parametrize("preset_id", PRESET_IDS)
+def test_logging_does_not_change_the_game(preset_id: str) -> None:
+    """Tournaments skip the event log; the games they play are the logged (replay-checked) ones."""
+    rules = preset(preset_id)
+    levels = [make_strategy("expert", rules), make_strategy("bold", rules), make_strategy("master", rules)]
+    for g in range(60):
+        logged = play_game(rules, levels, random.Random(g), log=True)
+        fast = play_game(rules, levels, random.Random(g))
+        assert (fast.scores, fast.winners, fast.turns) == (logged.scores, logged.winners, logged.turns)
+        assert fast.events == []
