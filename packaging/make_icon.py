@@ -10,7 +10,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 SIZE = 256
 OUT = Path(__file__).resolve().parent.parent / "assets" / "images" / "icon.png"

@@ -83,9 +83,9 @@ def event_to_data(event: Event) -> dict[str, Any]:
     return {"first_player": event.seat}
 
 
-def _dice_list(value: object, where: str) -> tuple[int, ...]:
+def _dice_list(value: object, where: str, index: int) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in value):
-        raise RecordError(f"{where}: dice must be a list of whole numbers")
+        raise RecordError(f"{where}: dice must be a list of whole numbers", index=index)
     return tuple(value)
 
 
@@ -96,9 +96,9 @@ def event_from_data(data: object, index: int) -> Event:
         raise RecordError(f"{where}: an event is an object with one key (roll, keep, bank, ...)", index=index)
     ((key, value),) = data.items()
     if key == "roll":
-        return Roll(_dice_list(value, where))
+        return Roll(_dice_list(value, where, index))
     if key == "keep":
-        return Keep(tuple(sorted(_dice_list(value, where))))
+        return Keep(tuple(sorted(_dice_list(value, where, index))))
     if key == "bank":
         if value is not True:
             raise RecordError(f"{where}: bank must be true", index=index)

@@ -301,13 +301,16 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
 def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
     """Build a :class:`RuleSet` from a rules table, refusing anything unplayable."""
     r = _Reader(origin)
+    if not isinstance(data, Mapping):
+        raise r.fail("", f"must be a table, not {_type_name(data)}")
+    # The version first: a newer file may well have fields this version does not know.
+    fmt = data.get("format", FORMAT)
+    if r.int_(fmt, "format", low=1) > FORMAT:
+        raise r.fail("format", f"is version {fmt}, newer than this game reads ({FORMAT}); update the game")
     r.table(data, "", _TOP_FIELDS)
     for needed in ("id", "name", "dice", "target", "scoring"):
         if needed not in data:
             raise r.fail(needed, "is missing")
-    fmt = data.get("format", FORMAT)
-    if r.int_(fmt, "format", low=1) > FORMAT:
-        raise r.fail("format", f"is version {fmt}, newer than this game reads ({FORMAT}); update the game")
     v = {**_DEFAULTS, **data}
     ident = r.str_(v["id"], "id")
     if not ident or not all(ch.isalnum() or ch in "-_" for ch in ident):

@@ -36,7 +36,9 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
     for f in missing:
         lines.append(f"Three {f}s are no triple: they count as three singles")
     if s.more_of_a_kind == "doubling":
-        lines.append("Four of a kind doubles the triple, five doubles again, six doubles again")
+        steps = ["four of a kind doubles the triple", "five doubles again", "six doubles again"][: rules.dice - 3]
+        if steps:
+            lines.append(", ".join(steps).capitalize())
     elif rules.dice > 3:
         lines.append("Dice beyond a listed combination count only as singles")
     for combo in s.sets:

@@ -1,0 +1,282 @@
+"""The command line: score, replay and rules; JSON on stdout, one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from greed_game.cli import main
+from greed_game.rules import PRESET_IDS, RecordError, parse_rules, preset, read_record, replay
+from greed_game.rules.record import summary
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "tests" / "records"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert out.endswith("\n") and out.count("\n") == 1
+    return json.loads(out)
+
+
+def assert_one_line_error(code: int, out: str, err: str, *words: str) -> None:
+    assert code == 2
+    assert out == ""
+    assert err.startswith("greed-game: ")
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    for word in words:
+        assert word in err
+
+
+# --- score ------------------------------------------------------------------------------------
+
+
+def test_score_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "score", "--rules", "official", "2", "2", "2", "5", "6")
+    assert data == {
+        "rules": "official",
+        "dice": [2, 2, 2, 5, 6],
+        "bust": False,
+        "best": 250,
+        "options": [
+            {"keep": [2, 2, 2, 5], "points": 250},
+            {"keep": [2, 2, 2], "points": 200},
+            {"keep": [5], "points": 50},
+        ],
+    }
+    assert list(data) == ["rules", "dice", "bust", "best", "options"]
+
+
+def test_score_bust(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "score", "--rules", "dollar-greed", "2", "2", "3")
+    assert data == {"rules": "dollar-greed", "dice": [2, 2, 3], "bust": True, "best": 0, "options": []}
+
+
+def test_score_defaults_to_pass_the_dice_and_keeps_the_dice_order(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "score", "5", "4", "3", "2", "1", "2")
+    assert data["rules"] == "pass-the-dice"
+    assert data["dice"] == [5, 4, 3, 2, 1, 2]
+    assert data["best"] == 1000
+    assert data["options"][0] == {"keep": [1, 2, 3, 4, 5], "points": 1000}
+    keeps = [tuple(o["keep"]) for o in data["options"]]
+    assert len(keeps) == len(set(keeps))
+    assert all(set(o) == {"keep", "points"} for o in data["options"])
+
+
+def test_score_accepts_commas(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "score", "--rules", "classic-five", "1,1,1,3,1")
+    assert data["dice"] == [1, 1, 1, 3, 1]
+    assert data["best"] == 1100
+
+
+@pytest.mark.parametrize("rules_id", PRESET_IDS)
+def test_score_every_preset(capsys: pytest.CaptureFixture[str], rules_id: str) -> None:
+    dice = ["1", "5", "5", "2", "2", "2"][: preset(rules_id).dice]
+    data = run_json(capsys, "score", "--rules", rules_id, *dice)
+    assert data["rules"] == rules_id
+    assert data["best"] == data["options"][0]["points"] > 0
+
+
+def test_score_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    table = preset("classic-five").to_dict()
+    text = (ROOT / "assets" / "rules" / "classic-five.toml").read_text(encoding="utf-8")
+    path = tmp_path / "house.toml"
+    path.write_text(text.replace("5 = 50 }", "5 = 75 }"), encoding="utf-8")
+    data = run_json(capsys, "score", "--rules", str(path), "5", "2", "3")
+    assert data["best"] == 75
+    assert table["scoring"]["singles"]["5"] == 50
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["score", "1", "7"], ["'7'", "1 to 6"]),
+        (["score", "1", "0"], ["'0'"]),
+        (["score", "x"], ["'x'"]),
+        (["score"], ["give the dice"]),
+        (["score", "--rules", "classic-five", "1", "1", "1", "1", "1", "1"], ["5 dice", "6 were given"]),
+        (["score", "--rules", "yahtzee", "1"], ["no preset called 'yahtzee'"]),
+        (["score", "--rules", "missing.toml", "1"], ["missing.toml", "no such file"]),
+    ],
+)
+def test_score_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]) -> None:
+    assert_one_line_error(*run(capsys, *argv), *words)
+
+
+def test_score_bad_rules_file_names_the_field(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (ROOT / "assets" / "rules" / "official.toml").read_text(encoding="utf-8")
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace('hot_dice = "optional"', 'hot_dice = "always"'), encoding="utf-8")
+    assert_one_line_error(*run(capsys, "score", "--rules", str(path), "1"), "'hot_dice'", str(path))
+
+
+def test_score_batch(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2 2 2 5 6\n\n1 2 3 4 1\n6,6,6,6,6\n"))
+    code, out, err = run(capsys, "score", "--rules", "official", "--batch")
+    assert (code, err) == (0, "")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [d["dice"] for d in lines] == [[2, 2, 2, 5, 6], [1, 2, 3, 4, 1], [6, 6, 6, 6, 6]]
+    assert [d["best"] for d in lines] == [250, 850, 2400]
+    assert all(list(d) == ["rules", "dice", "bust", "best", "options"] for d in lines)
+
+
+def test_score_batch_error_names_the_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 5\n1 9\n"))
+    code, out, err = run(capsys, "score", "--batch")
+    assert code == 2
+    assert json.loads(out.splitlines()[0])["best"] == 150
+    assert err.startswith("greed-game: line 2: ") and err.count("\n") == 1
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+
+def test_replay_source_example(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "replay", str(RECORDS / "source-000-example.json"))
+    assert data["finished"] is True
+    assert data["scores"] == [1850, 2850]
+    assert data["winners"] == [1]
+    assert data["rules"] == "pass-the-dice"
+    assert data["phase"] == "over"
+    assert data["events"] == 24
+
+
+def test_replay_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (RECORDS / "official-score-to-beat.json").read_text(encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    data = run_json(capsys, "replay", "-")
+    assert (data["scores"], data["winners"]) == ([1000, 1050, 1050], [1])
+
+
+@pytest.mark.parametrize(
+    ("name", "index", "rule"),
+    [
+        ("pass-the-dice-entry-missed.json", 4, "entry-minimum"),
+        ("official-carryover-keep-needs-1-or-5.json", 5, "carryover-keep"),
+        ("dollar-greed-must-top-tie.json", 3, "must-top"),
+        ("illegal-keep-free-die.json", 1, "free-die"),
+    ],
+)
+def test_replay_illegal_event(capsys: pytest.CaptureFixture[str], name: str, index: int, rule: str) -> None:
+    path = str(RECORDS / name)
+    code, out, err = run(capsys, "replay", path)
+    assert_one_line_error(code, out, err, f"{path}: event {index} ", f"[{rule}]")
+
+
+@pytest.mark.parametrize("path", sorted(RECORDS.glob("*.json")), ids=lambda p: p.name)
+def test_replay_every_record_as_the_core_does(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    code, out, err = run(capsys, "replay", str(path))
+    try:
+        game = replay(read_record(path.read_text(encoding="utf-8")))
+    except RecordError as exc:
+        assert exc.index is not None and exc.rule
+        assert (code, out, err) == (2, "", f"greed-game: {path}: {exc}\n")
+    else:
+        assert (code, err) == (0, "")
+        assert json.loads(out) == summary(game)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("not json", ["not valid JSON"]),
+        ('{"format": "greed-record/9", "rules": "official", "players": [{"name": "A"}]}', ["newer"]),
+        ('{"format": "greed-record/1", "rules": "nope", "players": [{"name": "A"}]}', ["'nope'"]),
+    ],
+)
+def test_replay_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, words: list[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    assert_one_line_error(*run(capsys, "replay", str(path)), str(path), *words)
+
+
+def test_replay_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = str(tmp_path / "none.json")
+    assert_one_line_error(*run(capsys, "replay", path), path, "no such file")
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+
+def test_rules_lists_the_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "rules")
+    assert [r["id"] for r in data] == list(PRESET_IDS)
+    for entry in data:
+        assert set(entry) == {"id", "name", "dice", "target", "description"}
+        rules = preset(entry["id"])
+        assert (entry["dice"], entry["target"], entry["name"]) == (rules.dice, rules.target, rules.name)
+
+
+@pytest.mark.parametrize("rules_id", PRESET_IDS)
+def test_rules_id_prints_the_rules_text(capsys: pytest.CaptureFixture[str], rules_id: str) -> None:
+    code, out, err = run(capsys, "rules", rules_id)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"{preset(rules_id).name} ({rules_id})\n")
+    assert "SCORING" in out and "END OF THE GAME" in out
+    assert f"{preset(rules_id).target:,}" in out
+
+
+@pytest.mark.parametrize("rules_id", PRESET_IDS)
+def test_rules_id_json_reads_back(capsys: pytest.CaptureFixture[str], rules_id: str) -> None:
+    data = run_json(capsys, "rules", rules_id, "--json")
+    assert parse_rules(data) == preset(rules_id)
+
+
+def test_rules_unknown_id(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_one_line_error(*run(capsys, "rules", "zilch"), "no preset called 'zilch'")
+
+
+def test_rules_newer_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (ROOT / "assets" / "rules" / "classic-five.toml").read_text(encoding="utf-8")
+    path = tmp_path / "future.toml"
+    path.write_text(text.replace("format = 1", "format = 2\nthree_busts = 500"), encoding="utf-8")
+    assert_one_line_error(*run(capsys, "rules", str(path)), "'format'", "newer")
+
+
+# --- as a program ----------------------------------------------------------------------------------
+
+
+def _program(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "greed_game", *argv],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_program_score_and_replay() -> None:
+    result = _program("score", "--rules", "dollar-greed", "6", "5", "4", "1", "1", "2")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout)["best"] == 250
+    result = _program("score", "--batch", "--rules", "classic-five", stdin="1 1 1 1 1\n2 3 4\n")
+    assert [json.loads(line)["best"] for line in result.stdout.splitlines()] == [1200, 0]
+    result = _program("replay", str(RECORDS / "source-000-example.json"))
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["winners"] == [1]
+
+
+def test_program_replay_illegal_exits_2_with_one_line() -> None:
+    path = str(RECORDS / "official-carried-points-do-not-count.json")
+    result = _program("replay", path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"greed-game: {path}: event 6 ")
+    assert "[entry-minimum]" in result.stderr
