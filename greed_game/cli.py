@@ -10,23 +10,14 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from greed_game import __version__
-from greed_game.rules import (
-    PRESET_IDS,
-    RecordError,
-    RulesError,
-    RuleSet,
-    counts_of,
-    presets,
-    read_record,
-    replay,
-    resolve_rules,
-    rules_text,
-)
-from greed_game.rules.record import summary
+
+if TYPE_CHECKING:
+    from greed_game.rules import RuleSet
 
 
 class UsageError(Exception):
@@ -43,6 +34,8 @@ def _print_json(data: Any) -> None:
 
 def load_rules_arg(spec: str) -> RuleSet:
     """A ``--rules`` value: a preset id or a path to a rules file."""
+    from greed_game.rules import RulesError, resolve_rules
+
     try:
         return resolve_rules(spec)
     except RulesError as exc:
@@ -65,6 +58,8 @@ def _parse_dice(words: Sequence[str], rules: RuleSet) -> list[int]:
 
 def score_data(rules_id: str, rules: RuleSet, dice: list[int]) -> dict[str, Any]:
     """The ``score`` answer for one throw."""
+    from greed_game.rules import counts_of
+
     options = rules.table.options(counts_of(dice))
     return {
         "rules": rules_id,
@@ -103,6 +98,9 @@ def _read_text(path: str) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from greed_game.rules import RecordError, read_record, replay
+    from greed_game.rules.record import summary
+
     text = _read_text(args.file)
     try:
         record = read_record(text)
@@ -114,6 +112,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    from greed_game.rules import presets, rules_text
+
     if args.id is None:
         _print_json(
             [
@@ -149,10 +149,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Greed, the push-your-luck dice game. With no command, opens the game window.",
     )
     parser.add_argument("--version", action="version", version=f"greed-game {__version__}")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="open the window, play a whole game of computer players at top speed, and exit (0: all went well)",
+    )
+    parser.add_argument("--screenshots", metavar="DIR", help="save a screenshot of each scene into DIR")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    rules_help = "preset id (see 'greed-game rules') or a rules file"
     p = sub.add_parser("score", help="list every valid keep of a throw, with its points")
-    p.add_argument("--rules", default="pass-the-dice", help=f"preset ({', '.join(PRESET_IDS)}) or a rules file")
+    p.add_argument("--rules", default="pass-the-dice", help=rules_help)
     p.add_argument("--batch", action="store_true", help="read one throw a line from stdin")
     p.add_argument("dice", nargs="*", help="the dice of the throw, e.g. 1 5 3 3 3 2")
     p.set_defaults(handler=cmd_score)
@@ -166,30 +173,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the rules table as JSON instead of text")
     p.set_defaults(handler=cmd_rules)
 
-    _add_extensions(sub)
+    # The computer players' commands: their module is imported only when one of them runs.
+    p = sub.add_parser("solve", help="solve a rule set exactly: expected points per turn and bust odds")
+    p.add_argument("--rules", required=True, help=rules_help)
+    p.set_defaults(handler="greed_game.ai.cli:cmd_solve")
+
+    p = sub.add_parser("simulate", help="play computer levels against each other, headless")
+    p.add_argument("--rules", required=True, help=rules_help)
+    p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master")
+    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same result)")
+    p.set_defaults(handler="greed_game.ai.cli:cmd_simulate")
+
+    p = sub.add_parser("advise", help="the expert's advice for the position at the end of a game record")
+    p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
+    p.set_defaults(handler="greed_game.ai.cli:cmd_advise")
     return parser
 
 
-def _add_extensions(sub: Any) -> None:
-    """Subcommands that live beside the computer players (solve, simulate, advise)."""
-    try:
-        from greed_game.ai.cli import add_commands
-    except ImportError:
-        return
-    add_commands(sub)
+def _handler(args: argparse.Namespace) -> Handler:
+    found: Handler | str = getattr(args, "handler", cmd_window)
+    if isinstance(found, str):
+        module, name = found.split(":")
+        handler: Handler = getattr(import_module(module), name)
+        return handler
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``greed-game``; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    handler: Handler = getattr(args, "handler", cmd_window)
     try:
-        return handler(args)
+        return _handler(args)(args)
     except UsageError as exc:
         sys.stderr.write(f"greed-game: {exc}\n")
         return 2
-    except (RulesError, RecordError) as exc:
+    except ValueError as exc:
+        from greed_game.rules import RecordError, RulesError
+
+        if not isinstance(exc, (RulesError, RecordError)):
+            raise
         sys.stderr.write(f"greed-game: {exc}\n")
         return 2
     except KeyboardInterrupt:

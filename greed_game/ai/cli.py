@@ -66,21 +66,3 @@ def cmd_advise(args: argparse.Namespace) -> int:
         _fail(f"{args.file}: the game is over; there is nothing to advise")
     sys.stdout.write(json.dumps(advise(game.rules, game.state).to_data()) + "\n")
     return 0
-
-
-def add_commands(sub: Any) -> None:
-    """Register solve, simulate and advise on the main parser's subcommands."""
-    p = sub.add_parser("solve", help="solve a rule set exactly: expected points per turn and bust odds")
-    p.add_argument("--rules", required=True, help="preset id or rules file")
-    p.set_defaults(handler=cmd_solve)
-
-    p = sub.add_parser("simulate", help="play computer levels against each other, headless")
-    p.add_argument("--rules", required=True, help="preset id or rules file")
-    p.add_argument("--players", required=True, help=f"comma-separated levels ({', '.join(LEVELS)})")
-    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same result)")
-    p.set_defaults(handler=cmd_simulate)
-
-    p = sub.add_parser("advise", help="the expert's advice for the position at the end of a game record")
-    p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
-    p.set_defaults(handler=cmd_advise)

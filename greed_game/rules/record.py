@@ -162,6 +162,10 @@ def read_record(text: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"the record is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply to be a game record") from None
+    except ValueError as exc:  # e.g. a number with thousands of digits
+        raise RecordError(f"the record holds an impossible value ({exc})") from None
     return record_from_data(data)
 
 

@@ -214,7 +214,7 @@ class _Reader:
         return text
 
     def face(self, value: object, field: str) -> int:
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and value.isascii() and value.isdecimal():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
             raise self.fail(field, f"names face {value!r}, but faces are 1 to 6")
@@ -259,7 +259,7 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
         raise r.fail("scoring.of_a_kind", f"must be a table, not {_type_name(raw_kinds)}")
     for n_key, faces in raw_kinds.items():
         field = f"scoring.of_a_kind.{n_key}"
-        if not str(n_key).isdigit() or not 3 <= int(n_key) <= 6:
+        if not (str(n_key).isascii() and str(n_key).isdecimal()) or not 3 <= int(n_key) <= 6:
             raise r.fail(field, "n of a kind must be 3, 4, 5 or 6")
         if not isinstance(faces, Mapping):
             raise r.fail(field, f"must be a table of face = points, not {_type_name(faces)}")
@@ -344,6 +344,10 @@ def parse_rules_text(text: str, *, origin: str = "rules file") -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError("", f"is not valid TOML ({exc})", origin=origin) from None
+    except RecursionError:
+        raise RulesError("", "is nested too deeply to be a rules file", origin=origin) from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise RulesError("", f"holds an impossible value ({exc})", origin=origin) from None
     return parse_rules(data, origin=origin)
 
 

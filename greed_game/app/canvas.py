@@ -1,0 +1,280 @@
+"""Drawing in logical coordinates on a window of any size.
+
+Every scene lays itself out on a logical 1280×720 stage. The :class:`Canvas`
+maps that stage onto the real window (scaled to fit, centred, letterboxed)
+and draws directly at the window's resolution, so text is rendered from the
+font at its final pixel size and stays crisp at every window size.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.resources import asset_path
+
+LOGICAL_W = 1280
+LOGICAL_H = 720
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+Point = tuple[float, float]
+Anchor = Literal[
+    "topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"
+]
+FontName = Literal["sans", "bold", "serif"]
+
+_FONT_FILES: dict[FontName, str] = {
+    "sans": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "serif": "DejaVuSerif-Bold.ttf",
+}
+
+
+@cache
+def font_path(name: FontName) -> Path:
+    """The file of one of the game's fonts."""
+    return asset_path("fonts", _FONT_FILES[name])
+
+
+class Fonts:
+    """Fonts by name and pixel size, loaded on first use."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[FontName, int], pygame.font.Font] = {}
+
+    def get(self, name: FontName, px: int) -> pygame.font.Font:
+        """The font ``name`` at ``px`` pixels."""
+        key = (name, max(6, px))
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(str(font_path(name)), key[1])
+            self._fonts[key] = font
+        return font
+
+
+class Canvas:
+    """A window surface seen as the logical stage; all arguments are logical units."""
+
+    TEXT_CACHE = 800
+    IMAGE_CACHE = 400
+    MIN_TEXT_PX = 10
+    """Text is never drawn smaller than this many pixels (small windows stay readable)."""
+
+    def __init__(self, surface: pygame.Surface, fonts: Fonts | None = None) -> None:
+        self.fonts = fonts or Fonts()
+        self._text: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.surface = surface
+        self.scale = 1.0
+        self.ox = 0
+        self.oy = 0
+        self.set_target(surface)
+
+    # -- geometry -----------------------------------------------------------------
+
+    def set_target(self, surface: pygame.Surface) -> None:
+        """Draw on ``surface`` from now on (after a resize or for an off-screen render)."""
+        self.surface = surface
+        w, h = surface.get_size()
+        scale = max(0.05, min(w / LOGICAL_W, h / LOGICAL_H))
+        if abs(scale - self.scale) > 1e-9:
+            self._text.clear()
+            self._images.clear()
+        self.scale = scale
+        self.ox = (w - round(LOGICAL_W * scale)) // 2
+        self.oy = (h - round(LOGICAL_H * scale)) // 2
+
+    @property
+    def stage(self) -> pygame.Rect:
+        """The physical rectangle the logical stage occupies."""
+        return pygame.Rect(self.ox, self.oy, round(LOGICAL_W * self.scale), round(LOGICAL_H * self.scale))
+
+    def px(self, v: float) -> int:
+        """A logical length in physical pixels (at least 1 for a positive length)."""
+        n = round(v * self.scale)
+        return max(1, n) if v > 0 else n
+
+    def pt(self, x: float, y: float) -> tuple[int, int]:
+        """A logical point in physical pixels."""
+        return (self.ox + round(x * self.scale), self.oy + round(y * self.scale))
+
+    def rect(self, r: pygame.Rect | Sequence[float]) -> pygame.Rect:
+        """A logical rectangle in physical pixels (edges rounded, so neighbours meet exactly)."""
+        x, y, w, h = (r.x, r.y, r.w, r.h) if isinstance(r, pygame.Rect) else r
+        left, top = self.pt(x, y)
+        right, bottom = self.pt(x + w, y + h)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def to_logical(self, pos: Sequence[float]) -> tuple[float, float]:
+        """A physical window position on the logical stage."""
+        return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
+
+    # -- caches -------------------------------------------------------------------
+
+    def cached(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """A physical-size image built once per scale (least recently used ones are dropped)."""
+        image = self._images.get(key)
+        if image is None:
+            image = build()
+            self._images[key] = image
+            if len(self._images) > self.IMAGE_CACHE:
+                self._images.popitem(last=False)
+        else:
+            self._images.move_to_end(key)
+        return image
+
+    # -- shapes -------------------------------------------------------------------
+
+    def clear(self, color: Color = theme.LETTERBOX) -> None:
+        """Fill the whole window (letterbox included)."""
+        self.surface.fill(color)
+
+    def box(
+        self,
+        r: pygame.Rect | Sequence[float],
+        color: Color | None,
+        *,
+        radius: float = 0,
+        border: float = 0,
+        border_color: Color | None = None,
+    ) -> None:
+        """A filled rectangle, optionally rounded and outlined; colours with alpha are blended."""
+        pr = self.rect(r)
+        rad = self.px(radius) if radius else 0
+        if color is not None:
+            if len(color) == 4 and color[3] < 255:
+                self.surface.blit(self._alpha_box(pr.size, color, rad), pr.topleft)
+            else:
+                pygame.draw.rect(self.surface, color, pr, border_radius=rad)
+        if border and border_color is not None:
+            pygame.draw.rect(self.surface, border_color, pr, max(1, self.px(border)), border_radius=rad)
+
+    def _alpha_box(self, size: tuple[int, int], color: Color, radius: int) -> pygame.Surface:
+        def build() -> pygame.Surface:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(s, color, s.get_rect(), border_radius=radius)
+            return s
+
+        return self.cached(("alpha-box", size, color, radius), build)
+
+    def line(self, color: Color, a: Point, b: Point, width: float = 1) -> None:
+        """A straight line."""
+        pygame.draw.line(self.surface, color, self.pt(*a), self.pt(*b), max(1, self.px(width)))
+
+    def lines(self, color: Color, points: Sequence[Point], width: float = 1) -> None:
+        """A polyline through ``points``."""
+        if len(points) >= 2:
+            pygame.draw.lines(self.surface, color, False, [self.pt(*p) for p in points], max(1, self.px(width)))
+
+    def circle(self, color: Color, center: Point, radius: float, width: float = 0) -> None:
+        """A circle (filled when ``width`` is 0)."""
+        pygame.draw.circle(self.surface, color, self.pt(*center), self.px(radius), self.px(width) if width else 0)
+
+    def polygon(self, color: Color, points: Sequence[Point], width: float = 0) -> None:
+        """A polygon (filled when ``width`` is 0)."""
+        pygame.draw.polygon(self.surface, color, [self.pt(*p) for p in points], self.px(width) if width else 0)
+
+    def blit(self, image: pygame.Surface, center: Point) -> None:
+        """A physical-size image centred on a logical point."""
+        cx, cy = self.pt(*center)
+        self.surface.blit(image, (cx - image.get_width() // 2, cy - image.get_height() // 2))
+
+    # -- text ---------------------------------------------------------------------
+
+    def font(self, size: float, font: FontName = "sans") -> pygame.font.Font:
+        """The font for ``size`` logical pixels at the current scale."""
+        return self.fonts.get(font, max(round(size * self.scale), min(self.MIN_TEXT_PX, round(size))))
+
+    def render(self, text: str, size: float, color: Color, font: FontName = "sans") -> pygame.Surface:
+        """Rendered text at the current scale (cached)."""
+        key = (text, size, color, font)
+        image = self._text.get(key)
+        if image is not None:
+            self._text.move_to_end(key)
+            return image
+        image = self.font(size, font).render(text, True, color)
+        self._text[key] = image
+        if len(self._text) > self.TEXT_CACHE:
+            self._text.popitem(last=False)
+        return image
+
+    def text_width(self, text: str, size: float, font: FontName = "sans") -> float:
+        """The logical width of ``text``."""
+        return self.font(size, font).size(text)[0] / self.scale
+
+    def text(
+        self,
+        text: str,
+        pos: Point,
+        size: float = 18,
+        color: Color = theme.TEXT,
+        *,
+        font: FontName = "sans",
+        anchor: Anchor = "topleft",
+        shadow: Color | None = None,
+        max_width: float | None = None,
+    ) -> pygame.Rect:
+        """Draw one line of text anchored at ``pos``; returns its physical rectangle.
+
+        With ``max_width`` the text is shortened with an ellipsis to fit.
+        """
+        if max_width is not None:
+            text = self.fit(text, size, max_width, font)
+        image = self.render(text, size, color, font)
+        r = image.get_rect()
+        setattr(r, anchor, self.pt(*pos))
+        if shadow is not None:
+            under = self.render(text, size, shadow, font)
+            off = max(1, self.px(1.5))
+            self.surface.blit(under, (r.x + off, r.y + off))
+        self.surface.blit(image, r)
+        return r
+
+    def fit(self, text: str, size: float, width: float, font: FontName = "sans") -> str:
+        """``text`` shortened with an ellipsis so that it fits in ``width``."""
+        f = self.font(size, font)
+        limit = width * self.scale
+        if f.size(text)[0] <= limit:
+            return text
+        while text and f.size(text + "…")[0] > limit:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
+    def wrap(self, text: str, size: float, width: float, font: FontName = "sans") -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` (words kept whole where possible)."""
+        f = self.font(size, font)
+        limit = width * self.scale
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split(" ")
+            line = ""
+            for word in words:
+                candidate = word if not line else f"{line} {word}"
+                if f.size(candidate)[0] <= limit or not line:
+                    line = candidate
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def paragraph(
+        self, text: str, r: pygame.Rect | Sequence[float], size: float = 16, color: Color = theme.TEXT,
+        *, font: FontName = "sans", spacing: float = 1.3,
+    ) -> float:
+        """Wrapped text inside a logical rectangle; returns the logical height used."""
+        x, y, w, h = (r.x, r.y, r.w, r.h) if isinstance(r, pygame.Rect) else r
+        line_h = size * spacing
+        used = 0.0
+        for line in self.wrap(text, size, w, font):
+            if used + line_h > h + 0.5:
+                break
+            self.text(line, (x, y + used), size, color, font=font)
+            used += line_h
+        return used

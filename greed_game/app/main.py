@@ -1,0 +1,436 @@
+"""The game window: the loop, the window itself and the scene stack.
+
+The loop updates the live scene with a fixed time step (an accumulator with a
+catch-up cap) and renders once a frame, 60 frames a second. ``run()`` is what
+``greed-game`` with no arguments calls; ``run(smoke=True)`` plays a whole game
+of computer players at top speed and checks every scene on the way.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.audio import Audio
+from greed_game.app.autosave import Autosaver
+from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Canvas
+from greed_game.app.input import Click, KeyPress, translate
+from greed_game.app.scenes.base import Scene, SceneStack
+from greed_game.storage import Settings, Storage
+
+if TYPE_CHECKING:
+    from greed_game.app.setup import GameSetup
+
+FPS = 60
+STEP = 1 / 120
+"""The fixed update step, seconds."""
+MAX_FRAME = 0.1
+"""Catch-up cap: a frame never advances the game by more than this (after a stall)."""
+FIRST_FRAME_ENV = "GREED_EXIT_AFTER_FIRST_FRAME"
+"""When set, the window closes right after its first frame (start-up benchmark)."""
+MIN_SIZE = (640, 360)
+
+ClockKind = Literal["real", "virtual"]
+
+
+@dataclass
+class Toast:
+    """A message shown at the top of the window for a while (file problems, notices)."""
+
+    text: str
+    ttl: float = 9.0
+    warning: bool = True
+
+
+@dataclass
+class Frame:
+    """What happened in one frame (for tests and the smoke run)."""
+
+    number: int
+    updates: int
+    scene: str
+
+
+class App:
+    """The window, the loop and the scenes."""
+
+    def __init__(
+        self,
+        *,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
+        size: tuple[int, int] = (LOGICAL_W, LOGICAL_H),
+        clock: ClockKind = "real",
+        seed: int | None = None,
+        sound: bool | None = None,
+    ) -> None:
+        self.storage = storage if storage is not None else Storage()
+        self.settings = settings if settings is not None else self.storage.load_settings()
+        self.rng = random.Random(seed)
+        self.seeded = seed is not None
+        self.virtual = clock == "virtual"
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Greed")
+        from greed_game.app.skins import face_image
+
+        pygame.display.set_icon(face_image("pips", 5, 64))
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.window = self._open_window(self.settings.fullscreen)
+        self.canvas = Canvas(self.window)
+        self.stack = SceneStack()
+        self.audio = Audio(enabled=self.settings.sound if sound is None else sound)
+        self.autosaver = Autosaver(self.storage)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self.time = 0.0
+        """Game time in seconds (advances by fixed steps)."""
+        self.accumulator = 0.0
+        self.last_dt = 0.0
+        """Real seconds the last frame took (the next frame advances the game by that much)."""
+        self.toasts: list[Toast] = []
+        self.after_frame: list[Callable[[App, Frame], None]] = []
+        """Called after every frame (the smoke run's autopilot, tests)."""
+        self.exit_after_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))
+        pygame.key.start_text_input()
+
+    # -- window -------------------------------------------------------------------
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                pass
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between a window and the full screen (F11), and remember it."""
+        if not on and not self.settings.fullscreen:
+            return
+        if on and not self.settings.fullscreen:
+            self.windowed_size = self.window.get_size()
+        self.settings.fullscreen = on
+        if not on:
+            self._leave_fullscreen()
+        self.window = self._open_window(on)
+        self.canvas.set_target(self.window)
+        self.storage.save_settings(self.settings)
+
+    def _leave_fullscreen(self) -> None:
+        # Some video drivers keep the full-screen size through set_mode; ask the window itself first.
+        try:
+            from pygame._sdl2.video import Window
+
+            window = Window.from_display_module()
+            window.set_windowed()
+            window.size = self.windowed_size
+        except (ImportError, AttributeError, pygame.error):
+            pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Make the window ``size`` (tests and screenshots at several sizes)."""
+        self.windowed_size = size
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.canvas.set_target(self.window)
+
+    def _window_changed(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.window = surface
+            self.canvas.set_target(surface)
+            if not self.settings.fullscreen:
+                self.windowed_size = surface.get_size()
+
+    # -- scenes -------------------------------------------------------------------
+
+    def show_menu(self) -> None:
+        """The main menu (replaces everything)."""
+        from greed_game.app.scenes.menu import MenuScene
+
+        self.autosaver.flush()
+        self.stack.replace(MenuScene(self))
+
+    def start_game(self, setup: GameSetup) -> None:
+        """A new game at the table."""
+        from greed_game.app.scenes.table import TableScene
+
+        self.stack.replace(TableScene.new(self, setup))
+
+    def continue_game(self) -> bool:
+        """Resume the autosaved game; False (with the reason shown) when there is none."""
+        from greed_game.app.scenes.table import TableScene
+
+        self.autosaver.flush()
+        resumed = self.storage.resume_game()
+        if resumed is None:
+            self.toast("There is no unfinished game to continue.", warning=False)
+            return False
+        self.stack.replace(TableScene.resumed(self, resumed))
+        return True
+
+    def push(self, scene: Scene) -> None:
+        """Open an overlay or sub-screen."""
+        self.stack.push(scene)
+
+    def pop(self) -> None:
+        """Close the top overlay."""
+        self.stack.pop()
+
+    def new_seed(self) -> int:
+        """The seed of a new game's dice: from the app's own seed when it has one (tests), else fresh."""
+        if self.seeded:
+            return self.rng.getrandbits(62)
+        from greed_game.storage import new_seed
+
+        return new_seed()
+
+    def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:
+        """Show a message at the top of the window for a while."""
+        if not any(t.text == text for t in self.toasts):
+            self.toasts.append(Toast(text, ttl, warning))
+            del self.toasts[:-4]
+
+    def save_settings(self) -> None:
+        """Save the settings and apply those that act at once (sound)."""
+        self.audio.enabled = self.settings.sound
+        self.storage.save_settings(self.settings)
+
+    def quit(self) -> None:
+        """Leave the loop at the end of this frame."""
+        self.running = False
+
+    # -- loop ---------------------------------------------------------------------
+
+    def handle_events(self) -> None:
+        """Map this frame's pygame events to game input and hand them to the live scene."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.quit()
+                continue
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._window_changed()
+                continue
+            inp = translate(event, self.canvas.to_logical)
+            if inp is None:
+                continue
+            if isinstance(inp, KeyPress) and inp.key == "f11":
+                self.set_fullscreen(not self.settings.fullscreen)
+                continue
+            if isinstance(inp, Click) and self._click_toast(inp.pos):
+                continue
+            top = self.stack.top
+            if top is not None:
+                top.handle(inp)
+
+    def update(self, dt: float) -> int:
+        """Advance the game by ``dt`` seconds of real time in fixed steps; returns the steps taken."""
+        self.accumulator += min(dt, MAX_FRAME)
+        steps = 0
+        while self.accumulator >= STEP:
+            self.accumulator -= STEP
+            self.time += STEP
+            steps += 1
+            top = self.stack.top
+            if top is not None:
+                top.update(STEP)
+            for t in self.toasts:
+                t.ttl -= STEP
+        self.toasts = [t for t in self.toasts if t.ttl > 0]
+        if self.autosaver.idle:
+            for problem in self.storage.take_problems() + self.autosaver.errors:
+                self.toast(problem)
+            self.autosaver.errors.clear()
+        return steps
+
+    def draw(self) -> None:
+        """Render every visible scene, then the toasts."""
+        canvas = self.canvas
+        canvas.clear(theme.LETTERBOX)
+        for scene in self.stack.visible():
+            scene.draw(canvas)
+        self._draw_toasts(canvas)
+
+    def _toast_rects(self) -> list[tuple[Toast, pygame.Rect]]:
+        out = []
+        y = 10
+        for t in self.toasts:
+            out.append((t, pygame.Rect(LOGICAL_W // 2 - 380, y, 760, 44)))
+            y += 50
+        return out
+
+    def _click_toast(self, pos: tuple[float, float]) -> bool:
+        for t, r in self._toast_rects():
+            if r.collidepoint(pos):
+                self.toasts.remove(t)
+                return True
+        return False
+
+    def _draw_toasts(self, canvas: Canvas) -> None:
+        for t, r in self._toast_rects():
+            edge = theme.WARN if t.warning else theme.PANEL_EDGE
+            canvas.box(r, (26, 24, 20, 235), radius=10, border=1.5, border_color=edge)
+            lines = canvas.wrap(t.text, 14, r.w - 40)
+            if len(lines) > 2:
+                lines = [lines[0], canvas.fit(" ".join(lines[1:]), 14, r.w - 40)]
+            top = r.centery - 9 * len(lines)
+            for i, line in enumerate(lines):
+                canvas.text(line, (r.x + 16, top + i * 18), 14, theme.WARN if t.warning else theme.TEXT)
+            canvas.text("×", (r.right - 14, r.y + 4), 16, theme.TEXT_DIM, anchor="topright")
+
+    def frame(self) -> Frame:
+        """One frame: input, fixed-step updates, one render; then wait for the next frame's turn."""
+        dt = 1 / FPS if self.virtual else self.last_dt
+        self.handle_events()
+        steps = self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        top = self.stack.top
+        info = Frame(self.frames, steps, top.name if top else "")
+        for hook in list(self.after_frame):
+            hook(self, info)
+        if self.exit_after_first_frame:
+            sys.stdout.write(f"first-frame {time.time():.6f}\n")
+            sys.stdout.flush()
+            self.quit()
+        if not self.virtual:
+            self.last_dt = self.clock.tick(FPS) / 1000
+        return info
+
+    def run(self, *, max_frames: int | None = None) -> None:
+        """Run frames until the player quits (or ``max_frames`` have been drawn)."""
+        if self.stack.top is None:
+            self.show_menu()
+        start = self.frames
+        while self.running and (max_frames is None or self.frames - start < max_frames):
+            self.frame()
+
+    def screenshot(self, path: Path) -> None:
+        """Save what the window shows now as a PNG."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.window, str(path))
+
+    def close(self) -> None:
+        """Finish writing, close the window and the audio device."""
+        self.autosaver.flush()
+        self.audio.close()
+        pygame.display.quit()
+
+
+# -- the smoke run -------------------------------------------------------------------
+
+
+@dataclass
+class Autopilot:
+    """Drives the window through menu, table and scoreboard without a player."""
+
+    shots: Path | None
+    seen: list[str] = field(default_factory=list)
+    taken: set[str] = field(default_factory=set)
+    error: str | None = None
+    throws_seen: int = 0
+    voids_seen: int = 0
+    done: bool = False
+    forced: bool = False
+
+    def shot(self, app: App, name: str) -> None:
+        if name in self.taken:
+            return
+        self.taken.add(name)
+        if self.shots is not None:
+            app.screenshot(self.shots / f"{name}.png")
+
+    def __call__(self, app: App, frame: Frame) -> None:
+        from greed_game.app.scenes.menu import MenuScene, SetupScene
+        from greed_game.app.scenes.scoreboard import ScoreboardScene
+        from greed_game.app.scenes.table import TableScene
+
+        top = app.stack.top
+        if top is None:
+            return
+        if not self.seen or self.seen[-1] != top.name:
+            self.seen.append(top.name)
+        if isinstance(top, MenuScene) and frame.number >= 2:
+            self.shot(app, "menu")
+            top.open_setup()
+        elif isinstance(top, SetupScene):
+            top.configure_computers()
+            self.shot(app, "setup")
+            top.start()
+        elif isinstance(top, TableScene):
+            if not self.forced:
+                # the first two throws are void, one of each kind, so every smoke run shows both
+                top.forced_voids.extend(["off-felt", "leaning"])
+                self.forced = True
+            self.voids_seen = top.voids
+            self.throws_seen = top.throws
+            if top.throws >= 3 and top.dice_at_rest() and (top.banner is None or top.throws >= 12):
+                self.shot(app, "table")
+        elif isinstance(top, ScoreboardScene) and frame.number % 3 == 0:
+            self.shot(app, "scoreboard")
+            self.done = True
+            app.quit()
+
+
+def smoke_run(screenshots: Path | None = None, *, max_frames: int = 60_000) -> int:
+    """Play a whole game of computer players at top speed, through every scene; 0 when all went well."""
+    with tempfile.TemporaryDirectory(prefix="greed-smoke-") as folder:
+        storage = Storage(Path(folder))
+        settings = Settings(animation_speed="instant", void_frequency="realistic", sound=True)
+        app = App(storage=storage, settings=settings, clock="virtual", seed=7)
+        pilot = Autopilot(screenshots)
+        app.after_frame.append(pilot)
+        try:
+            app.show_menu()
+            app.run(max_frames=max_frames)
+        finally:
+            app.close()
+    missing = [name for name in ("menu", "setup", "table", "scoreboard") if name not in pilot.taken]
+    if not pilot.done or missing:
+        sys.stderr.write(
+            f"greed-game: the smoke run did not finish a game (scenes seen: {', '.join(pilot.seen)}; "
+            f"missing: {', '.join(missing) or 'none'})\n"
+        )
+        return 1
+    if pilot.voids_seen == 0:
+        sys.stderr.write("greed-game: the smoke run saw no void throw\n")
+        return 1
+    return 0
+
+
+def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
+    """Open the game window (the ``greed-game`` command); returns the exit status."""
+    shots = Path(screenshots) if screenshots is not None else None
+    try:
+        if smoke:
+            return smoke_run(shots)
+        app = App()
+        try:
+            app.show_menu()
+            app.run()
+            if shots is not None:
+                app.screenshot(shots / "last.png")
+        finally:
+            app.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except pygame.error as exc:
+        sys.stderr.write(f"greed-game: the game window could not be opened ({exc})\n")
+        return 1
+    except Exception:
+        sys.stderr.write("greed-game: the game stopped on an error:\n" + traceback.format_exc())
+        return 1

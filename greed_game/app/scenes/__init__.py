@@ -1,0 +1,1 @@
+"""The scenes of the game window: menu, table, scoreboard and the overlays."""

@@ -1,0 +1,93 @@
+"""The scene interface and the small scene stack.
+
+A scene has ``enter``/``resume``/``exit`` hooks, ``handle`` (one input), ``update(dt)``
+(a fixed time step) and ``draw(canvas)``; ``draw`` never changes state.
+Overlays (rules, settings, pause) are scenes that are not ``opaque``: the
+scenes below them are drawn first, but only the top scene is updated and
+receives input.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from greed_game.app.canvas import Canvas
+from greed_game.app.input import Input
+
+if TYPE_CHECKING:
+    from greed_game.app.main import App
+
+
+class Scene:
+    """One screen of the game."""
+
+    opaque = True
+    """False for overlays drawn over the scene below."""
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """The scene was put on the stack."""
+
+    def resume(self) -> None:
+        """The scene is on top again (an overlay above it closed)."""
+
+    def exit(self) -> None:
+        """The scene left the stack (or was covered for good)."""
+
+    def handle(self, event: Input) -> None:
+        """React to one input."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds (a fixed step)."""
+
+    def draw(self, canvas: Canvas) -> None:
+        """Draw the scene; never changes state."""
+
+
+class SceneStack:
+    """Push, pop and replace scenes; the top one is live."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The live scene."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top (an overlay or a sub-screen)."""
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below becomes live again."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Replace every scene by ``scene`` (a new main screen)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: from the topmost opaque scene up."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        return self.scenes[start:]
+
+    def find(self, kind: type[Scene]) -> Scene | None:
+        """The topmost scene of a type."""
+        return next((s for s in reversed(self.scenes) if isinstance(s, kind)), None)

@@ -1,0 +1,318 @@
+"""The main menu and the new-game screen."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Literal
+
+import pygame
+
+from greed_game import __version__
+from greed_game.app import theme
+from greed_game.app.canvas import LOGICAL_W, Canvas
+from greed_game.app.input import Input, KeyPress
+from greed_game.app.scenes.base import Scene
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
+from greed_game.app.setup import COMPUTER_NAMES, GameSetup, computer_levels, unique_names
+from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget
+from greed_game.rules import Player
+
+if TYPE_CHECKING:
+    from greed_game.app.main import App
+    from greed_game.rules import RuleSet
+
+SkinChoice = Literal["auto", "pips", "greed"]
+TITLE_FACES = (6, 5, 4, 2, 3, 1)
+"""$ G R E E D."""
+TITLE_TILT = (-7.0, 4.0, -3.0, 6.0, -5.0, 3.0)
+
+
+class MenuScene(Scene):
+    """Continue, New game, Rules, Settings, Quit."""
+
+    name = "menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.focus = FocusGroup()
+        self._build()
+
+    def _build(self) -> None:
+        has_save = self.app.storage.has_saved_game()
+        x, w, h, gap = LOGICAL_W // 2 - 170, 340, 56, 14
+        y = 318
+        entries = [
+            ("Continue", self._continue, has_save),
+            ("New game", self.open_setup, True),
+            ("Rules", self.open_rules, True),
+            ("Settings", self.open_settings, True),
+            ("Quit", self.app.quit, True),
+        ]
+        buttons: list[Widget] = []
+        for i, (label, action, enabled) in enumerate(entries):
+            rect = pygame.Rect(x, y + i * (h + gap), w, h)
+            buttons.append(Button(rect, label, action, enabled=enabled, primary=i == (0 if has_save else 1), size=20))
+        self.focus.set(buttons, keep_focus=False)
+        self.focus.focus = 0 if has_save else 1
+
+    def resume(self) -> None:
+        self._build()
+
+    def _continue(self) -> None:
+        self.app.continue_game()
+
+    def open_setup(self) -> None:
+        """The new-game screen."""
+        self.app.push(SetupScene(self.app))
+
+    def open_rules(self) -> None:
+        from greed_game.app.scenes.overlays import RulesOverlay
+
+        self.app.push(RulesOverlay(self.app))
+
+    def open_settings(self) -> None:
+        from greed_game.app.scenes.overlays import SettingsOverlay
+
+        self.app.push(SettingsOverlay(self.app))
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress) and event.key == "escape":
+            self.app.quit()
+            return
+        if isinstance(event, KeyPress) and event.key in ("left", "right"):
+            return
+        self.focus.handle(event)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_backdrop(canvas)
+        draw_title(canvas, 150)
+        canvas.text("THE PUSH-YOUR-LUCK DICE GAME", (LOGICAL_W / 2, 236), 17, theme.GOLD, font="bold", anchor="center")
+        self.focus.draw(canvas)
+        draw_keys_help(canvas, f"↑ ↓ choose   ·   Enter select   ·   F11 full screen   ·   version {__version__}")
+
+
+def draw_title(canvas: Canvas, y: float, size: float = 84) -> None:
+    """The game's name spelt in $GREED letter dice."""
+    from greed_game.app.skins import face_image, shadow_image
+
+    step = size * 1.2
+    x0 = LOGICAL_W / 2 - step * 2.5
+    px = canvas.px(size)
+    for i, (face, tilt) in enumerate(zip(TITLE_FACES, TITLE_TILT, strict=True)):
+        cx = x0 + i * step
+        cy = y + (6 if i % 2 else -4)
+        shadow = canvas.cached(("title-shadow", px, tilt), partial(pygame.transform.rotate, shadow_image(px), tilt))
+        canvas.blit(shadow, (cx + 5, cy + 8))
+        image = canvas.cached(("title", face, px, tilt),
+                              partial(pygame.transform.rotozoom, face_image("greed", face, px), tilt, 1.0))
+        canvas.blit(image, (cx, cy))
+
+
+SEAT_ROW_H = 52
+
+
+class SetupScene(Scene):
+    """Seats (1 to 8, human or computer), preset, target, die skin, Start."""
+
+    name = "setup"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from greed_game.rules import presets
+
+        self.presets: list[RuleSet] = list(presets())
+        self.levels = computer_levels()
+        self.kinds: list[str] = ["human"]
+        self.names: list[str] = ["You"]
+        self.add_seat(self.levels[0])
+        self.preset_index = 0
+        self.target = self.rules.target
+        self.skin: SkinChoice = app.settings.skin
+        self.focus = FocusGroup()
+        self._build()
+        self.focus.focus_on(self.start_button)
+
+    # -- model ----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The chosen preset."""
+        return self.presets[self.preset_index]
+
+    def add_seat(self, kind: str = "") -> None:
+        """Add a seat (a computer by default) if there is room."""
+        if len(self.kinds) >= 8:
+            return
+        kind = kind or self.levels[0]
+        self.kinds.append(kind)
+        self.names.append(self._default_name(len(self.kinds) - 1, kind))
+
+    def _default_name(self, seat: int, kind: str) -> str:
+        if kind == "human":
+            return f"Player {seat + 1}"
+        used = set(self.names)
+        return next((n for n in COMPUTER_NAMES if n not in used), f"Computer {seat + 1}")
+
+    def remove_seat(self, seat: int) -> None:
+        """Remove a seat (at least one stays)."""
+        if len(self.kinds) > 1:
+            del self.kinds[seat]
+            del self.names[seat]
+            self._rebuild()
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        """Make a seat human or a computer level; default names follow the kind."""
+        old = self.kinds[seat]
+        self.kinds[seat] = kind
+        was_default = self.names[seat] in COMPUTER_NAMES or self.names[seat] in ("", f"Player {seat + 1}", "You")
+        if was_default and (old == "human") != (kind == "human"):
+            self.names[seat] = ""
+            self.names[seat] = self._default_name(seat, kind)
+            self._rebuild()
+
+    def set_preset(self, index: int) -> None:
+        """Choose a preset; the target follows it."""
+        self.preset_index = index
+        self.target = self.rules.target
+        self._rebuild()
+
+    def setup(self) -> GameSetup:
+        """The game as configured."""
+        names = unique_names(self.names)
+        players = [Player(n, k) for n, k in zip(names, self.kinds, strict=True)]
+        overrides: dict[str, Any] = {} if self.target == self.rules.target else {"target": self.target}
+        return GameSetup(self.rules.id, players, overrides)
+
+    def start(self) -> None:
+        """Start the game as configured."""
+        self.app.settings.skin = self.skin
+        self.app.save_settings()
+        self.app.start_game(self.setup())
+
+    def configure_computers(self) -> None:
+        """Two computer seats and a short target (the smoke run)."""
+        self.kinds = [self.levels[0], self.levels[-1]]
+        self.names = ["Ada", "Brutus"]
+        self.set_preset(0)
+        self.target = 4000
+        self._rebuild()
+
+    # -- widgets ----------------------------------------------------------------------
+
+    def _targets(self) -> list[tuple[int, str]]:
+        values = sorted({*range(1000, 20001, 500), self.rules.target, self.target})
+        return [(v, f"{v:,}") for v in values]
+
+    def _rebuild(self) -> None:
+        focused = self.focus.focus
+        self._build()
+        self.focus.focus = min(focused, len(self.focus.widgets) - 1)
+        self.focus._fix_focus(1)
+
+    def _build(self) -> None:
+        widgets: list[Widget] = []
+        kind_options = [("human", "Human")] + [(lvl, f"Computer: {lvl}") for lvl in self.levels]
+        top = 150
+        for seat in range(len(self.kinds)):
+            y = top + seat * SEAT_ROW_H
+            widgets.append(Selector(pygame.Rect(96, y, 280, 40), "", kind_options, self.kinds[seat],
+                                    partial(self.set_kind, seat)))
+            widgets.append(TextField(pygame.Rect(388, y, 170, 40), self.names[seat], partial(self._rename, seat),
+                                     placeholder=f"Player {seat + 1}"))
+            remove = Button(pygame.Rect(566, y, 44, 40), "✕", partial(self.remove_seat, seat),
+                            enabled=len(self.kinds) > 1, size=16)
+            widgets.append(remove)
+        add_y = top + len(self.kinds) * SEAT_ROW_H + 4
+        self.add_button = Button(pygame.Rect(96, add_y, 200, 40), "+ Add player", self._add,
+                                 enabled=len(self.kinds) < 8, size=16)
+        widgets.append(self.add_button)
+        x = 700
+        names = [(i, p.name) for i, p in enumerate(self.presets)]
+        widgets.append(Selector(pygame.Rect(x, 150, 520, 44), "Rules", names, self.preset_index, self.set_preset,
+                                label_width=110))
+        widgets.append(Button(pygame.Rect(x, 384, 200, 40), "Read the rules", self._read_rules, size=15))
+        widgets.append(Selector(pygame.Rect(x, 448, 520, 44), "Target", self._targets(), self.target,
+                                self._set_target, label_width=110, wrap=False))
+        skin_options: list[tuple[SkinChoice, str]] = [
+            ("auto", f"Preset default ({'letters' if self.rules.skin == 'greed' else 'pips'})"),
+            ("pips", "Classic pips"),
+            ("greed", "$GREED letters"),
+        ]
+        widgets.append(Selector(pygame.Rect(x, 504, 520, 44), "Dice", skin_options, self.skin, self._set_skin,
+                                label_width=110))
+        self.back_button = Button(pygame.Rect(40, 648, 200, 52), "Back", self.app.pop, hint="Esc")
+        self.start_button = Button(pygame.Rect(1040, 648, 200, 52), "Start", self.start, hint="Enter", primary=True)
+        widgets += [self.back_button, self.start_button]
+        self.focus.set(widgets)
+
+    def _rename(self, seat: int, text: str) -> None:
+        self.names[seat] = text
+
+    def _add(self) -> None:
+        self.add_seat()
+        self._rebuild()
+        self.focus.focus_on(self.add_button)
+
+    def _set_target(self, value: int) -> None:
+        self.target = value
+
+    def _set_skin(self, value: SkinChoice) -> None:
+        self.skin = value
+
+    def _read_rules(self) -> None:
+        from greed_game.app.scenes.overlays import RulesOverlay
+
+        self.app.push(RulesOverlay(self.app, self.preset_index))
+
+    @property
+    def shown_skin(self) -> str:
+        """The skin the dice will have."""
+        return self.rules.skin if self.skin == "auto" else self.skin
+
+    # -- scene ------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress):
+            focused = self.focus.focused
+            if event.key == "escape":
+                self.app.pop()
+                return
+            if event.key == "enter" and isinstance(focused, TextField):
+                self.focus.move(1)
+                return
+        self.focus.handle(event)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_backdrop(canvas)
+        draw_heading(canvas, "New game", (40, 28), 38)
+        draw_panel(canvas, pygame.Rect(40, 96, 600, 536), "Players")
+        canvas.text("Who plays", (104, 128), 13, theme.TEXT_DIM)
+        canvas.text("Name", (396, 128), 13, theme.TEXT_DIM)
+        for seat in range(len(self.kinds)):
+            y = 150 + seat * SEAT_ROW_H + 20
+            canvas.circle(theme.seat_color(seat), (70, y), 11)
+            canvas.text(str(seat + 1), (70, y), 13, theme.TEXT_DARK, font="bold", anchor="center")
+        draw_panel(canvas, pygame.Rect(672, 96, 576, 536), "Rules and dice")
+        rules = self.rules
+        canvas.paragraph(rules.description, pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
+        for i, line in enumerate(_facts(rules)):
+            canvas.text(line, (700, 304 + i * 22), 14, theme.TEXT_DIM, max_width=520)
+        from greed_game.app.dice_view import draw_upright
+
+        skin = self.shown_skin
+        for face in range(1, 7):
+            draw_upright(canvas, skin, face, (810 + (face - 1) * 56 + 22, 586), 42)  # type: ignore[arg-type]
+        canvas.text("Faces", (700, 586), 15, theme.TEXT_DIM, anchor="midleft")
+        self.focus.draw(canvas)
+        draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   ← → change   ·   type a name   ·   Enter start   ·   Esc back")
+
+
+def _facts(rules: RuleSet) -> list[str]:
+    entry = f"entry {rules.entry_minimum:,}" if rules.entry_minimum else "no entry minimum"
+    carry = {"none": "no carryover", "free": "carryover", "strict": "strict carryover"}[rules.carryover]
+    end = {"one-more-turn": "one more turn each", "must-top": "others must top", "score-to-beat": "score to beat"}[
+        rules.end
+    ]
+    hot = "hot dice must be thrown" if rules.hot_dice == "mandatory" else "hot dice optional"
+    return [f"{rules.dice} dice  ·  target {rules.target:,}  ·  {entry}", f"{carry}  ·  {hot}  ·  end: {end}"]
+

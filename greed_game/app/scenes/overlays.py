@@ -1,0 +1,287 @@
+"""Overlays drawn over the scene below: the rules, the settings, the pause menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.canvas import LOGICAL_W, Canvas
+from greed_game.app.input import Click, Input, KeyPress, Scroll
+from greed_game.app.scenes.base import Scene
+from greed_game.app.scenes.common import draw_heading, draw_panel, draw_scrim
+from greed_game.app.widgets import Button, FocusGroup, Selector, Widget
+
+if TYPE_CHECKING:
+    from greed_game.app.main import App
+    from greed_game.rules import RuleSet
+
+
+class Overlay(Scene):
+    """A panel over the darkened scene below; Esc closes it."""
+
+    opaque = False
+
+    def close(self) -> None:
+        """Go back to the scene below."""
+        self.app.pop()
+
+
+class RulesOverlay(Overlay):
+    """The readable rules of any preset, generated from its rules file; scrolls."""
+
+    name = "rules"
+    PANEL = pygame.Rect(120, 36, 1040, 648)
+    TEXT_SIZE = 16
+    LINE_H = 23
+
+    def __init__(self, app: App, preset_index: int = 0, *, rules: RuleSet | None = None) -> None:
+        super().__init__(app)
+        from greed_game.rules import presets
+
+        self.presets = list(presets())
+        self.extra = rules
+        """Rules of the game in progress when they are not a preset (a custom rules file)."""
+        if rules is not None and rules.id not in [p.id for p in self.presets]:
+            self.presets.append(rules)
+            preset_index = len(self.presets) - 1
+        elif rules is not None:
+            preset_index = [p.id for p in self.presets].index(rules.id)
+        self.index = preset_index
+        self.scroll = 0.0
+        self._lines: list[tuple[str, bool]] = []
+        self._wrapped_for: tuple[int, float] | None = None
+        p = self.PANEL
+        self.selector = Selector(pygame.Rect(p.x + 30, p.y + 64, 560, 44), "", [(i, r.name) for i, r in
+                                 enumerate(self.presets)], self.index, self._choose)
+        self.close_button = Button(pygame.Rect(p.right - 190, p.y + 64, 160, 44), "Close", self.close, hint="Esc")
+        self.focus = FocusGroup([self.selector, self.close_button])
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Where the text scrolls."""
+        p = self.PANEL
+        return pygame.Rect(p.x + 30, p.y + 124, p.w - 70, p.h - 164)
+
+    def _choose(self, index: int) -> None:
+        self.index = index
+        self.scroll = 0.0
+
+    def lines(self, canvas: Canvas) -> list[tuple[str, bool]]:
+        """The wrapped text: ``(line, is_heading)``."""
+        key = (self.index, canvas.scale)
+        if self._wrapped_for != key:
+            from greed_game.rules import rules_text
+
+            text = rules_text(self.presets[self.index])
+            out: list[tuple[str, bool]] = []
+            paragraph: list[str] = []
+
+            def flush() -> None:
+                if paragraph:
+                    for line in canvas.wrap(" ".join(paragraph), self.TEXT_SIZE, self.body.w):
+                        out.append((line, False))
+                    paragraph.clear()
+
+            for raw in text.splitlines()[1:]:
+                stripped = raw.strip()
+                if not stripped:
+                    flush()
+                    out.append(("", False))
+                elif stripped.isupper() and len(stripped) > 3:
+                    flush()
+                    out.append((stripped, True))
+                elif raw.startswith("  "):
+                    flush()
+                    for line in canvas.wrap("•  " + stripped, self.TEXT_SIZE, self.body.w - 20):
+                        out.append(("    " + line, False))
+                else:
+                    paragraph.append(stripped)
+            flush()
+            self._lines = out
+            self._wrapped_for = key
+        return self._lines
+
+    def _scroll_by(self, lines: float) -> None:
+        self._scroll_to(self.scroll + lines * self.LINE_H)
+
+    def _scroll_to(self, offset: float) -> None:
+        limit = max(0.0, len(self._lines) * self.LINE_H - self.body.h) if self._lines else offset
+        self.scroll = max(0.0, min(offset, limit))
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress):
+            step = {"down": 1, "up": -1, "pagedown": 12, "pageup": -12, "space": 12}.get(event.key)
+            if event.key == "escape":
+                self.close()
+            elif step is not None:
+                self._scroll_by(step)
+            elif event.key == "home":
+                self._scroll_to(0)
+            elif event.key == "end":
+                self._scroll_to(1e9)
+            elif event.key in ("left", "right"):
+                self.selector.key(event)
+            elif event.key in ("enter", "tab"):
+                self.focus.handle(event)
+            return
+        if isinstance(event, Scroll):
+            self._scroll_by(-3 * event.dy)
+            return
+        self.focus.handle(event)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_scrim(canvas)
+        p = self.PANEL
+        draw_panel(canvas, p, alpha=250)
+        draw_heading(canvas, "Rules", (p.x + 30, p.y + 14), 32)
+        self.focus.draw(canvas)
+        body = self.body
+        lines = self.lines(canvas)
+        total = len(lines) * self.LINE_H
+        limit = max(0.0, total - body.h)
+        offset = min(self.scroll, limit)
+        clip = canvas.surface.get_clip()
+        canvas.surface.set_clip(canvas.rect(body))
+        first = int(offset // self.LINE_H)
+        y = body.y - offset + first * self.LINE_H
+        for text, heading in lines[first:]:
+            if y > body.bottom:
+                break
+            if heading:
+                canvas.text(text, (body.x, y + 4), 14, theme.GOLD, font="bold")
+            elif text:
+                canvas.text(text, (body.x, y), self.TEXT_SIZE, theme.TEXT)
+            y += self.LINE_H
+        canvas.surface.set_clip(clip)
+        if limit > 0:
+            track = pygame.Rect(p.right - 26, body.y, 6, body.h)
+            canvas.box(track, (255, 255, 255, 25), radius=3)
+            thumb_h = max(30, body.h * body.h / total)
+            thumb_y = body.y + (body.h - thumb_h) * (offset / limit)
+            canvas.box(pygame.Rect(track.x, thumb_y, 6, thumb_h), theme.GOLD_DARK, radius=3)
+        canvas.text("↑ ↓ PgUp PgDn or the wheel scroll  ·  ← → another rule set  ·  Esc close",
+                    (p.centerx, p.bottom - 8), 13, theme.TEXT_DIM, anchor="midbottom")
+
+
+SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
+VOIDS = [("off", "Off"), ("rare", "Rare"), ("realistic", "Realistic")]
+ON_OFF = [(True, "On"), (False, "Off")]
+SKINS = [("auto", "As the rules say"), ("pips", "Classic pips"), ("greed", "$GREED letters")]
+
+
+class SettingsOverlay(Overlay):
+    """Animation speed, void throws, sound, full screen, die skin; saved at once."""
+
+    name = "settings"
+    PANEL = pygame.Rect(290, 70, 700, 580)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        s = app.settings
+        p = self.PANEL
+        x, w, h, gap = p.x + 40, p.w - 80, 48, 16
+        y = p.y + 96
+
+        def row(i: int) -> pygame.Rect:
+            return pygame.Rect(x, y + i * (h + gap), w, h)
+
+        self.speed = Selector(row(0), "Animation speed", SPEEDS, s.animation_speed, self._set("animation_speed"),
+                              label_width=250)
+        self.void = Selector(row(1), "Void throws", VOIDS, s.void_frequency, self._set("void_frequency"),
+                             label_width=250)
+        self.sound = Selector(row(2), "Sound", ON_OFF, s.sound, self._set("sound"), label_width=250)
+        self.fullscreen = Selector(row(3), "Full screen (F11)", ON_OFF, s.fullscreen, self._fullscreen,
+                                   label_width=250)
+        self.skin = Selector(row(4), "Dice", SKINS, s.skin, self._set("skin"), label_width=250)
+        self.done = Button(pygame.Rect(p.centerx - 100, p.bottom - 74, 200, 52), "Done", self.close, hint="Esc",
+                           primary=True)
+        widgets: list[Widget] = [self.speed, self.void, self.sound, self.fullscreen, self.skin, self.done]
+        self.focus = FocusGroup(widgets)
+        self.focus.keyboard = True
+
+    def _set(self, field: str) -> Callable[[object], None]:
+        def apply(value: object) -> None:
+            setattr(self.app.settings, field, value)
+            self.app.save_settings()
+
+        return apply
+
+    def _fullscreen(self, value: bool) -> None:
+        self.app.set_fullscreen(value)
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress) and event.key == "escape":
+            self.close()
+            return
+        self.focus.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.fullscreen.set_value(self.app.settings.fullscreen)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_scrim(canvas)
+        p = self.PANEL
+        draw_panel(canvas, p, alpha=250)
+        draw_heading(canvas, "Settings", (p.x + 40, p.y + 26), 32)
+        self.focus.draw(canvas)
+        notes = {
+            "void": "Void throws: how often a die jumps off the table or ends cocked. The throw is then made again;"
+            " the odds of the dice never change.",
+        }
+        canvas.paragraph(notes["void"], pygame.Rect(p.x + 40, p.y + 420, p.w - 80, 60), 14, theme.TEXT_DIM)
+
+
+class PauseOverlay(Overlay):
+    """The table's menu: resume, rules, settings, back to the main menu, quit."""
+
+    name = "pause"
+    PANEL = pygame.Rect(LOGICAL_W // 2 - 200, 130, 400, 460)
+
+    def __init__(self, app: App, rules: RuleSet) -> None:
+        super().__init__(app)
+        self.rules = rules
+        p = self.PANEL
+        x, w, h, gap = p.x + 40, p.w - 80, 52, 14
+        y = p.y + 84
+        entries: list[tuple[str, Callable[[], None], str]] = [
+            ("Resume", self.close, "Esc"),
+            ("Rules", self._rules, ""),
+            ("Settings", self._settings, ""),
+            ("Main menu", self._menu, ""),
+            ("Quit", self.app.quit, ""),
+        ]
+        widgets: list[Widget] = [
+            Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, primary=i == 0, size=19)
+            for i, (label, action, _hint) in enumerate(entries)
+        ]
+        self.focus = FocusGroup(widgets)
+
+    def _rules(self) -> None:
+        self.app.push(RulesOverlay(self.app, rules=self.rules))
+
+    def _settings(self) -> None:
+        self.app.push(SettingsOverlay(self.app))
+
+    def _menu(self) -> None:
+        self.app.show_menu()
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress) and event.key == "escape":
+            self.close()
+            return
+        if isinstance(event, Click) and not self.PANEL.collidepoint(event.pos):
+            self.close()
+            return
+        self.focus.handle(event)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_scrim(canvas)
+        p = self.PANEL
+        draw_panel(canvas, p, alpha=250)
+        draw_heading(canvas, "Paused", (p.centerx, p.y + 44), 32, anchor="center")
+        canvas.text("Your game is saved after every move.", (p.centerx, p.bottom - 22), 13, theme.TEXT_DIM,
+                    anchor="center")
+        self.focus.draw(canvas)

@@ -1,0 +1,185 @@
+"""The scoreboard: the winner(s), a chart of the scores, each player's figures and every round's totals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.canvas import LOGICAL_W, Canvas
+from greed_game.app.history import score_series, seat_figures
+from greed_game.app.input import Input, KeyPress, Scroll
+from greed_game.app.scenes.base import Scene
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
+from greed_game.app.setup import GameSetup
+from greed_game.app.widgets import Button, FocusGroup
+from greed_game.rules import Game
+from greed_game.rules.history import game_history
+
+if TYPE_CHECKING:
+    from greed_game.app.main import App
+
+CHART = pygame.Rect(30, 96, 760, 340)
+FIGURES = pygame.Rect(810, 96, 440, 340)
+ROUNDS = pygame.Rect(30, 452, 1220, 180)
+
+
+class ScoreboardScene(Scene):
+    """The end of a game."""
+
+    name = "scoreboard"
+
+    def __init__(self, app: App, setup: GameSetup, game: Game) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.game = game
+        self.history = game_history(game)
+        n = len(game.players)
+        self.series = score_series(self.history, n)
+        self.figures = [seat_figures(self.history, seat) for seat in range(n)]
+        self.rounds = max(len(s) - 1 for s in self.series)
+        self.column = 0
+        """First round shown in the table of totals (scrolls with ← →)."""
+        self.play_again = Button(pygame.Rect(1040, 648, 210, 52), "Play again", self.again, hint="Enter",
+                                 primary=True)
+        self.menu = Button(pygame.Rect(816, 648, 210, 52), "Menu", self.app.show_menu, hint="Esc")
+        self.focus = FocusGroup([self.menu, self.play_again], focus=1)
+        self.column = max(0, self.rounds - self.visible_columns)
+
+    visible_columns = 14
+
+    def again(self) -> None:
+        """A new game with the same seats and rules."""
+        self.app.start_game(self.setup)
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress):
+            if event.key == "escape":
+                self.app.show_menu()
+                return
+            if event.key in ("left", "right"):
+                self._scroll(-1 if event.key == "left" else 1)
+                return
+            if event.key == "enter" and not self.focus.keyboard:
+                self.again()
+                return
+        if isinstance(event, Scroll):
+            self._scroll(-event.dy)
+            return
+        self.focus.handle(event)
+
+    def _scroll(self, delta: int) -> None:
+        self.column = max(0, min(self.rounds - self.visible_columns, self.column + delta))
+        self.column = max(0, self.column)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_backdrop(canvas)
+        game = self.game
+        names = [p.name for p in game.players]
+        winners = game.winners
+        title = " and ".join(names[s] for s in winners)
+        title += " win!" if len(winners) > 1 else " wins!"
+        draw_heading(canvas, title, (LOGICAL_W / 2, 44), 40, anchor="center")
+        rules = game.rules
+        canvas.text(f"{rules.name}  ·  target {rules.target:,}  ·  {len(self.history.turns)} turns",
+                    (LOGICAL_W / 2, 80), 15, theme.TEXT_DIM, anchor="center")
+        self._draw_chart(canvas)
+        self._draw_figures(canvas)
+        self._draw_rounds(canvas)
+        self.focus.draw(canvas)
+        canvas.text("Enter play again   ·   Esc menu   ·   ← → scroll the rounds", (32, 674), 13, theme.TEXT_DIM,
+                    anchor="midleft")
+
+    def _draw_chart(self, canvas: Canvas) -> None:
+        draw_panel(canvas, CHART, "Score over the game")
+        plot = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 170, CHART.h - 90)
+        top = max([self.game.rules.target, *(max(s) for s in self.series)])
+        top = max(500, -(-top // 1000) * 1000) if top > 1000 else max(500, -(-top // 100) * 100)
+        rounds = max(1, self.rounds)
+        for i in range(5):
+            value = top * i / 4
+            y = plot.bottom - plot.h * i / 4
+            canvas.line((52, 58, 66) if i else theme.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
+            canvas.text(f"{int(value):,}", (plot.x - 8, y), 12, theme.TEXT_DIM, anchor="midright")
+        ticks = sorted({0, rounds, *range(0, rounds + 1, max(1, rounds // 8))})
+        for r in ticks:
+            x = plot.x + plot.w * r / rounds
+            canvas.text(str(r), (x, plot.bottom + 8), 12, theme.TEXT_DIM, anchor="midtop")
+        canvas.text("round", (plot.right, plot.bottom + 24), 11, theme.TEXT_DIM, anchor="topright")
+        ty = plot.bottom - plot.h * self.game.rules.target / top
+        for x0 in range(plot.x, plot.right, 14):
+            canvas.line(theme.GOLD_DARK, (x0, ty), (min(x0 + 7, plot.right), ty), 1.5)
+        canvas.text("target", (plot.x + 4, ty - 3), 11, theme.GOLD_DARK, anchor="bottomleft")
+        ends: list[tuple[float, int]] = []
+        for seat, series in enumerate(self.series):
+            pts = [(plot.x + plot.w * i / rounds, plot.bottom - plot.h * v / top) for i, v in enumerate(series)]
+            color = theme.seat_color(seat)
+            canvas.lines(color, pts, 3 if seat in self.game.winners else 2)
+            canvas.circle(color, pts[-1], 5)
+            ends.append((pts[-1][1], seat))
+        last_y = -1e9
+        for y, seat in sorted(ends):
+            y = max(y, last_y + 16)
+            last_y = y
+            canvas.text(self.game.players[seat].name, (plot.right + 14, y), 13, theme.seat_color(seat), font="bold",
+                        anchor="midleft", max_width=CHART.right - plot.right - 24)
+
+    def _draw_figures(self, canvas: Canvas) -> None:
+        r = FIGURES
+        draw_panel(canvas, r, "Players")
+        cols = [("", r.x + 20, "midleft"), ("Total", r.x + 214, "midright"), ("Turns", r.x + 268, "midright"),
+                ("Bust", r.x + 318, "midright"), ("Avg", r.x + 370, "midright"), ("Best", r.x + 422, "midright")]
+        y: float = r.y + 56
+        for label, x, anchor in cols:
+            canvas.text(label, (x, y), 12, theme.TEXT_DIM, font="bold", anchor=anchor)  # type: ignore[arg-type]
+        n = len(self.game.players)
+        row_h = min(40.0, (r.h - 80) / max(1, n))
+        order = sorted(range(n), key=lambda s: -self.game.state.scores[s])
+        for i, seat in enumerate(order):
+            y = r.y + 84 + i * row_h
+            f = self.figures[seat]
+            won = seat in self.game.winners
+            if won:
+                canvas.box(pygame.Rect(r.x + 10, y - row_h / 2 + 2, r.w - 20, row_h - 4), (*theme.GOLD, 30), radius=6)
+            canvas.circle(theme.seat_color(seat), (r.x + 26, y), 6)
+            name = ("★ " if won else "") + self.game.players[seat].name
+            canvas.text(name, (r.x + 40, y), 15, theme.GOLD if won else theme.TEXT, font="bold", anchor="midleft",
+                        max_width=112)
+            values = [f"{self.game.state.scores[seat]:,}", str(f.turns), f"{f.bust_rate * 100:.0f}%",
+                      f"{f.average_turn:,.0f}", f"{f.best_turn:,}"]
+            for (_, x, _a), text in zip(cols[1:], values, strict=True):
+                canvas.text(text, (x, y), 15, theme.TEXT, anchor="midright")
+        canvas.text("Bust: share of turns lost  ·  Avg: points a turn  ·  Best: best turn", (r.x + 20, r.bottom - 18),
+                    11, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 40)
+
+    def _draw_rounds(self, canvas: Canvas) -> None:
+        r = ROUNDS
+        draw_panel(canvas, r, "Totals after each round")
+        n = len(self.game.players)
+        name_w = 150
+        col_w = (r.w - name_w - 40) / self.visible_columns
+        row_h = min(24, (r.h - 62) / max(1, n))
+        y0 = r.y + 50
+        first = self.column
+        last = min(self.rounds, first + self.visible_columns)
+        for c, rnd in enumerate(range(first, last)):
+            x = r.x + 20 + name_w + col_w * (c + 0.5)
+            canvas.text(str(rnd + 1), (x, y0), 12, theme.TEXT_DIM, font="bold", anchor="center")
+        turns = [self.history.turns_of(seat) for seat in range(n)]
+        for seat in range(n):
+            y = y0 + 20 + seat * row_h
+            canvas.text(self.game.players[seat].name, (r.x + 24, y), 13, theme.seat_color(seat), font="bold",
+                        anchor="midleft", max_width=name_w - 10)
+            for c, rnd in enumerate(range(first, last)):
+                if rnd >= len(turns[seat]):
+                    continue
+                x = r.x + 20 + name_w + col_w * (c + 0.5)
+                turn = turns[seat][rnd]
+                total = self.series[seat][rnd + 1]
+                text = f"{total:,}" if not turn.bust else f"✗ {total:,}"
+                canvas.text(text, (x, y), 13, theme.RED if turn.bust else theme.TEXT, anchor="center",
+                            max_width=col_w - 4)
+        if self.rounds > self.visible_columns:
+            canvas.text(f"rounds {first + 1}–{last} of {self.rounds}   ← →", (r.right - 20, r.y + 16), 12,
+                        theme.TEXT_DIM, anchor="topright")

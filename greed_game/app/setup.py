@@ -1,0 +1,62 @@
+"""What a new game is made of: the seats, the rules and the die skin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from greed_game.rules import Player, RuleSet, resolve_rules
+
+COMPUTER_NAMES = ("Ada", "Brutus", "Cleo", "Dmitri", "Edda", "Felix", "Greta", "Hugo")
+"""Default names of computer seats, one a seat."""
+FALLBACK_LEVEL = "cautious"
+"""The level that plays for a seat whose level this version does not know."""
+
+
+@dataclass
+class GameSetup:
+    """The rules (as referenced in the record), their overrides and the players."""
+
+    rules_ref: str | dict[str, Any]
+    players: list[Player]
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    def ruleset(self) -> RuleSet:
+        """The rule set this game is played under."""
+        return resolve_rules(self.rules_ref, self.overrides or None)
+
+
+@cache
+def computer_levels() -> tuple[str, ...]:
+    """The computer levels that can play now, weakest first."""
+    from greed_game.ai import LEVELS, strategy
+    from greed_game.rules import preset
+
+    rules = preset("pass-the-dice")
+    levels = []
+    for level in LEVELS:
+        try:
+            strategy(level, rules)
+        except ValueError:
+            continue
+        levels.append(level)
+    return tuple(levels) or (FALLBACK_LEVEL,)
+
+
+def kind_label(kind: str) -> str:
+    """How a seat's kind is shown: ``Human`` or the computer level."""
+    return "Human" if kind == "human" else f"Computer · {kind}"
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Names made non-empty and distinct (``Player 2``, ``Ada 2``, ...)."""
+    out: list[str] = []
+    for i, name in enumerate(names):
+        base = " ".join(name.split()) or f"Player {i + 1}"
+        candidate, n = base, 2
+        while candidate in out:
+            candidate = f"{base} {n}"
+            n += 1
+        out.append(candidate)
+    return out

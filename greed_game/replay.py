@@ -1,0 +1,154 @@
+"""Watching a recorded game step by step, forward and back.
+
+:class:`Replay` holds every state of a record's game (states are immutable, so
+this is cheap) and a position between 0 (before the first event) and
+``len(replay)`` (after the last). It never touches files or pixels: the window
+shows ``replay.state`` and ``replay.caption()``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from greed_game.rules import (
+    Bank,
+    Carryover,
+    Event,
+    FirstPlayer,
+    IllegalAction,
+    Keep,
+    Record,
+    RecordError,
+    Roll,
+    RuleSet,
+    State,
+    Void,
+    apply,
+    new_state,
+)
+from greed_game.rules.dice import format_dice
+from greed_game.rules.record import event_to_data
+
+
+class Replay:
+    """A record's game, state by state; ``position`` is how many events have been applied."""
+
+    def __init__(self, record: Record) -> None:
+        """Replay every event now; raises :class:`RecordError` naming an illegal event."""
+        self.record = record
+        self.rules: RuleSet = record.ruleset()
+        if not 1 <= len(record.players) <= 8:
+            raise RecordError("a game has 1 to 8 players")
+        state = new_state(self.rules, len(record.players))
+        self.states: list[State] = [state]
+        for i, event in enumerate(record.events):
+            try:
+                state = apply(self.rules, state, event)
+            except IllegalAction as exc:
+                raise RecordError(
+                    f"event {i} {json.dumps(event_to_data(event))}: {exc} [{exc.rule}]", index=i, rule=exc.rule
+                ) from None
+            self.states.append(state)
+        self.position = 0
+
+    def __len__(self) -> int:
+        """Number of events."""
+        return len(self.record.events)
+
+    @property
+    def state(self) -> State:
+        """The state after ``position`` events."""
+        return self.states[self.position]
+
+    @property
+    def event(self) -> Event | None:
+        """The event just applied (None at the start)."""
+        return self.record.events[self.position - 1] if self.position else None
+
+    @property
+    def at_start(self) -> bool:
+        """Whether no event has been applied yet."""
+        return self.position == 0
+
+    @property
+    def at_end(self) -> bool:
+        """Whether every event has been applied."""
+        return self.position == len(self)
+
+    def forward(self, steps: int = 1) -> bool:
+        """Apply the next ``steps`` events (stops at the end); returns whether the position moved."""
+        return self.seek(self.position + steps)
+
+    def back(self, steps: int = 1) -> bool:
+        """Take back ``steps`` events (stops at the start); returns whether the position moved."""
+        return self.seek(self.position - steps)
+
+    def seek(self, position: int) -> bool:
+        """Go to ``position`` (clamped to 0..len); returns whether it moved."""
+        target = max(0, min(len(self), position))
+        moved = target != self.position
+        self.position = target
+        return moved
+
+    def next_turn(self) -> bool:
+        """Go forward to the end of the current turn (or of the game)."""
+        start = self.state.turn
+        moved = False
+        while not self.at_end and self.state.turn == start:
+            moved = self.forward() or moved
+        return moved
+
+    def previous_turn(self) -> bool:
+        """Go back to the start of the current turn, or of the previous one when already there."""
+        if self.at_start:
+            return False
+        self.back()
+        turn = self.state.turn
+        while not self.at_start and self.states[self.position - 1].turn == turn:
+            self.back()
+        return True
+
+    def caption(self, position: int | None = None) -> str:
+        """The event that led to ``position`` (default: the current one) in plain words."""
+        pos = max(0, min(len(self), self.position if position is None else position))
+        text = self._describe(pos)
+        if pos > 0 and self.states[pos].finished and not self.states[pos - 1].finished:
+            state = self.states[pos]
+            winners = " and ".join(self.record.players[s].name for s in state.winners)
+            text += f" Game over: {winners} {'wins' if len(state.winners) == 1 else 'share the win'}."
+        return text
+
+    def _describe(self, pos: int) -> str:
+        if pos <= 0:
+            names = ", ".join(p.name for p in self.record.players)
+            return f"{self.rules.name}: {names}. {self.record.players[self.states[0].current].name} starts."
+        event = self.record.events[pos - 1]
+        before, after = self.states[pos - 1], self.states[pos]
+        who = self.record.players[before.current].name
+        if isinstance(event, FirstPlayer):
+            return f"{self.record.players[event.seat].name} won the roll for first player."
+        if isinstance(event, Carryover):
+            if event.accept and before.offer is not None:
+                dice = f"{before.offer.dice} {'die' if before.offer.dice == 1 else 'dice'}"
+                return f"{who} takes over {dice} and {before.offer.points} points."
+            return f"{who} starts fresh."
+        if isinstance(event, Roll):
+            text = f"{who} throws {format_dice(event.dice)}"
+            if after.turn != before.turn:
+                return text + ": nothing scores, bust."
+            if after.rescued:
+                return text + ": a rescued pair, six fresh dice."
+            return text + "."
+        if isinstance(event, Keep):
+            points = after.turn_points - before.turn_points
+            return f"{who} keeps {format_dice(event.dice)} for {points} ({after.turn_points} this turn)."
+        if isinstance(event, Bank):
+            gained = after.scores[before.current] - before.scores[before.current]
+            return f"{who} banks {gained}, now {after.scores[before.current]}."
+        if isinstance(event, Void):
+            why = "a die left the felt" if event.reason == "off-felt" else "a die leant"
+            return f"The throw does not count ({why})."
+        return ""
+
+
+__all__ = ["Replay"]

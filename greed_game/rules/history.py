@@ -1,0 +1,129 @@
+"""What happened in a game, turn by turn: figures derived from its events.
+
+Statistics, replays and tests ask the same questions of a finished (or
+unfinished) game: which turns each seat played, what each turn banked, which
+turns were busts, how often each face came up. The answers are computed by
+replaying the events through the state machine, so they can never disagree
+with the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from greed_game.rules.game import Bank, Carryover, Event, Game, Roll, State, Void, apply, new_state
+from greed_game.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One finished turn of one seat."""
+
+    seat: int
+    """The seat that played the turn."""
+    points: int
+    """Points the turn added to the seat's score (0 for a bust)."""
+    banked: bool
+    """Whether the turn ended with a bank (otherwise it was a bust)."""
+    carried: int
+    """Points taken over from the previous player's carryover (included in ``points`` when banked)."""
+    throws: int
+    """Throws that counted in the turn (void throws excluded)."""
+    first_event: int
+    """Index of the turn's first event."""
+    last_event: int
+    """Index of the event that ended the turn (the bank or the busting throw)."""
+
+    @property
+    def bust(self) -> bool:
+        """Whether the turn ended with a throw that scored nothing."""
+        return not self.banked
+
+    @property
+    def own_points(self) -> int:
+        """Points of the turn scored by the seat's own throws (carried points excluded)."""
+        return self.points - self.carried if self.banked else 0
+
+
+@dataclass(frozen=True)
+class History:
+    """Every finished turn of a game, and the state after the last event."""
+
+    turns: tuple[TurnResult, ...]
+    state: State
+    faces: tuple[int, int, int, int, int, int]
+    """How often each face 1..6 came up in all throws (void throws included: the dice did show them)."""
+
+    def turns_of(self, seat: int) -> tuple[TurnResult, ...]:
+        """The finished turns of ``seat``, in order."""
+        return tuple(t for t in self.turns if t.seat == seat)
+
+
+def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
+    """Replay ``events`` for a game of ``players`` seats and describe every finished turn.
+
+    Raises :class:`~greed_game.rules.game.IllegalAction` on an illegal event, like
+    :func:`~greed_game.rules.game.apply`. A turn still in progress at the end is
+    not listed.
+    """
+    state = new_state(rules, players)
+    turns: list[TurnResult] = []
+    faces = [0, 0, 0, 0, 0, 0]
+    start = 0
+    throws = 0
+    carried = 0
+    # What to restore when the next event voids the throw just made.
+    undo: tuple[int, int, int, int] | None = None
+    for index, event in enumerate(events):
+        before = state
+        state = apply(rules, before, event)
+        if isinstance(event, Roll):
+            for die in event.dice:
+                faces[die - 1] += 1
+        if isinstance(event, Void):
+            if undo is not None:
+                ended, start, throws, carried = undo
+                del turns[ended:]
+            undo = None
+            continue
+        undo = (len(turns), start, throws, carried) if isinstance(event, Roll) else None
+        if isinstance(event, Roll):
+            throws += 1
+        if isinstance(event, Carryover) and event.accept:
+            carried = state.carried
+        if state.turn != before.turn:
+            seat = before.current
+            banked = isinstance(event, Bank)
+            turns.append(
+                TurnResult(
+                    seat=seat,
+                    points=state.scores[seat] - before.scores[seat],
+                    banked=banked,
+                    carried=carried,
+                    throws=throws,
+                    first_event=start,
+                    last_event=index,
+                )
+            )
+            start, throws, carried = index + 1, 0, 0
+    return History(tuple(turns), state, (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]))
+
+
+def game_history(game: Game) -> History:
+    """The :func:`history` of a live or replayed game."""
+    return history(game.rules, len(game.players), game.events)
+
+
+def face_counts(events: Sequence[Event]) -> tuple[int, int, int, int, int, int]:
+    """How often each face 1..6 came up in the throws among ``events`` (values outside 1..6 ignored)."""
+    faces = [0, 0, 0, 0, 0, 0]
+    for event in events:
+        if isinstance(event, Roll):
+            for die in event.dice:
+                if isinstance(die, int) and 1 <= die <= 6:
+                    faces[die - 1] += 1
+    return (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5])
+
+
+__all__ = ["History", "TurnResult", "face_counts", "game_history", "history"]

@@ -1,0 +1,405 @@
+"""Statistics across games: per player name, and how fair the dice have been.
+
+Everything here is pure: :class:`Stats` is built from finished game records and
+read from or written to JSON text (``greed-stats/1``); :func:`statistics_view`
+computes what the Statistics screen shows. Files are :mod:`greed_game.storage`'s
+business.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from greed_game.rules import Record, replay
+from greed_game.rules.history import game_history
+
+STATS_FORMAT = "greed-stats/1"
+COUNTED_LIMIT = 2000
+"""How many counted games are remembered (so a game is never counted twice)."""
+MIN_DICE_FOR_VERDICT = 60
+"""Below this many dice the fairness panel does not judge (10 expected per face)."""
+
+
+class StatsError(ValueError):
+    """Statistics data that cannot be used; the message is written for a player."""
+
+
+@dataclass
+class PlayerStats:
+    """Running totals for one player name."""
+
+    games: int = 0
+    wins: int = 0
+    turns: int = 0
+    """Finished turns, busts included."""
+    busts: int = 0
+    total_banked: int = 0
+    """Points added to the score by banking, over all turns."""
+    best_turn: int = 0
+    """The most points one turn added to the score."""
+
+    @property
+    def average_turn(self) -> float:
+        """Points per turn, busts counted as 0 (0.0 before any turn)."""
+        return self.total_banked / self.turns if self.turns else 0.0
+
+    @property
+    def bust_rate(self) -> float:
+        """Share of turns that ended in a bust, 0..1 (0.0 before any turn)."""
+        return self.busts / self.turns if self.turns else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Share of games won, 0..1 (shared wins count as wins)."""
+        return self.wins / self.games if self.games else 0.0
+
+    def to_data(self) -> dict[str, int]:
+        """JSON-ready data."""
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "turns": self.turns,
+            "busts": self.busts,
+            "total_banked": self.total_banked,
+            "best_turn": self.best_turn,
+        }
+
+
+def game_key(record: Record) -> str:
+    """A fingerprint of a game (rules, players and events) so it is counted once."""
+    data = record.to_data()
+    core = {k: data.get(k) for k in ("rules", "overrides", "players", "events")}
+    return hashlib.sha256(json.dumps(core, sort_keys=True).encode()).hexdigest()[:32]
+
+
+@dataclass
+class Stats:
+    """Statistics of every finished game counted so far."""
+
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    faces: list[int] = field(default_factory=lambda: [0] * 6)
+    """How often each face 1..6 came up, over every throw of every counted game."""
+    counted: list[str] = field(default_factory=list)
+    """Keys (:func:`game_key`) of the latest games counted, oldest first."""
+    games: int = 0
+    """Finished games counted."""
+
+    def add_game(self, record: Record) -> bool:
+        """Count a finished game; returns False (and changes nothing) if it was already counted.
+
+        Raises :class:`~greed_game.rules.RecordError` if the record cannot be
+        replayed and :class:`StatsError` if the game is not finished.
+        """
+        key = game_key(record)
+        if key in self.counted:
+            return False
+        game = replay(record)
+        if not game.finished:
+            raise StatsError("only finished games are counted in the statistics")
+        hist = game_history(game)
+        names = [clean_name(p.name, f"Player {i + 1}") for i, p in enumerate(game.players)]
+        for name in dict.fromkeys(names):
+            entry = self.players.setdefault(name, PlayerStats())
+            entry.games += 1
+            if any(names[seat] == name for seat in game.winners):
+                entry.wins += 1
+        for turn in hist.turns:
+            entry = self.players[names[turn.seat]]
+            entry.turns += 1
+            if turn.bust:
+                entry.busts += 1
+            entry.total_banked += turn.points
+            entry.best_turn = max(entry.best_turn, turn.points)
+        for i, n in enumerate(hist.faces):
+            self.faces[i] += n
+        self.counted.append(key)
+        del self.counted[:-COUNTED_LIMIT]
+        self.games += 1
+        return True
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {
+            "format": STATS_FORMAT,
+            "games": self.games,
+            "players": {name: p.to_data() for name, p in sorted(self.players.items())},
+            "faces": list(self.faces),
+            "counted": list(self.counted),
+        }
+
+    def to_text(self) -> str:
+        """The statistics as the text of ``stats.json``."""
+        return json.dumps(self.to_data(), indent=1, ensure_ascii=False) + "\n"
+
+
+NAME_LIMIT = 100
+"""The longest player name kept (longer names are cut)."""
+
+
+def _bad_char(ch: str) -> bool:
+    return unicodedata.category(ch) in ("Cc", "Cs")
+
+
+def valid_name(name: object) -> bool:
+    """Whether ``name`` can be a player's name: 1 to 100 characters, not all spaces, no control characters."""
+    return (
+        isinstance(name, str)
+        and 0 < len(name) <= NAME_LIMIT
+        and name.strip() != ""
+        and not any(_bad_char(ch) for ch in name)
+    )
+
+
+def clean_name(name: str, fallback: str) -> str:
+    """``name`` made valid (control characters dropped, cut to 100 characters); ``fallback`` if nothing is left."""
+    if valid_name(name):
+        return name
+    cleaned = "".join(ch for ch in name if not _bad_char(ch)).strip()[:NAME_LIMIT].strip()
+    return cleaned or fallback
+
+
+def _count(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise StatsError(f"{where} must be a whole number of at least 0, not {value!r}"[:200])
+    return value
+
+
+def check_format(data: Mapping[str, Any], expected: str, what: str) -> None:
+    """Raise a plain-words error unless ``data["format"]`` is ``expected`` (``"name/version"``)."""
+    fmt = data.get("format")
+    if fmt == expected:
+        return
+    name, _, version = expected.partition("/")
+    if isinstance(fmt, str) and fmt.startswith(name + "/"):
+        found = fmt[len(name) + 1 :]
+        if found.isdecimal() and len(found) < 10 and int(found) > int(version):
+            raise StatsError(f"it was written by a newer version of the game (format {fmt!r}); update the game")
+        raise StatsError(f"it is of format {fmt[:40]!r}, which this version does not read")
+    raise StatsError(f"it is not a Greed {what} file")
+
+
+def stats_from_data(data: object) -> Stats:
+    """Statistics from parsed JSON; raises :class:`StatsError` on anything impossible."""
+    if not isinstance(data, Mapping):
+        raise StatsError("it does not hold statistics")
+    check_format(data, STATS_FORMAT, "statistics")
+    raw_players = data.get("players", {})
+    if not isinstance(raw_players, Mapping):
+        raise StatsError("its player table is damaged")
+    players: dict[str, PlayerStats] = {}
+    for name, raw in raw_players.items():
+        if not valid_name(name):
+            raise StatsError(f"it names an impossible player {name!r}"[:200])
+        if not isinstance(raw, Mapping):
+            raise StatsError(f"the figures of {name!r} are damaged")
+        known = set(PlayerStats().to_data())
+        unknown = set(raw) - known
+        if unknown:
+            raise StatsError(f"the figures of {name!r} hold unknown fields: {', '.join(sorted(map(str, unknown)))}")
+        p = PlayerStats(**{k: _count(raw.get(k, 0), f"{name!r}'s {k}") for k in known})
+        if p.wins > p.games:
+            raise StatsError(f"{name!r} has more wins ({p.wins}) than games ({p.games})")
+        if p.busts > p.turns:
+            raise StatsError(f"{name!r} has more busts ({p.busts}) than turns ({p.turns})")
+        if p.best_turn > p.total_banked:
+            raise StatsError(f"{name!r} has a best turn ({p.best_turn}) above all points banked ({p.total_banked})")
+        if p.turns and not p.games:
+            raise StatsError(f"{name!r} has turns but no games")
+        players[name] = p
+    raw_faces = data.get("faces", [0] * 6)
+    if not isinstance(raw_faces, list) or len(raw_faces) != 6:
+        raise StatsError("its dice counts must be six numbers, one a face")
+    faces = [_count(n, f"the count of face {i}") for i, n in enumerate(raw_faces, start=1)]
+    raw_counted = data.get("counted", [])
+    if not isinstance(raw_counted, list) or not all(isinstance(k, str) and len(k) <= 64 for k in raw_counted):
+        raise StatsError("its list of counted games is damaged")
+    games = _count(data.get("games", len(raw_counted)), "the number of games")
+    if any(p.games > games for p in players.values()):
+        raise StatsError("a player has more games than were counted in all")
+    return Stats(players, faces, list(raw_counted[-COUNTED_LIMIT:]), games)
+
+
+# --- dice fairness ----------------------------------------------------------------
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with ``df`` (whole, >= 1) degrees of freedom.
+
+    Closed forms for whole degrees of freedom: for even ``df`` a finite Poisson
+    sum, for odd ``df`` the normal tail plus a finite sum. Exact to float precision.
+    """
+    if df < 1:
+        raise ValueError("degrees of freedom must be at least 1")
+    if x <= 0 or math.isnan(x):
+        return 1.0
+    if math.isinf(x):
+        return 0.0
+    half = x / 2.0
+    if df % 2 == 0:
+        term = math.exp(-half)
+        total = term
+        for j in range(1, df // 2):
+            term *= half / j
+            total += term
+        return min(1.0, total)
+    total = math.erfc(math.sqrt(half))
+    if df > 1:
+        term = math.sqrt(2.0 * x / math.pi) * math.exp(-half)
+        acc = term
+        for j in range(1, (df - 1) // 2):
+            term *= x / (2 * j + 1)
+            acc += term
+        total += acc
+    return min(1.0, total)
+
+
+def chi_square(counts: list[int] | tuple[int, ...]) -> tuple[float, float] | None:
+    """Pearson's chi-square statistic and p-value of face counts against fair dice.
+
+    Returns None when no die was thrown. Degrees of freedom: faces - 1.
+    """
+    total = sum(counts)
+    if total == 0 or len(counts) < 2:
+        return None
+    expected = total / len(counts)
+    stat = sum((n - expected) ** 2 / expected for n in counts)
+    return stat, chi_square_sf(stat, len(counts) - 1)
+
+
+@dataclass(frozen=True)
+class FaceRow:
+    """One face in the fairness panel."""
+
+    face: int
+    count: int
+    expected: float
+    share: float
+    """Share of all dice that showed this face (0..1; 1/6 is fair)."""
+
+
+@dataclass(frozen=True)
+class Fairness:
+    """The dice fairness panel: each face against the expected, and a chi-square test."""
+
+    faces: tuple[FaceRow, ...]
+    dice: int
+    """Dice counted (each die of each throw)."""
+    chi_square: float | None
+    p_value: float | None
+    verdict: str
+    """One sentence in plain words for the player."""
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One line of the players table."""
+
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    turns: int
+    average_turn: float
+    best_turn: int
+    bust_rate: float
+
+
+@dataclass(frozen=True)
+class StatisticsView:
+    """Everything the Statistics screen shows."""
+
+    players: tuple[PlayerRow, ...]
+    """Most games first, then by name."""
+    fairness: Fairness
+    games: int
+    """Finished games counted."""
+    problems: tuple[str, ...] = ()
+    """Plain-words reports about the statistics file (shown once)."""
+
+    def lines(self) -> list[str]:
+        """The view as plain text lines (for a simple screen or the command line)."""
+        out = [f"Games counted: {self.games}"]
+        if not self.players:
+            out.append("No finished games yet.")
+        for p in self.players:
+            out.append(
+                f"{p.name}: {p.games} games, {p.wins} wins ({p.win_rate:.0%}), "
+                f"average turn {p.average_turn:.0f}, best turn {p.best_turn}, busts {p.bust_rate:.0%}"
+            )
+        f = self.fairness
+        out.append(
+            "Dice: "
+            + ", ".join(f"{row.face}: {row.count} ({row.share:.1%})" for row in f.faces)
+            + f" of {f.dice} dice; expected {f.dice / 6:.1f} each"
+        )
+        if f.chi_square is not None and f.p_value is not None:
+            out.append(f"Chi-square {f.chi_square:.2f} (5 degrees of freedom), p = {f.p_value:.3f}")
+        out.append(f.verdict)
+        return out
+
+
+def fairness(faces: list[int] | tuple[int, ...]) -> Fairness:
+    """The fairness panel of face counts."""
+    total = sum(faces)
+    expected = total / 6
+    rows = tuple(
+        FaceRow(face=i + 1, count=n, expected=expected, share=n / total if total else 0.0) for i, n in enumerate(faces)
+    )
+    test = chi_square(list(faces))
+    if test is None:
+        return Fairness(rows, 0, None, None, "No dice thrown yet.")
+    stat, p = test
+    if total < MIN_DICE_FOR_VERDICT:
+        verdict = f"Only {total} dice so far: too few to judge the dice."
+    elif p < 0.001:
+        verdict = "The faces are far from even: this would happen by chance less than once in a thousand."
+    elif p < 0.01:
+        verdict = "The faces are uneven: this would happen by chance about once in a hundred or less."
+    else:
+        verdict = f"The faces are as even as fair dice would be (a spread like this happens {p:.0%} of the time)."
+    return Fairness(rows, total, stat, p, verdict)
+
+
+def statistics_view(stats: Stats, problems: list[str] | tuple[str, ...] = ()) -> StatisticsView:
+    """What the Statistics screen shows for ``stats``."""
+    rows = [
+        PlayerRow(
+            name=name,
+            games=p.games,
+            wins=p.wins,
+            win_rate=p.win_rate,
+            turns=p.turns,
+            average_turn=p.average_turn,
+            best_turn=p.best_turn,
+            bust_rate=p.bust_rate,
+        )
+        for name, p in stats.players.items()
+    ]
+    rows.sort(key=lambda r: (-r.games, r.name.casefold(), r.name))
+    return StatisticsView(tuple(rows), fairness(stats.faces), stats.games, tuple(problems))
+
+
+__all__ = [
+    "STATS_FORMAT",
+    "FaceRow",
+    "Fairness",
+    "PlayerRow",
+    "PlayerStats",
+    "StatisticsView",
+    "Stats",
+    "StatsError",
+    "chi_square",
+    "chi_square_sf",
+    "clean_name",
+    "fairness",
+    "game_key",
+    "statistics_view",
+    "stats_from_data",
+    "valid_name",
+]

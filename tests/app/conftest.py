@@ -1,0 +1,95 @@
+"""The window under test: dummy video and audio drivers, a fresh data folder per test, synthetic input.
+
+Screenshots go to ``GREED_SHOTS`` (default ``/tmp/greed-shots``) to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pytest
+
+from greed_game.app.input import key_code
+from greed_game.app.main import App
+from greed_game.storage import Settings, Storage
+
+SHOTS = Path(os.environ.get("GREED_SHOTS", "/tmp/greed-shots"))
+SMALL = (854, 480)
+
+
+@pytest.fixture
+def storage(tmp_path: Path) -> Storage:
+    return Storage(tmp_path / "data")
+
+
+@pytest.fixture
+def make_app(storage: Storage) -> Iterator[Callable[..., App]]:
+    apps: list[App] = []
+
+    def make(*, size: tuple[int, int] = (1280, 720), seed: int = 1, **settings: object) -> App:
+        base = {"animation_speed": "instant", "void_frequency": "off", "sound": True}
+        base.update(settings)
+        app = App(storage=storage, settings=Settings(**base), size=size, clock="virtual", seed=seed)  # type: ignore[arg-type]
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+@pytest.fixture
+def app(make_app: Callable[..., App]) -> App:
+    return make_app()
+
+
+class Driver:
+    """Synthetic mouse and keyboard for an app, in logical coordinates."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame()
+
+    def until(self, predicate: Callable[[], bool], limit: int = 5000) -> int:
+        for n in range(limit):
+            if predicate():
+                return n
+            self.app.frame()
+        raise AssertionError(f"condition not met after {limit} frames (scene: {self.app.stack.top})")
+
+    def click(self, pos: tuple[float, float], *, frames: int = 1) -> None:
+        physical = self.app.canvas.pt(*pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=physical, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=physical, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=physical, button=1))
+        self.frames(frames)
+
+    def press(self, name: str, *, shift: bool = False, frames: int = 1) -> None:
+        mod = pygame.KMOD_SHIFT if shift else 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key_code(name), mod=mod, unicode="", scancode=0))
+        self.frames(frames)
+
+    def type(self, text: str) -> None:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.frames(1)
+
+    def shot(self, name: str) -> Path:
+        path = SHOTS / f"{name}.png"
+        self.app.draw()
+        self.app.screenshot(path)
+        return path
+
+
+@pytest.fixture
+def drive(app: App) -> Driver:
+    return Driver(app)

@@ -1,0 +1,227 @@
+"""The window's parts: the scene stack, the canvas scaling, input mapping, widgets, assets, the loop."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from greed_game.app.canvas import Canvas
+from greed_game.app.input import Click, KeyPress, TextInput, translate
+from greed_game.app.main import MAX_FRAME, STEP, App
+from greed_game.app.scenes.base import Scene, SceneStack
+from greed_game.app.scenes.menu import MenuScene
+from greed_game.app.scenes.overlays import RulesOverlay, SettingsOverlay
+from greed_game.app.widgets import Button, FocusGroup, Selector, TextField
+from greed_game.cli import build_parser
+from greed_game.resources import asset_path
+from greed_game.storage import Settings, Storage
+
+from .conftest import Driver
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Probe(Scene):
+    def __init__(self, name: str, *, opaque: bool = True) -> None:
+        self.name = name
+        self.opaque = opaque
+        self.log: list[str] = []
+        self.updates = 0
+
+    def enter(self) -> None:
+        self.log.append("enter")
+
+    def resume(self) -> None:
+        self.log.append("resume")
+
+    def exit(self) -> None:
+        self.log.append("exit")
+
+    def update(self, dt: float) -> None:
+        self.updates += 1
+
+
+def test_scene_stack_push_pop_replace_and_overlays() -> None:
+    stack = SceneStack()
+    base, overlay, other = Probe("base"), Probe("overlay", opaque=False), Probe("other")
+    stack.push(base)
+    stack.push(overlay)
+    assert stack.top is overlay
+    assert stack.visible() == [base, overlay]
+    stack.pop()
+    assert base.log == ["enter", "resume"] and overlay.log == ["enter", "exit"]
+    stack.push(overlay)
+    stack.replace(other)
+    assert stack.scenes == [other] and base.log[-1] == "exit"
+
+
+def test_canvas_maps_the_logical_stage_onto_any_window() -> None:
+    for size, scale in (((1280, 720), 1.0), ((640, 360), 0.5), ((1000, 720), 1000 / 1280)):
+        canvas = Canvas(pygame.Surface(size))
+        assert canvas.scale == pytest.approx(scale)
+        x, y = canvas.to_logical(canvas.pt(640, 360))
+        assert abs(x - 640) <= 1 / scale and abs(y - 360) <= 1 / scale
+    letterboxed = Canvas(pygame.Surface((1280, 1000)))
+    assert letterboxed.stage.y > 0 and letterboxed.stage.height == 720
+
+
+def test_text_is_rendered_at_the_window_resolution() -> None:
+    pygame.font.init()
+    big = Canvas(pygame.Surface((2560, 1440)))
+    small = Canvas(pygame.Surface((1280, 720)))
+    assert big.font(20).get_height() > 1.8 * small.font(20).get_height()
+    tiny = Canvas(pygame.Surface((640, 360)))
+    assert tiny.font(12).size("Xy")[1] >= Canvas.MIN_TEXT_PX
+
+
+def test_raw_events_are_mapped_once_to_game_input() -> None:
+    def half(pos: tuple[int, int]) -> tuple[float, float]:
+        return (pos[0] * 2.0, pos[1] * 2.0)
+
+    def key(code: int, mod: int = 0) -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod)
+
+    assert translate(key(pygame.K_KP_ENTER), half) == KeyPress("enter")
+    assert translate(key(pygame.K_KP3), half) == KeyPress("3")
+    assert translate(key(pygame.K_TAB, pygame.KMOD_LSHIFT), half) == KeyPress("tab", shift=True)
+    assert translate(key(pygame.K_F13), half) is None
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 20), button=1)
+    assert translate(click, half) == Click((20.0, 40.0), 1)
+    assert translate(pygame.event.Event(pygame.TEXTINPUT, text="é"), half) == TextInput("é")
+
+
+def test_widgets_work_with_keyboard_and_mouse() -> None:
+    pressed: list[str] = []
+    chosen: list[int] = []
+    names: list[str] = []
+    button = Button(pygame.Rect(0, 0, 100, 40), "Go", lambda: pressed.append("go"))
+    selector = Selector(pygame.Rect(0, 50, 200, 40), "", [(1, "one"), (2, "two"), (3, "three")], 1, chosen.append)
+    field = TextField(pygame.Rect(0, 100, 200, 40), "Al", names.append)
+    group = FocusGroup([button, selector, field])
+    group.handle(KeyPress("enter"))
+    group.handle(KeyPress("tab"))
+    group.handle(KeyPress("right"))
+    group.handle(KeyPress("left"))
+    group.handle(KeyPress("left"))
+    group.handle(KeyPress("tab"))
+    group.handle(TextInput("ex"))
+    group.handle(KeyPress("backspace"))
+    group.handle(KeyPress("tab", shift=True))
+    assert group.focused is selector
+    group.handle(Click((190, 70)))
+    group.handle(Click((50, 20)))
+    assert pressed == ["go", "go"]
+    assert chosen == [2, 1, 3, 1]
+    assert names == ["Alex", "Ale"]
+
+
+def test_assets_ship_with_their_licences() -> None:
+    for name in ("hit", "thud", "throw", "keep", "bank", "bust", "hot", "void", "ui"):
+        assert asset_path("sounds", f"{name}.wav").is_file()
+    assert "MIT" in asset_path("sounds", "LICENSE.txt").read_text()
+    assert "Bitstream" in asset_path("fonts", "LICENSE.txt").read_text()
+    assert asset_path("LICENSES.md").is_file()
+
+
+def test_sounds_play_for_impacts_louder_for_harder_hits(make_app: Callable[..., App]) -> None:
+    from greed_game.rules import FirstPlayer
+
+    from .scenarios import ADA, TESS, table_at
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)])
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.mode != "rolling")
+    played = [name for name, _ in app.audio.played]
+    assert "throw" in played and ("hit" in played or "thud" in played)
+    world = table.world
+    world.impacts.add("hit", 0.2)
+    world.impacts.add("hit", 0.9)
+    soft, hard = world.impacts.take()
+    assert hard[1] > soft[1]
+
+
+def test_the_loop_steps_at_a_fixed_rate_and_caps_catch_up(app: App) -> None:
+    app.show_menu()
+    assert app.update(1 / 60) == 2
+    assert app.update(5.0) == round(MAX_FRAME / STEP)
+    assert app.update(STEP / 3) == 0
+
+
+def test_f11_switches_to_full_screen_and_back(app: App, drive: Driver) -> None:
+    app.show_menu()
+    drive.press("f11")
+    assert app.settings.fullscreen
+    assert app.storage.load_settings().fullscreen
+    drive.press("f11")
+    assert not app.settings.fullscreen
+    assert app.window.get_size() == app.windowed_size
+
+
+def test_a_resized_window_still_takes_clicks_where_they_land(make_app: Callable[..., App]) -> None:
+    app = make_app(size=(854, 480))
+    drive = Driver(app)
+    app.show_menu()
+    drive.frames(1)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    settings = next(w for w in menu.focus.widgets if isinstance(w, Button) and w.label == "Settings")
+    drive.click(settings.rect.center)
+    assert isinstance(app.stack.top, SettingsOverlay)
+    drive.press("escape")
+    app.resize((1600, 900))
+    drive.click(next(w for w in menu.focus.widgets if isinstance(w, Button) and w.label == "Rules").rect.center)
+    assert isinstance(app.stack.top, RulesOverlay)
+
+
+def test_settings_change_and_are_saved_at_once(app: App, drive: Driver) -> None:
+    app.show_menu()
+    app.push(SettingsOverlay(app))
+    drive.frames(1)
+    drive.press("right")  # animation speed: instant -> slow (wraps)
+    drive.press("down")
+    drive.press("left")  # void throws: off -> realistic
+    drive.press("down")
+    drive.press("enter")  # sound: on -> off
+    saved = app.storage.load_settings()
+    assert (saved.animation_speed, saved.void_frequency, saved.sound) == ("slow", "realistic", False)
+    assert not app.audio.enabled
+
+
+def test_storage_problems_are_shown_in_the_window(storage: Storage) -> None:
+    storage.root.mkdir(parents=True, exist_ok=True)
+    storage.settings_path.write_text("{ not json", encoding="utf-8")
+    app = App(storage=storage, clock="virtual", seed=1)
+    try:
+        app.show_menu()
+        app.frame()
+        assert app.toasts and "settings" in app.toasts[0].text.lower()
+        app.draw()
+    finally:
+        app.close()
+    assert isinstance(app.settings, Settings)
+
+
+def test_cli_takes_smoke_and_screenshots_options() -> None:
+    args = build_parser().parse_args(["--smoke", "--screenshots", "shots"])
+    assert args.smoke and args.screenshots == "shots"
+    assert getattr(args, "command", None) is None
+
+
+def test_smoke_run_from_the_command_line(tmp_path: Path) -> None:
+    shots = tmp_path / "shots"
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-m", "greed_game", "--smoke", "--screenshots", str(shots)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert sorted(p.name for p in shots.iterdir()) == ["menu.png", "scoreboard.png", "setup.png", "table.png"]

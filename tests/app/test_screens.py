@@ -1,0 +1,188 @@
+"""Every scene rendered to PNG at 1280×720 and in a small window; the pictures are saved to be looked at."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from greed_game.ai import strategy
+from greed_game.app.main import App
+from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay, SettingsOverlay
+from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.table import TableScene
+from greed_game.app.setup import GameSetup
+from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll
+
+from .conftest import SMALL, Driver
+from .scenarios import ADA, BRUTUS, TESS, table_at
+
+SIZES = {"large": (1280, 720), "small": SMALL}
+
+
+def _colours(path: Path) -> int:
+    """How many distinct colours a sample of the picture has (a blank picture has one)."""
+    image = pygame.image.load(str(path))
+    w, h = image.get_size()
+    return len({tuple(image.get_at((x, y))) for x in range(0, w, 17) for y in range(0, h, 13)})
+
+
+def _finished_game(seed: int = 11) -> Game:
+    rules = GameSetup("pass-the-dice", [], {"target": 3000}).ruleset()
+    players = [Player("Tess", "cautious"), Player("Ada", "bold"), Player("Brutus", "cautious")]
+    game = Game(rules, players)
+    rng = random.Random(seed)
+    game.roll_off(rng)
+    bots = [strategy(p.kind, rules) for p in players]
+    while not game.finished:
+        game.play(bots[game.state.current].choose(rules, game.state), rng)
+    return game
+
+
+def _menu(app: App, drive: Driver) -> None:
+    app.show_menu()
+
+
+def _setup(app: App, drive: Driver) -> None:
+    app.show_menu()
+    assert isinstance(app.stack.top, MenuScene)
+    app.stack.top.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.add_seat("human")
+    setup.add_seat()
+    setup._rebuild()
+    drive.press("tab")
+
+
+def _rules(app: App, drive: Driver) -> None:
+    app.show_menu()
+    app.push(RulesOverlay(app, 4))
+    drive.press("pagedown")
+
+
+def _settings(app: App, drive: Driver) -> None:
+    app.show_menu()
+    app.push(SettingsOverlay(app))
+
+
+def _table_keep(app: App, drive: Driver) -> None:
+    table = table_at(app, "pass-the-dice", [TESS, ADA, BRUTUS], [FirstPlayer(0)], seed=3)
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.dice_at_rest() and table.human_turn)
+    best = table.game.options()[0]
+    for i in table._dice_for(best.dice):
+        table.toggle(table.dice[i])
+
+
+def _table_invalid(app: App, drive: Driver) -> None:
+    table = table_at(app, "official", [TESS, ADA], [Roll((2, 2, 2, 5, 6))], seed=3)
+    drive.frames(1)
+    twos = [d for d in table.dice if d.value == 2][:2]
+    for d in twos:
+        table.toggle(d)
+    assert table.sel_error
+
+
+def _table_flying(app: App, drive: Driver) -> None:
+    app.settings.animation_speed = "normal"
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=8)
+    drive.frames(1)
+    drive.press("space")
+    drive.frames(14)
+    assert table.mode == "rolling"
+
+
+def _table_hint(app: App, drive: Driver) -> None:
+    _table_keep(app, drive)
+    drive.press("h")
+
+
+def _table_carryover(app: App, drive: Driver) -> None:
+    table_at(app, "pass-the-dice", [ADA, TESS], [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()])
+
+
+def _table_letters(app: App, drive: Driver) -> None:
+    events = [FirstPlayer(0), Roll((6, 5, 4, 2, 3, 1)), Keep((1, 2, 3, 4, 5, 6)), Roll((1, 5, 2, 3, 3, 4))]
+    table = table_at(app, "dollar-greed", [TESS, ADA], events)
+    table.toggle(next(d for d in table.dice if d.value == 1))
+
+
+def _table_final(app: App, drive: Driver) -> None:
+    players = [Player("Tess", "human"), Player("Ada", "master"), Player("Brutus", "cautious"), Player("Cleo", "bold"),
+               Player("Dmitri", "expert"), Player("Edda", "human")]
+    table = table_at(app, "dollar-greed", players, [], overrides={"target": 500})
+    game = table.game
+    for event in [FirstPlayer(0), Roll((6, 6, 6, 2, 3, 4)), Keep((6, 6, 6)), Bank()]:
+        game.apply(event)
+    table._restore_table()
+    table._ready()
+
+
+def _table_void(app: App, drive: Driver) -> None:
+    app.settings.animation_speed = "normal"
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    table.forced_voids.append("leaning")
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.voids == 1)
+    drive.frames(30)
+
+
+def _pause(app: App, drive: Driver) -> None:
+    table_at(app, "classic-five", [TESS, ADA], [Roll((1, 5, 3, 3, 4))])
+    drive.frames(1)
+    drive.press("escape")
+    assert isinstance(app.stack.top, PauseOverlay)
+
+
+def _scoreboard(app: App, drive: Driver) -> None:
+    game = _finished_game()
+    app.stack.replace(ScoreboardScene(app, GameSetup("pass-the-dice", list(game.players), {"target": 3000}), game))
+
+
+SCENES: dict[str, Callable[[App, Driver], None]] = {
+    "menu": _menu,
+    "setup": _setup,
+    "rules": _rules,
+    "settings": _settings,
+    "table-keep": _table_keep,
+    "table-invalid": _table_invalid,
+    "table-flying": _table_flying,
+    "table-hint": _table_hint,
+    "table-carryover": _table_carryover,
+    "table-letters": _table_letters,
+    "table-final-round": _table_final,
+    "table-void": _table_void,
+    "pause": _pause,
+    "scoreboard": _scoreboard,
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_scene_renders(make_app: Callable[..., App], scene: str, size: str) -> None:
+    app = make_app(size=SIZES[size])
+    drive = Driver(app)
+    SCENES[scene](app, drive)
+    drive.frames(2)
+    path = drive.shot(f"{scene}-{size}")
+    assert pygame.image.load(str(path)).get_size() == SIZES[size]
+    assert _colours(path) > 20
+
+
+def test_table_scene_names_its_state(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    _table_final(app, drive)
+    drive.frames(2)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    chips = [text for text, _ in table._chips()]
+    assert "FINAL ROUND" in chips
+    assert any(c.startswith("Must top") for c in chips)

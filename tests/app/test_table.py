@@ -1,0 +1,225 @@
+"""The table: void throws, the dice showing the core's values, selection, carryover, continue, skipping."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import pairwise
+
+import pygame
+import pytest
+
+from greed_game.app.dice_view import Tumble, adjacent
+from greed_game.app.main import App
+from greed_game.app.physics import DiceWorld, Felt
+from greed_game.app.scenes.menu import MenuScene
+from greed_game.app.scenes.overlays import PauseOverlay
+from greed_game.app.scenes.table import FELT, TableScene
+from greed_game.app.skins import face_image
+from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Phase, Player, Roll, Void, record_of
+
+from .conftest import Driver
+from .scenarios import ADA, TESS, table_at
+
+
+def _rolls(table: TableScene) -> list[Roll]:
+    return [e for e in table.game.events if isinstance(e, Roll)]
+
+
+@pytest.mark.parametrize("reason", ["off-felt", "leaning"])
+def test_a_forced_void_throw_is_animated_labelled_and_thrown_again(make_app: Callable[..., App], reason: str) -> None:
+    app = make_app(animation_speed="fast")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    table.forced_voids.append(reason)  # type: ignore[arg-type]
+    drive.frames(1)
+    drive.press("space")
+    assert table.mode == "rolling"
+    left_table = False
+    while table.voids == 0:
+        left_table |= any(d.phys is not None and (d.phys.off or not FELT.collidepoint(d.x, d.y)) for d in table.dice)
+        drive.frames(1)
+    if reason == "off-felt":
+        assert left_table, "the void die never left the felt"
+        assert len(table.dice) == 5
+    else:
+        assert any(d.lean is not None for d in table.dice), "no die is cocked"
+    assert table.banner is not None and table.banner.title == "Void throw"
+    assert isinstance(table.game.events[-1], Void) and table.game.events[-1].reason == reason
+    drive.frames(10)
+    drive.shot(f"void-{reason}")
+    # then all the dice are thrown again, without any input
+    drive.until(lambda: len(_rolls(table)) == 2 and table.dice_at_rest() and table.mode == "ready")
+    first, second = _rolls(table)
+    assert len(second.dice) == len(first.dice) == 6
+    assert sorted(d.showing for d in table.dice) == sorted(second.dice)
+    events = table.game.events
+    assert [type(e).__name__ for e in events] == ["FirstPlayer", "Roll", "Void", "Roll"]
+
+
+def test_dice_come_to_rest_on_the_values_the_core_rolled(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "farkel-family", [TESS, ADA], [], seed=21)
+    for _ in range(4):
+        drive.until(lambda: table.human_turn)
+        if table.game.state.phase is Phase.KEEP:
+            best = table.game.options()[0]
+            for i in table._dice_for(best.dice):
+                table.toggle(table.dice[i])
+        drive.press("space")
+        drive.until(lambda: table.mode != "rolling")
+        roll = _rolls(table)[-1]
+        if table.dice:
+            assert sorted(d.showing for d in table.dice) == sorted(roll.dice)
+            assert all(d.tumble.done and d.tumble.phase == 0 for d in table.dice)
+
+
+def test_tumbling_always_ends_on_the_target_face() -> None:
+    for seed in range(200):
+        rng = random.Random(seed)
+        target = rng.randint(1, 6)
+        t = Tumble(target, rng)
+        seen = [t.top]
+        for _ in range(rng.randint(0, 30)):
+            if t.advance(rng.uniform(0.1, 0.95)):
+                seen.append(t.top)
+        t.settle()
+        for _ in range(20):
+            t.advance(0.37)
+        assert t.done and t.top == target and t.phase == 0
+        assert all(adjacent(a, b) or a == b for a, b in pairwise(seen))
+
+
+def test_physics_keeps_dice_on_the_felt_and_reports_impacts() -> None:
+    felt = Felt(FELT.x, FELT.y, FELT.w, FELT.h)
+    world = DiceWorld(felt, 56)
+    for seed in range(12):
+        world.throw(6, (FELT.centerx, FELT.bottom - 4), random.Random(seed))
+        while not world.at_rest and world.time < 8:
+            world.step()
+        assert world.time < 6
+        assert all(felt.inside(d.pos) for d in world.dice)
+        assert world.impacts.take()
+
+
+def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "official", [TESS, ADA], [Roll((2, 2, 2, 5, 6))])
+    twos = [d for d in table.dice if d.value == 2][:2]
+    for d in twos:
+        drive.click((d.x, d.y))
+    assert table.selection() == (2, 2)
+    assert "do not score" in table.sel_error
+    drive.press("space")
+    assert "do not score" in table.message
+    assert len(table.game.events) == 1
+    drive.click((twos[0].x, twos[0].y))
+    drive.click((twos[1].x, twos[1].y))
+    for d in table.dice:
+        if d.value in (2, 5) and not d.selected and len(table.selection()) < 4:
+            drive.press(str(d.label))
+    assert table.selection() == (2, 2, 2, 5)
+    assert table.sel_text == "Keep 2 2 2 5: 250 points"
+    assert not table.sel_error
+
+
+def test_entry_minimum_refuses_a_bank_with_the_core_message(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "official", [TESS, ADA], [Roll((1, 3, 3, 4, 6))])
+    one = next(d for d in table.dice if d.value == 1)
+    drive.click((one.x, one.y))
+    assert table.bank_preview is None and "600" in table.bank_error
+    drive.press("enter")
+    assert "600" in table.message
+    assert table.game.state.phase is Phase.KEEP
+
+
+def test_carryover_is_offered_with_odds_and_taken_with_the_keyboard(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
+    table = table_at(app, "pass-the-dice", [ADA, TESS], events)
+    drive.frames(1)
+    assert table.human_turn and table.shown.phase is Phase.CARRYOVER
+    labels = [w.label for w in table.focus.widgets]  # type: ignore[attr-defined]
+    assert labels[:2] == ["Take", "Decline"]
+    drive.press("t")
+    assert table.game.events[-1] == Carryover(True)
+    assert table.game.state.turn_points == 1050 and table.game.state.dice_left == 2
+
+
+def test_computer_turns_play_one_decision_at_a_time_and_a_key_skips(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="slow")
+    drive = Driver(app)
+    table = table_at(app, "classic-five", [ADA, TESS], [])
+    drive.frames(1)
+    assert not table.human_turn and table.mode == "wait"
+    drive.frames(30)
+    assert len(table.game.events) == 0, "a computer decision came before its thinking time"
+    drive.press("space")
+    drive.frames(1)
+    assert len(table.game.events) == 1 and table.mode == "rolling"
+    drive.press("space")
+    assert table.mode != "rolling"
+
+
+def test_every_event_is_autosaved_and_continue_resumes_exactly(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, Player("Ada", "bold")], [FirstPlayer(0)], seed=9)
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.human_turn)
+    if table.game.state.phase is Phase.KEEP:
+        best = table.game.options()[0]
+        for i in table._dice_for(best.dice):
+            table.toggle(table.dice[i])
+        drive.press("space")
+        drive.until(lambda: table.human_turn)
+    events = list(table.game.events)
+    state = table.game.state
+    app.autosaver.flush()
+    saved = app.storage.load_game()
+    assert saved is not None and saved.events == events
+
+    drive.press("escape")
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    drive.click(next(w for w in pause.focus.widgets if w.label == "Main menu").rect.center)  # type: ignore[attr-defined]
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    continue_button = menu.focus.widgets[0]
+    assert continue_button.enabled
+    drive.click(continue_button.rect.center)
+    resumed = app.stack.top
+    assert isinstance(resumed, TableScene)
+    assert resumed.game.events == events and resumed.game.state == state
+    if state.throw is not None:
+        assert sorted(d.value for d in resumed.dice) == sorted(resumed.game.remaining_dice())
+    assert [g[0] for g in resumed.groups] == [g[0] for g in table.groups]
+
+
+def test_the_letter_skin_tells_the_two_es_apart_without_colour() -> None:
+    pygame.display.init()
+    try:
+        ebony = pygame.transform.grayscale(face_image("greed", 2, 96))
+        emerald = pygame.transform.grayscale(face_image("greed", 3, 96))
+        a = pygame.image.tobytes(ebony, "RGBA")
+        b = pygame.image.tobytes(emerald, "RGBA")
+        differing = sum(1 for i in range(0, len(a), 4) if abs(a[i] - b[i]) > 60)
+        assert differing > 96 * 96 * 0.05
+    finally:
+        pygame.display.quit()
+
+
+def test_record_of_the_table_replays() -> None:
+    from greed_game.rules import replay
+
+    from .test_screens import _finished_game
+
+    game = _finished_game(3)
+    record = record_of(game, "pass-the-dice", {"target": 3000})
+    assert replay(record).state == game.state

@@ -1,0 +1,147 @@
+"""A game process killed (SIGKILL) at random moments while it autosaves never leaves an unusable save.
+
+The child (``autosave_child.py``) plays seeded computer games, autosaving after
+every event, continuing the autosaved game each time it starts, and counting
+finished games in the statistics. It is killed many times at random moments
+(after a random number of saves and a random fraction of the next one);
+after every kill the autosave loads without a problem and is exactly the
+record of the same seeded game up to some event, with the dice source in the
+state that gives the same dice to come; the statistics file loads too. At the
+end the statistics equal those of the reference games, each counted once.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from greed_game.rules import Record
+from greed_game.stats import Stats
+from greed_game.storage import Storage, restore_rng, seed_of
+
+HERE = Path(__file__).resolve().parent
+CHILD = HERE / "autosave_child.py"
+KILLS = 200
+LANES = 2
+"""Data folders killed in parallel (each its own game process)."""
+MAX_SAVES = 40
+"""The game process is killed after a random number of saves, 0 to this..."""
+MAX_DELAY = 0.006
+"""...plus a random delay of up to this many seconds (about one save), so the kill lands anywhere in a write."""
+FIRST_SEED = 7000
+
+
+def _child_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("autosave_child", CHILD)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass
+class Lane:
+    """One data folder, killed again and again; its figures."""
+
+    root: Path
+    first_seed: int
+    kills: int = 0
+    cut_writes: int = 0
+    no_save: int = 0
+    games: int = 0
+    prefixes: set[tuple[int, int]] = field(default_factory=set)
+    refs: dict[int, tuple[Record, list[int]]] = field(default_factory=dict)
+
+
+def _run_lane(lane: Lane, kills: int, child: ModuleType, seed: int) -> Lane:
+    schedule = random.Random(seed)
+    root = lane.root
+    temps_seen: set[Path] = set()
+    for kill in range(kills):
+        proc = subprocess.Popen(
+            [sys.executable, str(CHILD), str(root), str(lane.first_seed)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            assert line == b"ready\n", (proc.stderr.read() if proc.stderr else b"").decode()
+            for _ in range(schedule.randint(0, MAX_SAVES)):
+                if proc.stdout.readline() != b"s\n":
+                    break
+            time.sleep(schedule.uniform(0.0, MAX_DELAY))
+        finally:
+            proc.kill()  # SIGKILL on POSIX
+            _, err = proc.communicate()
+        lane.kills += 1
+        assert not err.strip(), f"kill {kill}: the game process failed by itself:\n{err.decode()}"
+
+        temps = set(root.glob(".*.tmp"))
+        if temps - temps_seen:
+            lane.cut_writes += 1
+        temps_seen |= temps
+
+        storage = Storage(root)
+        record = storage.load_game()
+        stats = storage.load_stats()
+        assert storage.problems == [], f"kill {kill}: {storage.problems}"
+        if record is None:
+            assert not storage.autosave_path.exists()
+            lane.no_save += 1
+            continue
+        saved_seed = seed_of(record)
+        assert saved_seed is not None and lane.first_seed <= saved_seed <= lane.first_seed + stats.games
+        if saved_seed not in lane.refs:
+            lane.refs[saved_seed] = child.reference(saved_seed)
+        ref, prints = lane.refs[saved_seed]
+        k = len(record.events)
+        assert record.rules == ref.rules and record.players == ref.players
+        assert record.events == ref.events[:k], f"kill {kill}: not a prefix of game {saved_seed}"
+        rng = restore_rng(record)
+        assert rng is not None, f"kill {kill}: the dice to come were lost"
+        assert hash(rng.getstate()) == prints[k], f"kill {kill}: not the same dice to come"
+        lane.prefixes.add((saved_seed, k))
+
+    # Every finished game was counted exactly once: the statistics are those of the reference games.
+    final = Storage(root).load_stats()
+    expected = Stats()
+    for seed in range(lane.first_seed, lane.first_seed + final.games):
+        if seed not in lane.refs:
+            lane.refs[seed] = child.reference(seed)
+        assert expected.add_game(lane.refs[seed][0])
+    assert final.to_data() == expected.to_data()
+    assert not list(root.rglob("*.bad-*")), "a save was set aside as unusable"
+    lane.games = final.games
+    return lane
+
+
+def test_autosave_survives_sigkill_at_random_moments(tmp_path: Path) -> None:
+    child = _child_module()
+    lanes = [Lane(tmp_path / f"lane{i}", FIRST_SEED + 1000 * i) for i in range(LANES)]
+    started = time.perf_counter()
+    with ThreadPoolExecutor(LANES) as pool:
+        futures = [pool.submit(_run_lane, lane, KILLS // LANES, child, 20240611 + i) for i, lane in enumerate(lanes)]
+        done = [f.result() for f in futures]
+    elapsed = time.perf_counter() - started
+
+    kills = sum(lane.kills for lane in done)
+    games = sum(lane.games for lane in done)
+    prefixes = sum(len(lane.prefixes) for lane in done)
+    cut = sum(lane.cut_writes for lane in done)
+    assert kills == KILLS
+    # The kills really landed all over the games, and some cut a write short.
+    assert games >= 8, f"only {games} games finished in {kills} kills"
+    assert prefixes >= KILLS // 2
+    assert cut >= KILLS // 20, f"only {cut} kills landed during a write"
+    print(
+        f"\n{kills} kills in {elapsed:.1f} s: {prefixes} distinct saved prefixes, {games} games finished "
+        f"and counted once, {cut} kills cut a write short, {sum(lane.no_save for lane in done)} between games"
+    )
