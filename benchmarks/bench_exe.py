@@ -27,6 +27,14 @@ pygame.quit()
 """
 
 
+# Frozen the same way as build.spec: the same excluded modules, stripped on Linux.
+EXCLUDES = [
+    arg
+    for name in ("numpy", "tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "mypy", "PIL")
+    for arg in ("--exclude-module", name)
+]
+
+
 def default_executable() -> Path:
     name = {"win32": "Greed.exe", "darwin": "Greed.app/Contents/MacOS/Greed"}.get(sys.platform, "greed-game")
     return ROOT / "dist" / name
@@ -37,7 +45,8 @@ def build_minimal(folder: Path) -> Path:
     script.write_text(MINIMAL, encoding="utf-8")
     subprocess.run(
         [sys.executable, "-m", "PyInstaller", "--noconfirm", "--onefile", "--windowed", "--log-level", "WARN",
-         "--exclude-module", "numpy", "--distpath", str(folder / "dist"), "--workpath", str(folder / "build"),
+         *EXCLUDES, *(["--strip"] if sys.platform.startswith("linux") else []),
+         "--distpath", str(folder / "dist"), "--workpath", str(folder / "build"),
          "--specpath", str(folder), str(script)],
         check=True, capture_output=True,
     )
