@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -31,6 +31,7 @@ from greed_game.storage import Settings, Storage
 
 if TYPE_CHECKING:
     from greed_game.app.setup import GameSetup
+    from greed_game.rules import Record
 
 FPS = 60
 STEP = 1 / 120
@@ -40,6 +41,9 @@ MAX_FRAME = 0.1
 FIRST_FRAME_ENV = "GREED_EXIT_AFTER_FIRST_FRAME"
 """When set, the window closes right after its first frame (start-up benchmark)."""
 MIN_SIZE = (640, 360)
+TOAST_W = 860
+TOAST_LINES = 4
+"""A message at the top of the window wraps onto at most this many lines."""
 
 ClockKind = Literal["real", "virtual"]
 
@@ -104,6 +108,8 @@ class App:
         self.after_frame: list[Callable[[App, Frame], None]] = []
         """Called after every frame (the smoke run's autopilot, tests)."""
         self.exit_after_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))
+        self._sdl_window: Any = None
+        """A handle on the window, made only if leaving the full screen needs one (see ``_leave_fullscreen``)."""
         pygame.key.start_text_input()
 
     # -- window -------------------------------------------------------------------
@@ -123,22 +129,36 @@ class App:
         if on and not self.settings.fullscreen:
             self.windowed_size = self.window.get_size()
         self.settings.fullscreen = on
-        if not on:
-            self._leave_fullscreen()
-        self.window = self._open_window(on)
+        self.window = self._open_window(True) if on else self._leave_fullscreen()
         self.canvas.set_target(self.window)
         self.storage.save_settings(self.settings)
 
-    def _leave_fullscreen(self) -> None:
-        # Some video drivers keep the full-screen size through set_mode; ask the window itself first.
-        try:
-            from pygame._sdl2.video import Window
+    def _leave_fullscreen(self) -> pygame.Surface:
+        """Back to a window of the size it had.
 
-            window = Window.from_display_module()
-            window.set_windowed()
-            window.size = self.windowed_size
-        except (ImportError, AttributeError, pygame.error):
-            pass
+        Some video drivers keep the full-screen size through one ``set_mode``;
+        a plain window first, then a resizable one, brings the size back. Only
+        if that fails is the window itself asked, through a handle that is kept
+        as long as the display lives: freeing that handle would destroy the
+        window under the display module.
+        """
+        size = self.windowed_size
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if pygame.display.get_window_size() != size:
+            pygame.display.set_mode(size)
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if pygame.display.get_window_size() != size:
+            try:
+                from pygame._sdl2.video import Window
+
+                if self._sdl_window is None:
+                    self._sdl_window = Window.from_display_module()
+                self._sdl_window.set_windowed()
+                self._sdl_window.size = size
+                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            except (ImportError, AttributeError, pygame.error):
+                pass
+        return surface
 
     def resize(self, size: tuple[int, int]) -> None:
         """Make the window ``size`` (tests and screenshots at several sizes)."""
@@ -175,8 +195,10 @@ class App:
 
         self.autosaver.flush()
         resumed = self.storage.resume_game()
+        problems = self.show_problems()
         if resumed is None:
-            self.toast("There is no unfinished game to continue.", warning=False)
+            if not problems:
+                self.toast("There is no unfinished game to continue.", warning=False)
             return False
         self.stack.replace(TableScene.resumed(self, resumed))
         return True
@@ -196,6 +218,24 @@ class App:
         from greed_game.storage import new_seed
 
         return new_seed()
+
+    def show_problems(self) -> list[str]:
+        """Show the storage's problems not yet shown (files set aside, saves refused) now; returns them."""
+        problems = self.storage.take_problems()
+        for problem in problems:
+            self.toast(problem)
+        return problems
+
+    def export_record(self, record: Record) -> Path | None:
+        """Write a game's record to the exports folder; None (with the reason shown) on failure.
+
+        The scene that asked shows where the file went.
+        """
+        path = self.storage.export_record(record)
+        problems = self.show_problems()
+        if path is None and not problems:
+            self.toast("The game's record could not be exported.")
+        return path
 
     def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:
         """Show a message at the top of the window for a while."""
@@ -263,12 +303,19 @@ class App:
             scene.draw(canvas)
         self._draw_toasts(canvas)
 
+    def _toast_lines(self, toast: Toast) -> list[str]:
+        lines = self.canvas.wrap(toast.text, 14, TOAST_W - 56)
+        if len(lines) > TOAST_LINES:
+            lines = [*lines[: TOAST_LINES - 1], self.canvas.fit(" ".join(lines[TOAST_LINES - 1 :]), 14, TOAST_W - 56)]
+        return lines
+
     def _toast_rects(self) -> list[tuple[Toast, pygame.Rect]]:
         out = []
         y = 10
         for t in self.toasts:
-            out.append((t, pygame.Rect(LOGICAL_W // 2 - 380, y, 760, 44)))
-            y += 50
+            h = 26 + 18 * max(1, len(self._toast_lines(t)))
+            out.append((t, pygame.Rect(LOGICAL_W // 2 - TOAST_W // 2, y, TOAST_W, h)))
+            y += h + 6
         return out
 
     def _click_toast(self, pos: tuple[float, float]) -> bool:
@@ -282,9 +329,7 @@ class App:
         for t, r in self._toast_rects():
             edge = theme.WARN if t.warning else theme.PANEL_EDGE
             canvas.box(r, (26, 24, 20, 235), radius=10, border=1.5, border_color=edge)
-            lines = canvas.wrap(t.text, 14, r.w - 40)
-            if len(lines) > 2:
-                lines = [lines[0], canvas.fit(" ".join(lines[1:]), 14, r.w - 40)]
+            lines = self._toast_lines(t)
             top = r.centery - 9 * len(lines)
             for i, line in enumerate(lines):
                 canvas.text(line, (r.x + 16, top + i * 18), 14, theme.WARN if t.warning else theme.TEXT)
@@ -328,6 +373,7 @@ class App:
         self.autosaver.flush()
         self.audio.close()
         pygame.display.quit()
+        self._sdl_window = None  # only now: with the display closed, freeing the handle touches nothing
 
 
 # -- the smoke run -------------------------------------------------------------------

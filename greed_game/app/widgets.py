@@ -38,6 +38,9 @@ class Widget:
     def activate(self) -> None:
         """Enter pressed while focused."""
 
+    def point(self, pos: tuple[float, float] | None) -> None:
+        """The mouse is over the widget at a logical point (None: it left)."""
+
     def click(self, pos: tuple[float, float]) -> None:
         """Clicked at a logical point."""
         self.activate()
@@ -321,6 +324,7 @@ class ListBox(Widget):
         self.selected = 0
         self.top = 0
         """The first row shown."""
+        self.hover_row: int | None = None
 
     @property
     def rows_shown(self) -> int:
@@ -355,6 +359,9 @@ class ListBox(Widget):
             return None
         index = self.top + int((pos[1] - self.rect.y) // self.row_h)
         return index if 0 <= index < self.count and index < self.top + self.rows_shown else None
+
+    def point(self, pos: tuple[float, float] | None) -> None:
+        self.hover_row = None if pos is None else self.row_at(pos)
 
     def activate(self) -> None:
         if self.enabled and self.on_pick is not None and 0 <= self.selected < self.count:
@@ -394,13 +401,14 @@ class ListBox(Widget):
                 canvas.paragraph(self.empty, pygame.Rect(r.x + 12, r.y + 10, r.w - 24, r.h - 20), 15, theme.TEXT_DIM)
             return
         clip = canvas.surface.get_clip()
-        canvas.surface.set_clip(canvas.rect(r).clip(clip) if clip else canvas.rect(r))
+        canvas.surface.set_clip(canvas.rect(r).clip(clip))
         for i in range(self.top, min(self.count, self.top + self.rows_shown)):
             row = pygame.Rect(r.x, round(r.y + (i - self.top) * self.row_h), r.w - 14, round(self.row_h) - 4)
-            chosen = i == self.selected and self.on_pick is not None
+            chosen = i == self.selected and self.on_pick is not None and focused
             if chosen:
-                canvas.box(row, (255, 255, 255, 26 if focused else 16), radius=8,
-                           border=1.5 if focused else 1, border_color=theme.GOLD if focused else theme.PANEL_EDGE)
+                canvas.box(row, (255, 255, 255, 26), radius=8, border=1.5, border_color=theme.GOLD)
+            elif hovered and i == self.hover_row and self.on_pick is not None:
+                canvas.box(row, (255, 255, 255, 18), radius=8, border=1, border_color=theme.PANEL_EDGE)
             self.draw_row(canvas, i, row, chosen)
         canvas.surface.set_clip(clip)
         if self.count > self.rows_shown:
@@ -469,7 +477,12 @@ class FocusGroup:
     def handle(self, event: Input) -> bool:
         """Route an input to the widgets; True when one of them used it."""
         if isinstance(event, Move):
-            self.hover = self.at(event.pos)
+            hover = self.at(event.pos)
+            if self.hover is not None and self.hover is not hover:
+                self.hover.point(None)
+            self.hover = hover
+            if hover is not None:
+                hover.point(event.pos)
             return False
         if isinstance(event, Click):
             w = self.at(event.pos)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.setup import GameSetup
-from greed_game.rules import Event, Game, Player
+from greed_game.rules import PRESET_IDS, Event, Game, Player, Record, record_of
+from greed_game.storage import Storage
 
 
 def table_at(
@@ -34,3 +36,76 @@ def table_at(
 TESS = Player("Tess", "human")
 ADA = Player("Ada", "cautious")
 BRUTUS = Player("Brutus", "bold")
+
+
+def finished_game(
+    seed: int = 11,
+    rules: str = "pass-the-dice",
+    players: Sequence[Player] = (Player("Tess", "cautious"), Player("Ada", "bold"), Player("Brutus", "cautious")),
+    target: int = 3000,
+) -> Game:
+    """A whole game played by computer players (any seat's kind is played by a computer level)."""
+    from greed_game.ai import strategy
+
+    setup = GameSetup(rules, list(players), {"target": target})
+    game = Game(setup.ruleset(), setup.players)
+    rng = random.Random(seed)
+    game.roll_off(rng)
+    bots = [strategy(p.kind if p.kind != "human" else "cautious", game.rules) for p in players]
+    while not game.finished:
+        game.play(bots[game.state.current].choose(game.rules, game.state), rng)
+    return game
+
+
+def finished_record(seed: int = 11, rules: str = "pass-the-dice", **kwargs: Any) -> Record:
+    """The record of :func:`finished_game`."""
+    target = kwargs.get("target", 3000)
+    return record_of(finished_game(seed, rules, **kwargs), rules, {"target": target})
+
+
+HOUSE_RULES = """\
+format = 1
+id = "house"
+name = "Our House Rules"
+description = "Five dice, single 1s and 5s and triples; first to 2,000."
+dice = 5
+target = 2000
+
+[scoring]
+singles = { 1 = 100, 5 = 50 }
+
+[scoring.of_a_kind.3]
+1 = 1000
+2 = 200
+3 = 300
+4 = 400
+5 = 500
+6 = 600
+"""
+
+BAD_RULES = """\
+id = "broken"
+name = "Broken"
+dice = 9
+target = 1000
+
+[scoring]
+singles = { 1 = 100 }
+"""
+
+
+def fill_storage(storage: Storage, *, games: int = 6) -> None:
+    """Finished games, an export, a broken record file and two rules files (one good, one bad)."""
+    kinds = ["cautious", "bold", "cautious", "bold"]
+    names = ["Tess", "Ada", "Brutus", "Cleo"]
+    for i in range(games):
+        n = 2 + i % 3
+        players = [Player(names[s], kinds[s]) for s in range(n)]
+        storage.finish_game(finished_record(i + 1, PRESET_IDS[i % len(PRESET_IDS)], players=players))
+    storage.export_record(finished_record(99))
+    storage.exports_dir.mkdir(parents=True, exist_ok=True)
+    (storage.exports_dir / "broken.json").write_text('{"format": "greed-record/1", "rules": "pass', encoding="utf-8")
+    rules = storage.root / "rules"
+    rules.mkdir(parents=True, exist_ok=True)
+    (rules / "house.toml").write_text(HOUSE_RULES, encoding="utf-8")
+    (rules / "broken.toml").write_text(BAD_RULES, encoding="utf-8")

@@ -163,6 +163,11 @@ def test_f11_switches_to_full_screen_and_back(app: App, drive: Driver) -> None:
     drive.press("f11")
     assert not app.settings.fullscreen
     assert app.window.get_size() == app.windowed_size
+    # the window lives on: input and frames after the switch back (this once crashed the next frame)
+    drive.click((640, 360))
+    drive.press("f11", frames=3)
+    drive.press("f11", frames=3)
+    assert app.window.get_size() == app.windowed_size
 
 
 def test_a_resized_window_still_takes_clicks_where_they_land(make_app: Callable[..., App]) -> None:

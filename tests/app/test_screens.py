@@ -13,13 +13,15 @@ from greed_game.ai import strategy
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay, SettingsOverlay
+from greed_game.app.scenes.replays import ReplayScene, ReplaysScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll
 
 from .conftest import SMALL, Driver
-from .scenarios import ADA, BRUTUS, TESS, table_at
+from .scenarios import ADA, BRUTUS, TESS, fill_storage, table_at
 
 SIZES = {"large": (1280, 720), "small": SMALL}
 
@@ -146,6 +148,83 @@ def _scoreboard(app: App, drive: Driver) -> None:
     app.stack.replace(ScoreboardScene(app, GameSetup("pass-the-dice", list(game.players), {"target": 3000}), game))
 
 
+def _pause_exported(app: App, drive: Driver) -> None:
+    _pause(app, drive)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    pause.export()
+    assert pause.exported is not None
+
+
+def _scoreboard_exported(app: App, drive: Driver) -> None:
+    _scoreboard(app, drive)
+    board = app.stack.top
+    assert isinstance(board, ScoreboardScene)
+    board.export()
+    assert board.exported is not None
+
+
+def _statistics(app: App, drive: Driver) -> None:
+    fill_storage(app.storage)
+    app.show_menu()
+    app.push(StatisticsScene(app))
+
+
+def _statistics_empty(app: App, drive: Driver) -> None:
+    app.show_menu()
+    app.push(StatisticsScene(app))
+
+
+def _replays(app: App, drive: Driver) -> None:
+    fill_storage(app.storage)
+    app.show_menu()
+    scene = ReplaysScene(app)
+    app.push(scene)
+    scene.open(app.storage.exports_dir / "broken.json")
+    drive.press("tab")
+
+
+def _replays_empty(app: App, drive: Driver) -> None:
+    app.show_menu()
+    app.push(ReplaysScene(app))
+
+
+def _viewer_at(kind: type, nth: int) -> Callable[[App, Driver], None]:
+    def setup(app: App, drive: Driver) -> None:
+        fill_storage(app.storage, games=1)
+        app.show_menu()
+        scene = ReplaysScene(app)
+        app.push(scene)
+        scene.open_game(0)
+        viewer = app.stack.top
+        assert isinstance(viewer, ReplayScene)
+        positions = [i + 1 for i, e in enumerate(viewer.replay.record.events) if isinstance(e, kind)]
+        viewer.seek(positions[min(nth, len(positions) - 1)])
+
+    return setup
+
+
+def _viewer_end(app: App, drive: Driver) -> None:
+    _viewer_at(Roll, 0)(app, drive)
+    drive.press("end")
+
+
+def _setup_own_rules(app: App, drive: Driver) -> None:
+    fill_storage(app.storage, games=0)
+    _setup(app, drive)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.set_preset(len(setup.choices) - 1)
+
+
+def _setup_bad_rules(app: App, drive: Driver) -> None:
+    fill_storage(app.storage, games=0)
+    app.show_menu()
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.set_preset(next(i for i, c in enumerate(setup.choices) if not c.usable))
+
+
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     "menu": _menu,
     "setup": _setup,
@@ -161,6 +240,17 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "table-void": _table_void,
     "pause": _pause,
     "scoreboard": _scoreboard,
+    "pause-exported": _pause_exported,
+    "scoreboard-exported": _scoreboard_exported,
+    "statistics": _statistics,
+    "statistics-empty": _statistics_empty,
+    "replays": _replays,
+    "replays-empty": _replays_empty,
+    "replay-keep": _viewer_at(Keep, 4),
+    "replay-bank": _viewer_at(Bank, 2),
+    "replay-end": _viewer_end,
+    "setup-own-rules": _setup_own_rules,
+    "setup-bad-rules": _setup_bad_rules,
 }
 
 

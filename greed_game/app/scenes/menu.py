@@ -14,7 +14,8 @@ from greed_game.app.input import Input, KeyPress
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
 from greed_game.app.setup import COMPUTER_NAMES, GameSetup, computer_levels, unique_names
-from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget
+from greed_game.app.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
+from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
 from greed_game.rules import Player
 
 if TYPE_CHECKING:
@@ -39,11 +40,13 @@ class MenuScene(Scene):
 
     def _build(self) -> None:
         has_save = self.app.storage.has_saved_game()
-        x, w, h, gap = LOGICAL_W // 2 - 170, 340, 56, 14
-        y = 318
+        x, w, h, gap = LOGICAL_W // 2 - 170, 340, 48, 10
+        y = 264
         entries = [
             ("Continue", self._continue, has_save),
             ("New game", self.open_setup, True),
+            ("Statistics", self.open_statistics, True),
+            ("Replays", self.open_replays, True),
             ("Rules", self.open_rules, True),
             ("Settings", self.open_settings, True),
             ("Quit", self.app.quit, True),
@@ -59,7 +62,21 @@ class MenuScene(Scene):
         self._build()
 
     def _continue(self) -> None:
-        self.app.continue_game()
+        if not self.app.continue_game():
+            self._build()  # the saved game may have been set aside: Continue is off now
+            self.focus.keyboard = True
+
+    def open_statistics(self) -> None:
+        """The statistics across games."""
+        from greed_game.app.scenes.statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
+
+    def open_replays(self) -> None:
+        """Finished games and record files to watch."""
+        from greed_game.app.scenes.replays import ReplaysScene
+
+        self.app.push(ReplaysScene(self.app))
 
     def open_setup(self) -> None:
         """The new-game screen."""
@@ -85,8 +102,8 @@ class MenuScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
-        draw_title(canvas, 150)
-        canvas.text("THE PUSH-YOUR-LUCK DICE GAME", (LOGICAL_W / 2, 236), 17, theme.GOLD, font="bold", anchor="center")
+        draw_title(canvas, 130)
+        canvas.text("THE PUSH-YOUR-LUCK DICE GAME", (LOGICAL_W / 2, 214), 17, theme.GOLD, font="bold", anchor="center")
         self.focus.draw(canvas)
         draw_keys_help(canvas, f"↑ ↓ choose   ·   Enter select   ·   F11 full screen   ·   version {__version__}")
 
@@ -118,9 +135,9 @@ class SetupScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from greed_game.rules import presets
-
-        self.presets: list[RuleSet] = list(presets())
+        self.choices: list[RulesChoice] = rules_choices(app.storage)
+        """The presets, then the player's own rules files (some perhaps unavailable)."""
+        self.rules_folder = user_rules_dir(app.storage)
         self.levels = computer_levels()
         self.kinds: list[str] = ["human"]
         self.names: list[str] = ["You"]
@@ -135,9 +152,19 @@ class SetupScene(Scene):
     # -- model ----------------------------------------------------------------------
 
     @property
+    def choice(self) -> RulesChoice:
+        """The chosen entry of the rules list."""
+        return self.choices[self.preset_index]
+
+    @property
     def rules(self) -> RuleSet:
-        """The chosen preset."""
-        return self.presets[self.preset_index]
+        """The chosen rules (the first preset's while an unavailable file is chosen)."""
+        chosen = self.choice.rules
+        if chosen is not None:
+            return chosen
+        first = self.choices[0].rules
+        assert first is not None
+        return first
 
     def add_seat(self, kind: str = "") -> None:
         """Add a seat (a computer by default) if there is room."""
@@ -181,10 +208,12 @@ class SetupScene(Scene):
         names = unique_names(self.names)
         players = [Player(n, k) for n, k in zip(names, self.kinds, strict=True)]
         overrides: dict[str, Any] = {} if self.target == self.rules.target else {"target": self.target}
-        return GameSetup(self.rules.id, players, overrides)
+        return GameSetup(self.choice.reference(), players, overrides)
 
     def start(self) -> None:
-        """Start the game as configured."""
+        """Start the game as configured (not while an unavailable rules file is chosen)."""
+        if not self.choice.usable:
+            return
         self.app.settings.skin = self.skin
         self.app.save_settings()
         self.app.start_game(self.setup())
@@ -227,12 +256,16 @@ class SetupScene(Scene):
                                  enabled=len(self.kinds) < 8, size=16)
         widgets.append(self.add_button)
         x = 700
-        names = [(i, p.name) for i, p in enumerate(self.presets)]
+        usable = self.choice.usable
+        names = [(i, c.label) for i, c in enumerate(self.choices)]
         widgets.append(Selector(pygame.Rect(x, 150, 520, 44), "Rules", names, self.preset_index, self.set_preset,
                                 label_width=110))
-        widgets.append(Button(pygame.Rect(x, 384, 200, 40), "Read the rules", self._read_rules, size=15))
-        widgets.append(Selector(pygame.Rect(x, 448, 520, 44), "Target", self._targets(), self.target,
-                                self._set_target, label_width=110, wrap=False))
+        widgets.append(Button(pygame.Rect(x, 384, 200, 40), "Read the rules", self._read_rules, size=15,
+                              enabled=usable))
+        target = Selector(pygame.Rect(x, 448, 520, 44), "Target", self._targets(), self.target,
+                          self._set_target, label_width=110, wrap=False)
+        target.enabled = usable
+        widgets.append(target)
         skin_options: list[tuple[SkinChoice, str]] = [
             ("auto", f"Preset default ({'letters' if self.rules.skin == 'greed' else 'pips'})"),
             ("pips", "Classic pips"),
@@ -241,7 +274,8 @@ class SetupScene(Scene):
         widgets.append(Selector(pygame.Rect(x, 504, 520, 44), "Dice", skin_options, self.skin, self._set_skin,
                                 label_width=110))
         self.back_button = Button(pygame.Rect(40, 648, 200, 52), "Back", self.app.pop, hint="Esc")
-        self.start_button = Button(pygame.Rect(1040, 648, 200, 52), "Start", self.start, hint="Enter", primary=True)
+        self.start_button = Button(pygame.Rect(1040, 648, 200, 52), "Start", self.start, hint="Enter", primary=True,
+                                   enabled=usable)
         widgets += [self.back_button, self.start_button]
         self.focus.set(widgets)
 
@@ -262,7 +296,12 @@ class SetupScene(Scene):
     def _read_rules(self) -> None:
         from greed_game.app.scenes.overlays import RulesOverlay
 
-        self.app.push(RulesOverlay(self.app, self.preset_index))
+        if not self.choice.usable:
+            return
+        if self.choice.is_preset:
+            self.app.push(RulesOverlay(self.app, self.preset_index))
+        else:
+            self.app.push(RulesOverlay(self.app, rules=self.rules))
 
     @property
     def shown_skin(self) -> str:
@@ -293,10 +332,7 @@ class SetupScene(Scene):
             canvas.circle(theme.seat_color(seat), (70, y), 11)
             canvas.text(str(seat + 1), (70, y), 13, theme.TEXT_DARK, font="bold", anchor="center")
         draw_panel(canvas, pygame.Rect(672, 96, 576, 536), "Rules and dice")
-        rules = self.rules
-        canvas.paragraph(rules.description, pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
-        for i, line in enumerate(_facts(rules)):
-            canvas.text(line, (700, 304 + i * 22), 14, theme.TEXT_DIM, max_width=520)
+        self._draw_rules_text(canvas)
         from greed_game.app.dice_view import draw_upright
 
         skin = self.shown_skin
@@ -305,6 +341,26 @@ class SetupScene(Scene):
         canvas.text("Faces", (700, 586), 15, theme.TEXT_DIM, anchor="midleft")
         self.focus.draw(canvas)
         draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   ← → change   ·   type a name   ·   Enter start   ·   Esc back")
+
+
+    def _draw_rules_text(self, canvas: Canvas) -> None:
+        choice = self.choice
+        folder = display_path(self.rules_folder)
+        if choice.rules is None:
+            canvas.text("This rules file cannot be played:", (700, 208), 16, theme.WARN, font="bold")
+            used = canvas.paragraph(choice.problem or "", pygame.Rect(700, 234, 520, 110), 15, theme.TEXT)
+            canvas.paragraph("Correct the file and open this screen again.", pygame.Rect(700, 240 + used, 520, 22),
+                             14, theme.TEXT_DIM)
+        else:
+            rules = choice.rules
+            canvas.paragraph(rules.description or "No description.", pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
+            for i, line in enumerate(_facts(rules)):
+                canvas.text(line, (700, 304 + i * 22), 14, theme.TEXT_DIM, max_width=520)
+        if choice.path is not None:
+            where = f"Your rules file: {display_path(choice.path)}"
+        else:
+            where = f"Your own rules files (.toml) go in {folder}"
+        canvas.text(fit_middle(canvas, where, 12, 520), (700, 362), 12, theme.TEXT_DIM, anchor="midleft")
 
 
 def _facts(rules: RuleSet) -> list[str]:

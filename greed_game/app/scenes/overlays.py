@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -12,11 +13,14 @@ from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Click, Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_heading, draw_panel, draw_scrim
-from greed_game.app.widgets import Button, FocusGroup, Selector, Widget
+from greed_game.app.user_rules import display_path
+from greed_game.app.widgets import Button, FocusGroup, Selector, Widget, fit_middle
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from greed_game.app.main import App
-    from greed_game.rules import RuleSet
+    from greed_game.rules import Record, RuleSet
 
 
 class Overlay(Scene):
@@ -44,11 +48,16 @@ class RulesOverlay(Overlay):
         self.presets = list(presets())
         self.extra = rules
         """Rules of the game in progress when they are not a preset (a custom rules file)."""
-        if rules is not None and rules.id not in [p.id for p in self.presets]:
-            self.presets.append(rules)
-            preset_index = len(self.presets) - 1
-        elif rules is not None:
-            preset_index = [p.id for p in self.presets].index(rules.id)
+        if rules is not None:
+            same_id = [i for i, p in enumerate(self.presets) if p.id == rules.id and p.name == rules.name]
+            if rules in self.presets:
+                preset_index = self.presets.index(rules)
+            elif same_id:  # a preset with changes (another target): show the rules as played
+                preset_index = same_id[0]
+                self.presets[preset_index] = rules
+            else:  # a player's own rules file
+                self.presets.append(rules)
+                preset_index = len(self.presets) - 1
         self.index = preset_index
         self.scroll = 0.0
         self._lines: list[tuple[str, bool]] = []
@@ -235,27 +244,31 @@ class SettingsOverlay(Overlay):
 
 
 class PauseOverlay(Overlay):
-    """The table's menu: resume, rules, settings, back to the main menu, quit."""
+    """The table's menu: resume, rules, settings, export the record, back to the main menu, quit."""
 
     name = "pause"
-    PANEL = pygame.Rect(LOGICAL_W // 2 - 200, 130, 400, 460)
+    PANEL = pygame.Rect(LOGICAL_W // 2 - 210, 96, 420, 528)
 
-    def __init__(self, app: App, rules: RuleSet) -> None:
+    def __init__(self, app: App, rules: RuleSet, record: Callable[[], Record] | None = None) -> None:
         super().__init__(app)
         self.rules = rules
+        self.record = record
+        """The game's record as it is now (for the export), when there is a game."""
+        self.exported: Path | None = None
         p = self.PANEL
-        x, w, h, gap = p.x + 40, p.w - 80, 52, 14
+        x, w, h, gap = p.x + 40, p.w - 80, 50, 12
         y = p.y + 84
-        entries: list[tuple[str, Callable[[], None], str]] = [
-            ("Resume", self.close, "Esc"),
-            ("Rules", self._rules, ""),
-            ("Settings", self._settings, ""),
-            ("Main menu", self._menu, ""),
-            ("Quit", self.app.quit, ""),
+        entries: list[tuple[str, Callable[[], None], bool]] = [
+            ("Resume", self.close, True),
+            ("Rules", self._rules, True),
+            ("Settings", self._settings, True),
+            ("Export record", self.export, record is not None),
+            ("Main menu", self._menu, True),
+            ("Quit", self.app.quit, True),
         ]
         widgets: list[Widget] = [
-            Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, primary=i == 0, size=19)
-            for i, (label, action, _hint) in enumerate(entries)
+            Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, primary=i == 0, size=19, enabled=enabled)
+            for i, (label, action, enabled) in enumerate(entries)
         ]
         self.focus = FocusGroup(widgets)
 
@@ -267,6 +280,11 @@ class PauseOverlay(Overlay):
 
     def _menu(self) -> None:
         self.app.show_menu()
+
+    def export(self) -> None:
+        """Write the game's record to the exports folder and show where."""
+        if self.record is not None:
+            self.exported = self.app.export_record(self.record()) or self.exported
 
     def handle(self, event: Input) -> None:
         if isinstance(event, KeyPress) and event.key == "escape":
@@ -282,6 +300,14 @@ class PauseOverlay(Overlay):
         p = self.PANEL
         draw_panel(canvas, p, alpha=250)
         draw_heading(canvas, "Paused", (p.centerx, p.y + 44), 32, anchor="center")
-        canvas.text("Your game is saved after every move.", (p.centerx, p.bottom - 22), 13, theme.TEXT_DIM,
-                    anchor="center")
+        if self.exported is not None:
+            folder = display_path(self.exported.parent)
+            canvas.text("Record exported to", (p.centerx, p.bottom - 66), 13, theme.GREEN, anchor="center")
+            canvas.text(fit_middle(canvas, folder + os.sep, 13, p.w - 40), (p.centerx, p.bottom - 46), 13,
+                        theme.TEXT_DIM, anchor="center")
+            canvas.text(fit_middle(canvas, self.exported.name, 13, p.w - 40), (p.centerx, p.bottom - 27), 13,
+                        theme.TEXT, anchor="center")
+        else:
+            canvas.text("Your game is saved after every move.", (p.centerx, p.bottom - 30), 13, theme.TEXT_DIM,
+                        anchor="center")
         self.focus.draw(canvas)

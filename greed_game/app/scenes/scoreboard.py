@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,11 +14,14 @@ from greed_game.app.input import Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
 from greed_game.app.setup import GameSetup
-from greed_game.app.widgets import Button, FocusGroup
-from greed_game.rules import Game
+from greed_game.app.user_rules import display_path
+from greed_game.app.widgets import Button, FocusGroup, fit_middle
+from greed_game.rules import Game, Record, record_of
 from greed_game.rules.history import game_history
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from greed_game.app.main import App
 
 CHART = pygame.Rect(30, 96, 760, 340)
@@ -41,10 +45,13 @@ class ScoreboardScene(Scene):
         self.rounds = max(len(s) - 1 for s in self.series)
         self.column = 0
         """First round shown in the table of totals (scrolls with ← →)."""
-        self.play_again = Button(pygame.Rect(1040, 648, 210, 52), "Play again", self.again, hint="Enter",
+        self.play_again = Button(pygame.Rect(1070, 648, 180, 52), "Play again", self.again, hint="Enter",
                                  primary=True)
-        self.menu = Button(pygame.Rect(816, 648, 210, 52), "Menu", self.app.show_menu, hint="Esc")
-        self.focus = FocusGroup([self.menu, self.play_again], focus=1)
+        self.menu = Button(pygame.Rect(878, 648, 180, 52), "Menu", self.app.show_menu, hint="Esc")
+        self.watch = Button(pygame.Rect(686, 648, 180, 52), "Watch replay", self.watch_replay, hint="R", size=17)
+        self.export_button = Button(pygame.Rect(494, 648, 180, 52), "Export record", self.export, hint="X", size=17)
+        self.exported: Path | None = None
+        self.focus = FocusGroup([self.export_button, self.watch, self.menu, self.play_again], focus=3)
         self.column = max(0, self.rounds - self.visible_columns)
 
     visible_columns = 14
@@ -52,6 +59,24 @@ class ScoreboardScene(Scene):
     def again(self) -> None:
         """A new game with the same seats and rules."""
         self.app.start_game(self.setup)
+
+    def record(self) -> Record:
+        """The finished game's record."""
+        return record_of(self.game, self.setup.rules_ref, self.setup.overrides)
+
+    def export(self) -> None:
+        """Write the game's record to the exports folder and show where."""
+        self.exported = self.app.export_record(self.record()) or self.exported
+
+    def watch_replay(self) -> None:
+        """Watch the game again, step by step."""
+        from greed_game.app.scenes.replays import ReplayScene
+
+        loaded = self.app.storage.open_replay(self.record())
+        if loaded is None:
+            self.app.show_problems()
+            return
+        self.app.push(ReplayScene(self.app, loaded))
 
     def handle(self, event: Input) -> None:
         if isinstance(event, KeyPress):
@@ -63,6 +88,12 @@ class ScoreboardScene(Scene):
                 return
             if event.key == "enter" and not self.focus.keyboard:
                 self.again()
+                return
+            if event.key == "x":
+                self.export()
+                return
+            if event.key == "r":
+                self.watch_replay()
                 return
         if isinstance(event, Scroll):
             self._scroll(-event.dy)
@@ -88,8 +119,13 @@ class ScoreboardScene(Scene):
         self._draw_figures(canvas)
         self._draw_rounds(canvas)
         self.focus.draw(canvas)
-        canvas.text("Enter play again   ·   Esc menu   ·   ← → scroll the rounds", (32, 674), 13, theme.TEXT_DIM,
-                    anchor="midleft")
+        if self.exported is not None:
+            where = f"Record exported to {display_path(self.exported.parent)}{os.sep}"
+            canvas.text(fit_middle(canvas, where, 13, 446), (32, 662), 13, theme.GREEN, anchor="midleft")
+            canvas.text(fit_middle(canvas, self.exported.name, 13, 446), (32, 684), 13, theme.TEXT, anchor="midleft")
+        else:
+            canvas.text("Enter play again   ·   Esc menu   ·   ← → scroll the rounds", (32, 674), 13,
+                        theme.TEXT_DIM, anchor="midleft", max_width=450)
 
     def _draw_chart(self, canvas: Canvas) -> None:
         draw_panel(canvas, CHART, "Score over the game")
