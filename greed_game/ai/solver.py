@@ -364,9 +364,4 @@ def _store(solution: Solution, path: Path) -> None:
         atomic_write(path, json.dumps(data, separators=(",", ":")))
 
 
-def bust_table(rules: RuleSet) -> dict[int, float]:
-    """Bust probability of throwing 1..dice fresh dice."""
-    return {n: throw_model(rules, n).bust for n in range(1, rules.dice + 1)}
-
-
-__all__: Sequence[str] = ["Solution", "bust_table", "candidates", "outcome_probability", "solve", "throw_model"]
+__all__: Sequence[str] = ["Solution", "candidates", "outcome_probability", "solve", "throw_model"]

@@ -39,11 +39,6 @@ def size(counts: Counts) -> int:
     return sum(counts)
 
 
-def add(a: Counts, b: Counts) -> Counts:
-    """Return the multiset union (sum) of two count tuples."""
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
-
-
 def sub(a: Counts, b: Counts) -> Counts:
     """Return ``a`` minus ``b``; ``b`` must be contained in ``a``."""
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])

@@ -607,14 +607,23 @@ class TableScene(Scene):
         self.message = ""
         self._refresh()
 
+    def _my_move(self) -> bool:
+        """Whether a person may throw or bank now (says why not when an offer is pending)."""
+        if not self.human_turn:
+            return False
+        if self.game.state.phase is Phase.CARRYOVER:
+            self._say("Take (T) or decline (D) the dice first")
+            return False
+        return True
+
+    def _selected_indices(self) -> list[int]:
+        return [i for i, d in enumerate(self.dice) if d.selected]
+
     def roll(self) -> None:
         """Space: keep the selection (if any) and throw the dice left."""
-        if not self.human_turn:
+        if not self._my_move():
             return
         state = self.game.state
-        if state.phase is Phase.CARRYOVER:
-            self._say("Take (T) or decline (D) the dice first")
-            return
         if state.phase is Phase.KEEP:
             sel = self.selection()
             if not sel:
@@ -625,19 +634,16 @@ class TableScene(Scene):
             except IllegalAction as exc:
                 self._say(_sentence(str(exc)))
                 return
-            self._keep([i for i, d in enumerate(self.dice) if d.selected])
+            self._keep(self._selected_indices())
             if self.mode != "ready":
                 return
         self._throw()
 
     def bank(self) -> None:
         """Enter: keep the selection (if any) and bank."""
-        if not self.human_turn:
+        if not self._my_move():
             return
         state = self.game.state
-        if state.phase is Phase.CARRYOVER:
-            self._say("Take (T) or decline (D) the dice first")
-            return
         sel = self.selection() if state.phase is Phase.KEEP else ()
         try:
             after = apply(self.rules, state, Keep(sel)) if sel else state
@@ -646,7 +652,7 @@ class TableScene(Scene):
             self._say(_sentence(str(exc)))
             return
         if sel:
-            self._keep([i for i, d in enumerate(self.dice) if d.selected])
+            self._keep(self._selected_indices())
         self._bank()
 
     def answer(self, accept: bool) -> None:
