@@ -12,12 +12,10 @@ from greed_game.rules.game import (
     Carryover,
     Event,
     FirstPlayer,
-    Game,
     IllegalAction,
     Keep,
     Offer,
     Phase,
-    Player,
     Roll,
     State,
     Throw,
@@ -30,10 +28,12 @@ from greed_game.rules.game import (
     roll_off,
     throw_options,
 )
+from greed_game.rules.live import Game, Player
 from greed_game.rules.record import Record, RecordError, read_record, record_of, replay, write_record
 from greed_game.rules.ruleset import PRESET_IDS, RulesError, RuleSet, parse_rules, preset, presets, resolve_rules
 from greed_game.rules.scoring import Option, ScoringTable
 from greed_game.rules.text import rules_text
+from greed_game.rules.transitions import Step, Transition, transitions
 
 __all__ = [
     "PRESET_IDS",
@@ -57,7 +57,9 @@ __all__ = [
     "RulesError",
     "ScoringTable",
     "State",
+    "Step",
     "Throw",
+    "Transition",
     "Void",
     "apply",
     "can_bank",
@@ -76,5 +78,6 @@ __all__ = [
     "roll_off",
     "rules_text",
     "throw_options",
+    "transitions",
     "write_record",
 ]

@@ -37,10 +37,16 @@ class Phase(Enum):
 
 
 class IllegalAction(ValueError):
-    """An action or event the rules do not allow now; ``rule`` is a short code."""
+    """An action or event the rules do not allow now.
 
-    def __init__(self, message: str, rule: str) -> None:
+    ``rule`` is a short code and ``facts`` the figures behind it (dice as
+    faces, points as integers), so a narrator can word the refusal in the
+    dice's own vocabulary; the message is a plain fallback for developers.
+    """
+
+    def __init__(self, message: str, rule: str, **facts: object) -> None:
         self.rule = rule
+        self.facts: dict[str, object] = facts
         super().__init__(message)
 
 
@@ -180,6 +186,12 @@ def _faces_words(faces: Sequence[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def _keep_fault(rules: RuleSet, throw: Counts, keep: Counts) -> dict[str, object]:
+    fault = rules.table.fault(throw, keep)
+    kind, loose = fault if fault is not None else ("loose", ())
+    return {"dice": dice_of(keep), "throw": dice_of(throw), "fault": kind, "loose": loose}
+
+
 def draw_dice(rng: random.Random, count: int) -> tuple[int, ...]:
     """Throw ``count`` fair dice from ``rng`` (the one place dice values are drawn)."""
     rand = rng.random
@@ -222,7 +234,9 @@ def _first_player(state: State, event: FirstPlayer) -> State:
     if state.events != 0:
         raise IllegalAction("the first player is chosen before the first throw", "first-player-late")
     if not 0 <= event.seat < state.players:
-        raise IllegalAction(f"there is no seat {event.seat} (seats 0 to {state.players - 1})", "no-such-seat")
+        raise IllegalAction(
+            f"there is no seat {event.seat} (seats 0 to {state.players - 1})", "no-such-seat", seat=event.seat
+        )
     return replace(state, current=event.seat)
 
 
@@ -253,7 +267,10 @@ def _roll(rules: RuleSet, state: State, event: Roll) -> State:
         raise IllegalAction(f"die values must be 1 to 6, not {list(dice)}", "bad-value")
     if len(dice) != state.dice_left:
         raise IllegalAction(
-            f"{len(dice)} dice were thrown but {state.dice_left} must be thrown", "wrong-dice-count"
+            f"{len(dice)} dice were thrown but {state.dice_left} must be thrown",
+            "wrong-dice-count",
+            thrown=len(dice),
+            needed=state.dice_left,
         )
     throw = counts_of(dice)
     undo = replace(state, void_undo=None)
@@ -279,15 +296,21 @@ def _keep(rules: RuleSet, state: State, event: Keep) -> State:
         raise IllegalAction(
             f"cannot keep {format_dice(sorted(event.dice))} from {format_dice(dice_of(state.throw))}: {reason}",
             "not-thrown",
+            **_keep_fault(rules, state.throw, keep),
         )
     points = table.points(keep)
     if points is None:
         reason = table.why_not(state.throw, keep)
-        raise IllegalAction(f"cannot keep {format_dice(sorted(event.dice))}: {reason}", "free-die")
+        raise IllegalAction(
+            f"cannot keep {format_dice(sorted(event.dice))}: {reason}",
+            "free-die",
+            **_keep_fault(rules, state.throw, keep),
+        )
     if state.carry_throw and not any(keep[f - 1] for f in rules.carryover_faces):
         raise IllegalAction(
             f"the keep from a carryover throw must include a {_faces_words(rules.carryover_faces)}",
             "carryover-keep",
+            faces=rules.carryover_faces,
         )
     best = throw_options(rules, state, state.throw)[0].points
     left = state.dice_left - size(keep)
@@ -320,7 +343,9 @@ def bank_total(rules: RuleSet, state: State) -> tuple[int, int]:
         hot = left == 0
         if hot and rules.hot_dice == "mandatory":
             raise IllegalAction(
-                f"every die scores: hot dice, so all {rules.dice} dice must be thrown again", "hot-dice-mandatory"
+                f"every die scores: hot dice, so all {rules.dice} dice must be thrown again",
+                "hot-dice-mandatory",
+                dice=rules.dice,
             )
         left = left if left > 0 else rules.dice
     else:
@@ -330,7 +355,9 @@ def bank_total(rules: RuleSet, state: State) -> tuple[int, int]:
         hot = left == rules.dice
         if hot and rules.hot_dice == "mandatory":
             raise IllegalAction(
-                f"hot dice: all {rules.dice} dice must be thrown again before banking", "hot-dice-mandatory"
+                f"hot dice: all {rules.dice} dice must be thrown again before banking",
+                "hot-dice-mandatory",
+                dice=rules.dice,
             )
         if rules.bank_keeps_best and not state.last_keep_best:
             raise IllegalAction(
@@ -345,6 +372,10 @@ def bank_total(rules: RuleSet, state: State) -> tuple[int, int]:
             raise IllegalAction(
                 f"to get on the board you need {rules.entry_minimum} points{counted} in one turn; you have {own}",
                 "entry-minimum",
+                need=rules.entry_minimum,
+                have=own,
+                carried_count=rules.entry_counts_carried,
+                carried=state.carried,
             )
     if rules.end == "must-top" and state.final and seat in state.owed:
         high = max(s for i, s in enumerate(state.scores) if i != seat)
@@ -353,6 +384,8 @@ def bank_total(rules: RuleSet, state: State) -> tuple[int, int]:
                 f"in the final turn you may bank only to top the high score of {high}; "
                 f"banking now gives {state.scores[seat] + total}",
                 "must-top",
+                high=high,
+                total=state.scores[seat] + total,
             )
     return total, left
 
@@ -470,96 +503,3 @@ def roll_off(rules: RuleSet, players: int, rng: random.Random) -> tuple[int, lis
         contenders = [seat for seat in contenders if marks[seat] == top]
         if len(contenders) == 1:
             return contenders[0], rounds
-
-
-@dataclass(frozen=True)
-class Player:
-    """A seat at the table: a name and ``human`` or a computer level."""
-
-    name: str
-    kind: str = "human"
-
-
-class Game:
-    """A live game: rules, players, the current state and the events so far."""
-
-    def __init__(self, rules: RuleSet, players: Sequence[Player]) -> None:
-        self.rules = rules
-        self.players: tuple[Player, ...] = tuple(players)
-        self.state = new_state(rules, len(self.players))
-        self.events: list[Event] = []
-
-    def apply(self, event: Event) -> State:
-        """Apply a record event; on an illegal one nothing changes."""
-        self.state = apply(self.rules, self.state, event)
-        self.events.append(event)
-        return self.state
-
-    def play(self, action: Action | Event, rng: random.Random) -> Event:
-        """Take an action; a ``Throw`` draws its dice from ``rng``. Returns the event applied."""
-        event: Event
-        if isinstance(action, Throw):
-            if self.state.phase is not Phase.ROLL:
-                apply(self.rules, self.state, Roll(()))  # raises the specific reason
-            if action.count != self.state.dice_left:
-                raise IllegalAction(
-                    f"{action.count} dice cannot be thrown; {self.state.dice_left} must be", "wrong-dice-count"
-                )
-            event = Roll(draw_dice(rng, action.count))
-        else:
-            event = action
-        self.apply(event)
-        return event
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the current player may take now."""
-        return legal_actions(self.rules, self.state)
-
-    def is_legal(self, event: Action | Event) -> bool:
-        """Whether ``event`` may be applied now."""
-        if isinstance(event, Throw):
-            return event in self.legal_actions()
-        try:
-            apply(self.rules, self.state, event)
-        except IllegalAction:
-            return False
-        return True
-
-    def options(self) -> tuple[Option, ...]:
-        """The valid keeps of the throw waiting to be kept from (empty otherwise)."""
-        if self.state.throw is None:
-            return ()
-        return throw_options(self.rules, self.state, self.state.throw)
-
-    def roll_off(self, rng: random.Random) -> list[dict[int, tuple[int, ...]]]:
-        """Run the first-player roll-off of the rules and record its winner."""
-        seat, rounds = roll_off(self.rules, len(self.players), rng)
-        if rounds:
-            self.apply(FirstPlayer(seat))
-        return rounds
-
-    def copy(self) -> Game:
-        """An independent copy (states are immutable, so this is cheap)."""
-        other = Game.__new__(Game)
-        other.rules, other.players, other.state = self.rules, self.players, self.state
-        other.events = list(self.events)
-        return other
-
-    @property
-    def finished(self) -> bool:
-        """Whether the game is over."""
-        return self.state.finished
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Winning seats once the game is over (several when they share the win)."""
-        return self.state.winners
-
-    def remaining_dice(self) -> tuple[int, ...]:
-        """The dice of the waiting throw that are not yet decided (for display)."""
-        return () if self.state.throw is None else dice_of(self.state.throw)
-
-    def __repr__(self) -> str:
-        s = self.state
-        return f"Game(rules={self.rules.id!r}, scores={list(s.scores)}, current={s.current}, phase={s.phase.value})"
-

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from greed_game.rules.game import Bank, Carryover, Event, Game, Roll, State, Void, apply, new_state
+from greed_game.rules.game import Bank, Carryover, Event, Roll, State, Void, apply, new_state
+from greed_game.rules.live import Game
 from greed_game.rules.ruleset import RuleSet
 
 

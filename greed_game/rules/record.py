@@ -17,13 +17,12 @@ from greed_game.rules.game import (
     Carryover,
     Event,
     FirstPlayer,
-    Game,
     IllegalAction,
     Keep,
-    Player,
     Roll,
     Void,
 )
+from greed_game.rules.live import Game, Player
 from greed_game.rules.ruleset import RulesError, RuleSet, resolve_rules
 
 FORMAT = "greed-record/1"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from greed_game.rules.dice import (
     EMPTY,
@@ -24,6 +25,8 @@ from greed_game.rules.dice import (
     sub,
     submultisets,
 )
+
+KeepFault = Literal["empty", "not-thrown", "loose"]
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -200,24 +203,38 @@ class ScoringTable:
                 most[i] = max(most[i], n)
         return (most[0], most[1], most[2], most[3], most[4], most[5])
 
-    def why_not(self, throw: Counts, keep: Counts) -> str | None:
-        """Explain in words why ``keep`` is not a valid keep from ``throw``; None if it is."""
+    def fault(self, throw: Counts, keep: Counts) -> tuple[KeepFault, tuple[int, ...]] | None:
+        """What is wrong with keeping ``keep`` from ``throw``, and the dice at fault; None if it is valid.
+
+        ``empty``: nothing selected; ``not-thrown``: dice the throw does not hold;
+        ``loose``: dice that score with nothing else of the selection.
+        """
         if keep == EMPTY:
-            return "select at least one scoring die"
+            return "empty", ()
         if not contains(throw, keep):
             extra = sub(keep, tuple(min(a, b) for a, b in zip(keep, throw, strict=False)))  # type: ignore[arg-type]
-            return f"{' '.join(map(str, dice_of(extra)))} {'was' if size(extra) == 1 else 'were'} not thrown"
+            return "not-thrown", dice_of(extra)
         if keep in self._best:
             return None
         # Find the largest valid part; what is left over scores nothing with it.
         parts = [k for k in submultisets(keep) if k in self._best and k != EMPTY]
         if parts:
             biggest = max(parts, key=lambda k: (size(k), self._best[k][0]))
-            loose = sub(keep, biggest)
-        else:
-            loose = keep
-        words = " ".join(map(str, dice_of(loose)))
-        return f"{words} {'does' if size(loose) == 1 else 'do'} not score in this selection"
+            return "loose", dice_of(sub(keep, biggest))
+        return "loose", dice_of(keep)
+
+    def why_not(self, throw: Counts, keep: Counts) -> str | None:
+        """Explain in plain digits why ``keep`` is not a valid keep from ``throw``; None if it is."""
+        found = self.fault(throw, keep)
+        if found is None:
+            return None
+        kind, dice = found
+        words = " ".join(map(str, dice))
+        if kind == "empty":
+            return "select at least one scoring die"
+        if kind == "not-thrown":
+            return f"{words} {'was' if len(dice) == 1 else 'were'} not thrown"
+        return f"{words} {'does' if len(dice) == 1 else 'do'} not score in this selection"
 
 
 @lru_cache(maxsize=64)
