@@ -10,23 +10,17 @@ from __future__ import annotations
 
 import json
 
+from greed_game.narrator import Narrator, Skin
 from greed_game.rules import (
-    Bank,
-    Carryover,
     Event,
-    FirstPlayer,
     IllegalAction,
-    Keep,
     Record,
     RecordError,
-    Roll,
     RuleSet,
     State,
-    Void,
     apply,
     new_state,
 )
-from greed_game.rules.dice import format_dice
 from greed_game.rules.record import event_to_data
 
 
@@ -50,6 +44,7 @@ class Replay:
                 ) from None
             self.states.append(state)
         self.position = 0
+        self._captions: dict[Skin, list[str]] = {}
 
     def __len__(self) -> int:
         """Number of events."""
@@ -108,47 +103,19 @@ class Replay:
             self.back()
         return True
 
-    def caption(self, position: int | None = None) -> str:
+    def caption(self, position: int | None = None, skin: Skin | None = None) -> str:
         """The event that led to ``position`` (default: the current one) in plain words."""
         pos = max(0, min(len(self), self.position if position is None else position))
-        text = self._describe(pos)
-        if pos > 0 and self.states[pos].finished and not self.states[pos - 1].finished:
-            state = self.states[pos]
-            winners = " and ".join(self.record.players[s].name for s in state.winners)
-            text += f" Game over: {winners} {'wins' if len(state.winners) == 1 else 'share the win'}."
-        return text
+        return self.captions(skin)[pos]
 
-    def _describe(self, pos: int) -> str:
-        if pos <= 0:
-            names = ", ".join(p.name for p in self.record.players)
-            return f"{self.rules.name}: {names}. {self.record.players[self.states[0].current].name} starts."
-        event = self.record.events[pos - 1]
-        before, after = self.states[pos - 1], self.states[pos]
-        who = self.record.players[before.current].name
-        if isinstance(event, FirstPlayer):
-            return f"{self.record.players[event.seat].name} won the roll for first player."
-        if isinstance(event, Carryover):
-            if event.accept and before.offer is not None:
-                dice = f"{before.offer.dice} {'die' if before.offer.dice == 1 else 'dice'}"
-                return f"{who} takes over {dice} and {before.offer.points} points."
-            return f"{who} starts fresh."
-        if isinstance(event, Roll):
-            text = f"{who} throws {format_dice(event.dice)}"
-            if after.turn != before.turn:
-                return text + ": nothing scores, bust."
-            if after.rescued:
-                return text + ": a rescued pair, six fresh dice."
-            return text + "."
-        if isinstance(event, Keep):
-            points = after.turn_points - before.turn_points
-            return f"{who} keeps {format_dice(event.dice)} for {points} ({after.turn_points} this turn)."
-        if isinstance(event, Bank):
-            gained = after.scores[before.current] - before.scores[before.current]
-            return f"{who} banks {gained}, now {after.scores[before.current]}."
-        if isinstance(event, Void):
-            why = "a die left the felt" if event.reason == "off-felt" else "a die leant"
-            return f"The throw does not count ({why})."
-        return ""
+    def captions(self, skin: Skin | None = None) -> list[str]:
+        """Every position's caption, in the vocabulary of ``skin`` (default: the rules' own)."""
+        chosen: Skin = skin if skin is not None else self.rules.skin
+        if chosen not in self._captions:
+            names = [p.name for p in self.record.players]
+            narrator = Narrator(self.rules, names, chosen)
+            self._captions[chosen] = narrator.replay_captions(self.states, self.record.events)
+        return self._captions[chosen]
 
 
 __all__ = ["Replay"]

@@ -1,14 +1,16 @@
 """What the table's log and the scoreboard show, read from the core's game history.
 
 Every figure comes from :mod:`greed_game.rules.history` (turns replayed
-through the state machine) or from the scoring table; nothing here scores.
+through the state machine) or from the scoring table, and every word from the
+narrator; nothing here scores or writes a sentence.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from greed_game.rules import Carryover, Game, Keep, Void
+from greed_game.narrator import Narrator, Tone
+from greed_game.rules import Game, Keep
 from greed_game.rules.dice import counts_of
 from greed_game.rules.history import History, game_history
 from greed_game.stats import PlayerStats
@@ -20,36 +22,13 @@ class LogLine:
 
     text: str
     seat: int
-    kind: str = "info"
-    """``bank``, ``bust``, ``carry`` or ``info``."""
+    tone: Tone = "plain"
 
 
-def turn_log(game: Game, hist: History | None = None) -> list[LogLine]:
+def turn_log(game: Game, narrator: Narrator, hist: History | None = None) -> list[LogLine]:
     """One line a finished turn (and one a declined carryover), oldest first."""
     hist = hist if hist is not None else game_history(game)
-    names = [p.name for p in game.players]
-    lines: list[LogLine] = []
-    totals = [0] * len(names)
-    for turn in hist.turns:
-        name = names[turn.seat]
-        totals[turn.seat] += turn.points
-        events = game.events[turn.first_event : turn.last_event + 1]
-        voids = sum(isinstance(e, Void) for e in events)
-        if any(isinstance(e, Carryover) and not e.accept for e in events):
-            lines.append(LogLine(f"{name} declines the dice", turn.seat, "carry"))
-        extra = []
-        if turn.carried:
-            extra.append(f"{turn.carried:,} carried")
-        if voids:
-            extra.append(f"{voids} void")
-        note = f" ({', '.join(extra)})" if extra else ""
-        if turn.banked:
-            text = f"{name} banks {turn.points:,}{note} → {totals[turn.seat]:,}"
-            lines.append(LogLine(text, turn.seat, "bank"))
-        else:
-            throws = f"after {turn.throws} throws" if turn.throws > 1 else "on the first throw"
-            lines.append(LogLine(f"{name} busts {throws}{note}", turn.seat, "bust"))
-    return lines
+    return [LogLine(line.text, seat, line.tone) for seat, line in narrator.log(hist.turns)]
 
 
 def current_keeps(game: Game, hist: History | None = None) -> list[tuple[tuple[int, ...], int]]:

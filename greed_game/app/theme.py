@@ -54,3 +54,20 @@ SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
 def seat_color(seat: int) -> tuple[int, int, int]:
     """The colour of seat ``seat``."""
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+TONES: dict[str, tuple[int, int, int]] = {
+    "gold": GOLD,
+    "good": GREEN,
+    "bad": RED,
+    "info": BLUE,
+    "warn": WARN,
+    "plain": TEXT,
+    "dim": TEXT_DIM,
+}
+"""The colour of each tone the narrator gives a line."""
+
+
+def tone_color(tone: str) -> tuple[int, int, int]:
+    """The colour of a narrator's tone (plain text for an unknown one)."""
+    return TONES.get(tone, TEXT)

@@ -35,6 +35,10 @@ class TurnResult:
     """Index of the turn's first event."""
     last_event: int
     """Index of the event that ended the turn (the bank or the busting throw)."""
+    voids: int = 0
+    """Void throws made in the turn (thrown again, not counted)."""
+    declined: bool = False
+    """The turn began by declining a carryover offer."""
 
     @property
     def bust(self) -> bool:
@@ -74,8 +78,10 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
     start = 0
     throws = 0
     carried = 0
+    voids = 0
+    declined = False
     # What to restore when the next event voids the throw just made.
-    undo: tuple[int, int, int, int] | None = None
+    undo: tuple[int, int, int, int, int, bool] | None = None
     for index, event in enumerate(events):
         before = state
         state = apply(rules, before, event)
@@ -84,15 +90,19 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
                 faces[die - 1] += 1
         if isinstance(event, Void):
             if undo is not None:
-                ended, start, throws, carried = undo
+                ended, start, throws, carried, voids, declined = undo
                 del turns[ended:]
+            voids += 1
             undo = None
             continue
-        undo = (len(turns), start, throws, carried) if isinstance(event, Roll) else None
+        undo = (len(turns), start, throws, carried, voids, declined) if isinstance(event, Roll) else None
         if isinstance(event, Roll):
             throws += 1
-        if isinstance(event, Carryover) and event.accept:
-            carried = state.carried
+        if isinstance(event, Carryover):
+            if event.accept:
+                carried = state.carried
+            else:
+                declined = True
         if state.turn != before.turn:
             seat = before.current
             banked = isinstance(event, Bank)
@@ -105,9 +115,11 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
                     throws=throws,
                     first_event=start,
                     last_event=index,
+                    voids=voids,
+                    declined=declined,
                 )
             )
-            start, throws, carried = index + 1, 0, 0
+            start, throws, carried, voids, declined = index + 1, 0, 0, 0, False
     return History(tuple(turns), state, (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]))
 
 

@@ -60,7 +60,9 @@ def test_a_void_bust_is_not_a_turn() -> None:
     # The voided dice were still shown by the dice.
     assert h.faces == face_counts(events) == (1, 2, 3, 3, 0, 5)
     h = history(rules, 2, [*events, Roll((2, 3, 4, 6)), Roll((1, 1, 1, 2, 2))])
-    assert h.turns == (TurnResult(seat=0, points=0, banked=False, carried=0, throws=2, first_event=0, last_event=6),)
+    assert h.turns == (
+        TurnResult(seat=0, points=0, banked=False, carried=0, throws=2, first_event=0, last_event=6, voids=2),
+    )
 
 
 def test_doubles_rescue_and_a_bank() -> None:
@@ -78,7 +80,7 @@ def test_doubles_rescue_and_a_bank() -> None:
     h = history(rules, 2, events)
     assert h.turns == (
         TurnResult(seat=0, points=400, banked=True, carried=0, throws=3, first_event=0, last_event=5),
-        TurnResult(seat=1, points=0, banked=False, carried=0, throws=1, first_event=6, last_event=7),
+        TurnResult(seat=1, points=0, banked=False, carried=0, throws=1, first_event=6, last_event=7, declined=True),
     )
 
 

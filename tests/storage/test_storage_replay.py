@@ -25,7 +25,7 @@ def test_replay_steps_forward_and_back() -> None:
     record = read_record(example_text())
     r = Replay(record)
     assert len(r) == 24 and r.at_start and r.event is None
-    assert r.caption() == f"{preset('pass-the-dice').name}: Dianna, William. Dianna starts."
+    assert r.caption() == f"{preset('pass-the-dice').name} to 2,000: Dianna and William. Dianna starts."
     for k in range(len(r) + 1):
         assert r.seek(k) or k == 0
         assert r.state == replay(record, upto=k).state
@@ -41,12 +41,19 @@ def test_replay_steps_forward_and_back() -> None:
 def test_replay_captions_in_plain_words() -> None:
     r = Replay(read_record(example_text()))
     captions = [r.caption(k) for k in range(1, len(r) + 1)]
-    assert captions[0] == "Dianna throws 1 3 2 5 2 1."
+    assert captions[0] == "Dianna throws 1 1 2 2 3 5."
     assert captions[1] == "Dianna keeps 1 1 for 200 (200 this turn)."
-    assert captions[4] == "Dianna banks 500, now 500."
+    assert captions[4] == (
+        "Dianna banks 500, now 500. Dianna is on the board. William may take 1 die and 500 points."
+    )
     assert captions[5] == "William takes over 1 die and 500 points."
-    assert captions[6] == "William throws 2: nothing scores, bust."
-    assert captions[-1] == "Dianna throws 3: nothing scores, bust. Game over: William wins."
+    assert captions[6] == "William throws 2: nothing scores, bust (500 lost)."
+    assert captions[10] == "Dianna keeps 1 2 3 4 5 for 1,000 (1,100 this turn). Hot dice: all 6 dice come back."
+    assert captions[21] == (
+        "William banks 2,850, now 2,850. William is on the board. Final round: one more turn for Dianna. "
+        "Dianna may take 1 die and 2,850 points."
+    )
+    assert captions[-1] == "Dianna throws 3: nothing scores, bust (2,850 lost). Game over: William wins."
 
 
 def test_replay_turn_by_turn() -> None:

@@ -36,6 +36,7 @@ from greed_game.app.scenes.common import felt_surface
 from greed_game.app.setup import FALLBACK_LEVEL, GameSetup
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
+from greed_game.narrator import Line, Narrator, Said
 from greed_game.rules import (
     Action,
     Bank,
@@ -54,9 +55,21 @@ from greed_game.rules import (
     Void,
     apply,
 )
-from greed_game.rules.dice import format_dice
 from greed_game.rules.game import VoidReason, bank_total
 from greed_game.rules.history import game_history
+from greed_game.rules.transitions import (
+    Banked,
+    Busted,
+    CarryoverDeclined,
+    CarryoverOffered,
+    CarryoverTaken,
+    FinalTurns,
+    HotDice,
+    NewScoreToBeat,
+    Rescued,
+    Step,
+    TurnPassed,
+)
 
 if TYPE_CHECKING:
     from greed_game.ai import Strategy
@@ -143,10 +156,14 @@ class TableScene(Scene):
         self.message = ""
         self.message_ttl = 0.0
         self.hint_open = False
-        self.hint: list[tuple[str, tuple[int, int, int]]] = []
+        self.hint: list[Line] = []
         self.offer_odds = ("–", "–")
         """Bust chances of taking and of declining the carryover on offer."""
         self.log: list[LogLine] = []
+        self.throw_step: Step | None = None
+        """The core's account of the throw being animated (read when the dice come to rest)."""
+        self.turn_end: Step | None = None
+        """The event that ended the last turn (a bank or a bust), for the next turn's banner."""
         self.forced_voids: list[VoidReason] = []
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
         self.void_now: VoidReason | None = None
@@ -159,6 +176,7 @@ class TableScene(Scene):
         self.bank_preview: int | None = None
         self.bank_error = ""
         self.finished_saved = False
+        self._narrator: Narrator | None = None
         self.focus = FocusGroup()
         self._buttons_for: tuple[object, ...] = ()
         self._buttons()
@@ -175,10 +193,8 @@ class TableScene(Scene):
         rounds = game.roll_off(rng)
         scene._save()
         if rounds:
-            last = rounds[-1]
-            shown = ", ".join(f"{game.players[s].name} {format_dice(d)}" for s, d in last.items())
-            first = game.players[game.state.current].name
-            scene.banner = Banner(f"{first} starts", f"Roll-off: {shown}", ttl=2.2 * scene.pace + 0.4)
+            said = scene.narrator.roll_off(rounds, game.state.current)
+            scene._show(said, 2.2 * scene.pace + 0.4)
             scene._wait(1.6, scene._ready)
         return scene
 
@@ -189,12 +205,12 @@ class TableScene(Scene):
         setup = GameSetup(record.rules, list(record.players), dict(record.overrides))
         scene = cls(app, setup, resumed.game, resumed.rng, resumed.seed)
         scene._restore_table()
-        scene.banner = Banner("Welcome back", f"{scene.current_name}'s turn", ttl=1.6)
+        scene._show(scene.narrator.welcome_back(scene.shown.current), 1.6)
         return scene
 
     def _restore_table(self) -> None:
         hist = game_history(self.game)
-        self.log = turn_log(self.game, hist)
+        self.log = turn_log(self.game, self.narrator, hist)
         for dice, points in current_keeps(self.game, hist):
             self._add_to_tray([DieView(face, DIE, self.vrng) for face in dice], dice, points, animate=False)
         state = self.game.state
@@ -222,8 +238,16 @@ class TableScene(Scene):
         return self.rules.skin if s == "auto" else s
 
     @property
-    def current_name(self) -> str:
-        return self.game.players[self.shown.current].name
+    def narrator(self) -> Narrator:
+        """The game's words, in the vocabulary of the skin in use (the setting may change mid-game)."""
+        skin = self.skin
+        if self._narrator is None or self._narrator.vocab.skin != skin:
+            self._narrator = Narrator(self.rules, [p.name for p in self.game.players], skin)
+        return self._narrator
+
+    def _show(self, said: Said | None, ttl: float) -> None:
+        """Put the narrator's words for a moment on the felt as a banner."""
+        self.banner = None if said is None else Banner(said.title, said.sub, theme.tone_color(said.tone), ttl)
 
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
@@ -326,38 +350,32 @@ class TableScene(Scene):
         before = self.game.state
         faces = tuple(sorted(self.dice[i].value for i in indices))
         self._apply(Keep(faces))
+        step = self.game.last
         after = self.game.state
         kept = [self.dice[i] for i in indices]
         self.dice = [d for i, d in enumerate(self.dice) if i not in indices]
         self._add_to_tray(kept, faces, after.turn_points - before.turn_points, animate=True)
         self.app.audio.play("keep", 0.7)
-        if before.throw is not None and len(faces) == sum(before.throw):
-            self.banner = Banner("Hot dice!", f"All {self.rules.dice} dice come back", theme.GREEN, 1.4)
+        hot = step.first(HotDice) if step is not None else None
+        if hot is not None:
+            self._show(self.narrator.said(hot), 1.4)
             self.app.audio.play("hot", 0.8)
             self._clear_dice()
         self._ready()
 
     def _bank(self) -> None:
-        before = self.game.state
-        seat = before.current
         self._apply(Bank())
-        after = self.game.state
-        gained = after.scores[seat] - before.scores[seat]
-        self.banner = Banner(f"{self.game.players[seat].name} banks {gained:,}", f"Total {after.scores[seat]:,}",
-                             theme.GOLD, 1.6 * self.pace + 0.3)
+        self.turn_end = step = self.game.last
+        banked = step.first(Banked) if step is not None else None
+        self._show(self.narrator.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
         self.app.audio.play("bank", 0.9)
         self._wait(1.2, self._turn_over)
 
     def _answer(self, accept: bool) -> None:
-        offer = self.game.state.offer
         self._apply(Carryover(accept))
-        name = self.current_name
-        if accept and offer is not None:
-            self.banner = Banner(f"{name} takes the dice", f"{offer.points:,} points and {offer.dice} "
-                                 f"{'die' if offer.dice == 1 else 'dice'} to throw", theme.BLUE, 1.2)
-            self.groups = []
-        else:
-            self.banner = Banner(f"{name} declines", "A fresh start with all the dice", theme.TEXT, 1.2)
+        step = self.game.last
+        answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
+        self._show(self.narrator.said(answer) if answer is not None else None, 1.2)
         self._clear_tray()
         self._ready()
 
@@ -381,6 +399,7 @@ class TableScene(Scene):
         void = self._decide_void()
         roll = self._apply(Throw(state.dice_left))
         assert isinstance(roll, Roll)
+        self.throw_step = self.game.last
         self.throws += 1
         jumper = self.vrng.randrange(len(roll.dice)) if void == "off-felt" else None
         self._clear_dice()
@@ -430,19 +449,18 @@ class TableScene(Scene):
         if self.void_now is not None:
             self._void(self.void_now)
             return
-        state = self.game.state
-        before = self.shown
-        if state.turn != before.turn:
-            lost = before.turn_points
-            sub = f"{self.current_name} loses {lost:,}" if lost else "No scoring dice"
-            self.banner = Banner("Bust!", sub, theme.RED, 1.9 * self.pace + 0.3)
+        step = self.throw_step
+        bust = step.first(Busted) if step is not None else None
+        if bust is not None:
+            self.turn_end = step
+            self._show(self.narrator.said(bust), 1.9 * self.pace + 0.3)
             self.app.audio.play("bust", 0.9)
             self.mode = "wait"
             self._wait(1.6, self._turn_over)
             return
-        if state.rescued:
-            self.banner = Banner("Doubles rescue", f"A pair that does not score: {state.dice_left} fresh dice",
-                                 theme.BLUE, 1.8 * self.pace + 0.3)
+        rescue = step.first(Rescued) if step is not None else None
+        if rescue is not None:
+            self._show(self.narrator.said(rescue), 1.8 * self.pace + 0.3)
             self._wait(1.2, self._after_rescue)
             return
         self._ready()
@@ -465,50 +483,31 @@ class TableScene(Scene):
                 die.lean_amount = 1.0
                 die.place = "table"
         self._apply(Void(reason))
-        if reason == "off-felt":
-            title, sub = "Void throw", "A die jumped off the table: all dice are thrown again"
-        else:
-            what = "another die" if against == "die" else "the rail"
-            title, sub = "Void throw", f"A die is cocked against {what}: all dice are thrown again"
-        self.banner = Banner(title, sub, theme.WARN, 1.9 * self.pace + 0.4)
+        sub = self.narrator.void_again(reason, against or None, self.game.state.dice_left)
+        self._show(Said("Void throw", sub, "warn"), 1.9 * self.pace + 0.4)
         self.app.audio.play("void", 0.8)
         self._wait(1.7, self._throw)
 
     def _turn_over(self) -> None:
-        before = self.shown
         self._clear_dice()
         self._clear_tray()
-        self.log = turn_log(self.game)
-        state = self.game.state
-        if state.finished:
+        self.log = turn_log(self.game, self.narrator)
+        step, self.turn_end = self.turn_end, None
+        if self.game.state.finished or step is None:
             self._ready()
             return
-        if state.final and not before.final:
-            self.banner = Banner("Final round", self._final_words(state), theme.WARN, 2.2 * self.pace + 0.4)
-        elif state.high_mark is not None and state.high_mark != before.high_mark and before.high_mark is not None:
-            self.banner = Banner("New score to beat", f"{state.high_mark:,}", theme.WARN, 2.0 * self.pace + 0.4)
-        elif state.phase is Phase.CARRYOVER:
-            self.banner = None
-        else:
-            self.banner = Banner(f"{self.game.players[state.current].name}'s turn", "", theme.TEXT,
-                                 1.0 * self.pace + 0.2)
+        # The most important news of the turn's end gets the banner; an offer has its own box.
+        for kind, ttl in ((FinalTurns, 2.2), (NewScoreToBeat, 2.0), (CarryoverOffered, 0.0), (TurnPassed, 1.0)):
+            found = step.first(kind)
+            if found is not None:
+                self._show(self.narrator.said(found) if ttl else None, ttl * self.pace + 0.3)
+                break
         self._ready()
-
-    def _final_words(self, state: State) -> str:
-        names = ", ".join(self.game.players[s].name for s in state.owed)
-        if self.rules.end == "must-top":
-            high = max(state.scores)
-            return f"{names} must top {high:,} to win"
-        if self.rules.end == "score-to-beat":
-            return f"Score to beat: {state.high_mark or max(state.scores):,} — one turn each for {names}"
-        return f"One more turn each: {names}"
 
     def _game_over(self) -> None:
         self.mode = "over"
         self._save()
-        winners = self.game.winners
-        names = " and ".join(self.game.players[s].name for s in winners)
-        self.banner = Banner(f"{names} {'win' if len(winners) > 1 else 'wins'}!", "", theme.GOLD, 3.0)
+        self._show(Said(self.narrator.winners(self.game.winners), tone="gold"), 3.0)
         self.app.audio.play("bank", 1.0)
         self.timer = 2.0 * self.pace
         self.then = self._to_scoreboard
@@ -584,17 +583,17 @@ class TableScene(Scene):
             if sel:
                 try:
                     after = apply(self.rules, state, Keep(sel))
-                    self.sel_text = f"Keep {format_dice(sel)}: {after.turn_points - state.turn_points:,} points"
+                    self.sel_text = self.narrator.keep_value(sel, after.turn_points - state.turn_points)
                 except IllegalAction as exc:
-                    self.sel_error = _sentence(str(exc))
+                    self.sel_error = self.narrator.illegal(exc)
                     after = state
             else:
                 best = self.game.options()[0].points if self.game.options() else 0
-                self.sel_text = f"Click dice or press 1–{len(self.dice)} to keep (best {best:,})"
+                self.sel_text = self.narrator.keep_prompt(len(self.dice), best)
         try:
             self.bank_preview = bank_total(self.rules, after)[0]
         except IllegalAction as exc:
-            self.bank_error = _sentence(str(exc))
+            self.bank_error = self.narrator.no_bank(exc)
         if self.hint_open:
             self._compute_hint()
         self._buttons()
@@ -612,7 +611,7 @@ class TableScene(Scene):
         if not self.human_turn:
             return False
         if self.game.state.phase is Phase.CARRYOVER:
-            self._say("Take (T) or decline (D) the dice first")
+            self._say(self.narrator.offer_first)
             return False
         return True
 
@@ -627,12 +626,12 @@ class TableScene(Scene):
         if state.phase is Phase.KEEP:
             sel = self.selection()
             if not sel:
-                self._say("Set aside at least one scoring die first")
+                self._say(self.narrator.keep_first)
                 return
             try:
                 apply(self.rules, state, Keep(sel))
             except IllegalAction as exc:
-                self._say(_sentence(str(exc)))
+                self._say(self.narrator.illegal(exc))
                 return
             self._keep(self._selected_indices())
             if self.mode != "ready":
@@ -649,7 +648,7 @@ class TableScene(Scene):
             after = apply(self.rules, state, Keep(sel)) if sel else state
             bank_total(self.rules, after)
         except IllegalAction as exc:
-            self._say(_sentence(str(exc)))
+            self._say(self.narrator.illegal(exc))
             return
         if sel:
             self._keep(self._selected_indices())
@@ -673,7 +672,7 @@ class TableScene(Scene):
     def _compute_hint(self) -> None:
         from greed_game.app.odds import hint_lines
 
-        self.hint = hint_lines(self.rules, self.game.state)
+        self.hint = hint_lines(self.rules, self.game.state, self.narrator)
 
     # -- input ---------------------------------------------------------------------------------------
 
@@ -864,21 +863,22 @@ class TableScene(Scene):
         blank = ("", theme.TEXT)
         if s.finished:
             return blank, blank
+        words = self.narrator
         if not self.human_turn:
             if self.is_human(s.current):
-                doing = "Rolling…" if self.mode == "rolling" else self.banner.title if self.banner else ""
-                return (doing, theme.TEXT), ("Any key: hurry up", theme.TEXT_DIM)
-            return (f"{self.current_name} is playing…", theme.TEXT), ("Any key or click: hurry up", theme.TEXT_DIM)
+                doing = words.rolling if self.mode == "rolling" else self.banner.title if self.banner else ""
+                return (doing, theme.TEXT), (words.hurry_human, theme.TEXT_DIM)
+            return (words.playing(s.current), theme.TEXT), (words.hurry_computer, theme.TEXT_DIM)
         if s.phase is Phase.CARRYOVER:
-            return ("Take or decline the dice passed on", theme.TEXT), ("T take  ·  D decline", theme.TEXT_DIM)
+            ask, keys = words.offer_status
+            return (ask, theme.TEXT), (keys, theme.TEXT_DIM)
         first = (self.sel_error, theme.RED) if self.sel_error else (self.sel_text, theme.TEXT)
         if s.phase is Phase.ROLL:
-            n = s.dice_left
-            first = (f"Space: throw {n} {'die' if n == 1 else 'dice'}", theme.TEXT)
+            first = (words.throw_prompt(s.dice_left), theme.TEXT)
         if self.bank_preview is not None:
-            return first, (f"Enter: bank {self.bank_preview:,}", theme.GREEN)
+            return first, (words.bank_prompt(self.bank_preview), theme.GREEN)
         if self.bank_error:
-            return first, (f"No bank: {self.bank_error[0].lower()}{self.bank_error[1:]}", theme.TEXT_DIM)
+            return first, (self.bank_error, theme.TEXT_DIM)
         return first, blank
 
     def _draw_side(self, canvas: Canvas) -> None:
@@ -896,11 +896,10 @@ class TableScene(Scene):
         room = int((r.bottom - 12 - y) // line_h)
         lines = self.log[-room:] if room > 0 else []
         if not lines:
-            canvas.text("Turns will be listed here.", (r.x + 18, y), 13, theme.TEXT_DIM)
-        colors = {"bank": theme.TEXT, "bust": theme.RED, "carry": theme.BLUE}
+            canvas.text(self.narrator.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
         for line in lines:
             canvas.circle(theme.seat_color(line.seat), (r.x + 22, y + 8), 4)
-            canvas.text(line.text, (r.x + 32, y), 13, colors.get(line.kind, theme.TEXT_DIM), max_width=r.w - 48)
+            canvas.text(line.text, (r.x + 32, y), 13, theme.tone_color(line.tone), max_width=r.w - 48)
             y += line_h
 
     def _draw_hint(self, canvas: Canvas, box: pygame.Rect) -> None:
@@ -908,12 +907,12 @@ class TableScene(Scene):
         canvas.text("HINT", (box.x + 12, box.y + 10), 13, theme.GOLD, font="bold")
         canvas.text("H closes", (box.right - 12, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
         y = box.y + 36
-        for line, color in self.hint:
-            for part in canvas.wrap(line.strip(), 14, box.w - 34):
+        for line in self.hint:
+            for part in canvas.wrap(line.text, 14, box.w - 34):
                 if y > box.bottom - 20:
                     return
-                indent = 22 if line.startswith(" ") else 12
-                canvas.text(part, (box.x + indent, y), 14, color)
+                indent = 22 if line.indent else 12
+                canvas.text(part, (box.x + indent, y), 14, theme.tone_color(line.tone))
                 y += 21
             y += 4
 
@@ -925,23 +924,20 @@ class TableScene(Scene):
         box = pygame.Rect(0, 0, 560, 190)
         box.center = FELT.center
         canvas.box(box, (12, 16, 20, 225), radius=14, border=1.5, border_color=theme.BLUE)
-        giver = self.game.players[offer.seat].name
-        taker = self.game.players[s.current].name
-        dice = f"{offer.dice} {'die' if offer.dice == 1 else 'dice'}"
+        words = self.narrator.offer(s)
         canvas.text("DICE PASSED ON", (box.centerx, box.y + 22), 13, theme.BLUE, font="bold", anchor="center")
-        canvas.text(f"{giver} banked {offer.points:,} with {dice} left", (box.centerx, box.y + 52), 20, theme.TEXT,
-                    font="bold", anchor="center", max_width=box.w - 30)
+        canvas.text(words.headline, (box.centerx, box.y + 52), 20, theme.TEXT, font="bold", anchor="center",
+                    max_width=box.w - 30)
         take, fresh = self.offer_odds
-        strict = " (must show a 1 or 5)" if self.rules.carryover == "strict" else ""
-        lines = [
-            (f"Take: throw {dice} for {offer.points:,}+{strict}", take),
-            (f"Decline: start fresh with {self.rules.dice} dice", fresh),
-        ]
+        lines = [(words.take, take), (words.decline, fresh)]
         for i, (text, pct) in enumerate(lines):
-            y = box.y + 92 + i * 30
+            y = box.y + 88 + i * 30 + (18 if i and words.take_note else 0)
             canvas.text(text, (box.x + 26, y), 16, theme.TEXT, anchor="midleft", max_width=box.w - 190)
             canvas.text(f"bust {pct}", (box.right - 26, y), 16, theme.WARN, font="bold", anchor="midright")
-        ask = f"{taker}: take (T) or decline (D)?" if self.is_human(s.current) else f"{taker} is deciding…"
+            if i == 0 and words.take_note:
+                canvas.text(words.take_note, (box.x + 40, y + 22), 12, theme.TEXT_DIM, anchor="midleft",
+                            max_width=box.w - 66)
+        ask = words.ask if self.is_human(s.current) else self.narrator.deciding(s.current)
         canvas.text(ask, (box.centerx, box.bottom - 22), 14, theme.TEXT_DIM, anchor="center")
 
 

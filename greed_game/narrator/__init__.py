@@ -1,0 +1,25 @@
+"""Every sentence a player reads about the game, in one place (pure: no pygame, no files).
+
+:class:`Narrator` turns the core's transitions and refusals into words in the
+dice's own vocabulary and speaks to a seat named "You"; :func:`rules_text`
+words a rule set from its fields.
+"""
+
+from __future__ import annotations
+
+from greed_game.narrator.narrator import Line, Narrator, OfferWords, Said, Tone
+from greed_game.narrator.words import Person, Skin, Vocabulary, dice_count, num, pct
+
+__all__ = [
+    "Line",
+    "Narrator",
+    "OfferWords",
+    "Person",
+    "Said",
+    "Skin",
+    "Tone",
+    "Vocabulary",
+    "dice_count",
+    "num",
+    "pct",
+]
