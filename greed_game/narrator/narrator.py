@@ -151,7 +151,8 @@ class Narrator:
             return Said("Final round", self.final_words(t.owed, t.score), "warn")
         if isinstance(t, NewScoreToBeat):
             p = self.person(t.seat)
-            return Said("New score to beat", f"{p.subject}: {num(t.score)}", "warn")
+            names = join_and([self.person(s).object for s in t.owed])
+            return Said("New score to beat", f"{p.does('sets')} {num(t.score)}: one more turn each for {names}", "warn")
         if isinstance(t, TurnPassed):
             p = self.person(t.seat)
             return Said(f"{p.possessive} {'last turn' if t.final else 'turn'}", tone="plain")
@@ -261,7 +262,7 @@ class Narrator:
                 words = words[:1].lower() + words[1:]
             return f"Final round: {words}."
         if isinstance(t, NewScoreToBeat):
-            return f"New score to beat: {num(t.score)}."
+            return f"New {self.final_words(t.owed, t.score)[:1].lower()}{self.final_words(t.owed, t.score)[1:]}."
         if isinstance(t, GameOver):
             return f"Game over: {self.winners(t.winners)[:-1]}."
         return ""

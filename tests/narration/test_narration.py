@@ -1,0 +1,113 @@
+"""The narrator: golden narration of a scripted game per preset and skin, and the words that went wrong."""
+
+from __future__ import annotations
+
+import pytest
+from narration_golden import PRESETS, SKINS, golden_path, kinds, load, narration, required
+
+from greed_game.narrator import Narrator, Said
+from greed_game.rules import Bank, Carryover, Game, IllegalAction, Keep, Player, Roll, apply, preset
+from greed_game.rules.history import game_history
+from greed_game.rules.transitions import Banked, Busted, CarryoverOffered, TurnPassed
+
+
+@pytest.mark.parametrize("skin", SKINS)
+@pytest.mark.parametrize("preset_id", PRESETS)
+def test_golden_narration_word_for_word(preset_id: str, skin: str) -> None:
+    game, tries = load(preset_id)
+    expected = golden_path(preset_id, skin).read_text(encoding="utf-8")  # type: ignore[arg-type]
+    assert narration(game, tries, skin) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset_id", PRESETS)
+def test_golden_games_show_every_moment_of_their_rules(preset_id: str) -> None:
+    game, tries = load(preset_id)
+    assert game.finished
+    missing = required(game.rules) - kinds(game, tries)
+    assert not missing
+
+
+def _game(rules_id: str, *events: object, names: tuple[str, ...] = ("You", "Ada")) -> Game:
+    game = Game(preset(rules_id), [Player(n) for n in names])
+    for event in events:
+        game.apply(event)  # type: ignore[arg-type]
+    return game
+
+
+def test_a_seat_named_you_is_spoken_to() -> None:
+    game = _game("classic-five", Roll((1, 1, 1, 2, 3)), Keep((1, 1, 1)), Bank())
+    n = Narrator(game.rules, ["You", "Ada"])
+    step = game.last
+    assert step is not None
+    banked = step.first(Banked)
+    passed = step.first(TurnPassed)
+    assert banked is not None and passed is not None
+    assert n.said(banked) == Said("You bank 1,000", "Total 1,000", "gold")
+    assert n.caption(step) == "You bank 1,000, now 1,000. You are on the board."
+    game.apply(Roll((1, 1, 2, 3, 4)))
+    game.apply(Keep((1, 1)))
+    game.apply(Roll((2, 3, 4)))
+    step = game.last
+    assert step is not None
+    bust = step.first(Busted)
+    turn = step.first(TurnPassed)
+    assert bust is not None and turn is not None
+    said = n.said(bust)
+    assert said is not None and said.sub == "Ada loses 200"
+    said = n.said(turn)
+    assert said is not None and said.title == "Your turn"
+    game.apply(Roll((2, 2, 3, 4, 6)))
+    step = game.last
+    assert step is not None
+    bust = step.first(Busted)
+    assert bust is not None
+    assert n.caption(step) == "You throw 2 2 3 4 6: nothing scores, bust."
+    assert n.winners((0,)) == "You win!"
+    assert n.winners((1,)) == "Ada wins!"
+    assert n.winners((0, 1)) == "You and Ada share the win!"
+    assert n.log(game_history(game).turns)[0][1].text == "You bank 1,000 → 1,000"
+
+
+def test_letter_dice_are_named_by_letter_and_colour() -> None:
+    rules = preset("dollar-greed")
+    letters = Narrator(rules, ["Ada", "Bo"], "greed")
+    pips = Narrator(rules, ["Ada", "Bo"], "pips")
+    assert letters.keep_value((1, 5), 150) == "Keep D G: 150 points"
+    assert pips.keep_value((1, 5), 150) == "Keep 1 5: 150 points"
+    assert letters.dice((2, 2, 2, 1)) == "D, three ebony E's"
+    assert letters.dice((3, 1, 6)) == "D, emerald E, $"
+    state = apply(rules, _game("dollar-greed").state, Roll((1, 4, 2, 2, 3, 6)))
+    with pytest.raises(IllegalAction) as refused:
+        apply(rules, state, Keep((1, 4)))
+    assert letters.illegal(refused.value) == "Cannot keep D R: R does not score with the rest"
+    assert pips.illegal(refused.value) == "Cannot keep 1 4: 4 does not score with the rest"
+    assert letters.choice((Keep((1,)), Roll(())), state).startswith("keep D, throw")
+
+
+def test_rules_are_worded_from_the_fields_in_force() -> None:
+    rules = preset("official").with_overrides({"carryover_faces": [1], "target": 1500, "entry_minimum": 0})
+    game = Game(rules, [Player("Ada"), Player("You")])
+    for event in (Roll((1, 2, 3, 4, 6)), Keep((1,)), Bank()):
+        game.apply(event)
+    n = Narrator(rules, ["Ada", "You"])
+    step = game.last
+    assert step is not None and step.first(CarryoverOffered) is not None
+    words = n.offer(game.state)
+    assert words.take_note == "The throw must show a 1, and the dice kept must include one"
+    assert words.decline == "Decline: start fresh with 5 dice"
+    assert words.ask == "Take (T) or decline (D)?"
+    assert n.choice((Carryover(True),), game.state) == "take 4 dice and 100 points"
+    assert n.opening(None, 0) == "Official to 1,500: Ada and You. Ada starts."
+
+
+def test_no_slips_in_prompts() -> None:
+    n = Narrator(preset("classic-five"), ["Ada"])
+    assert n.keep_prompt(1, 50) == "Click the die or press 1 to keep it (50)"
+    assert n.keep_prompt(4, 150) == "Click dice or press 1–4 to keep (best 150)"
+    assert n.throw_prompt(1) == "Space: throw 1 die"
+    assert n.bank_prompt(1250) == "Enter: bank 1,250"
+    state = _game("classic-five", Roll((1, 2, 3, 4, 6)), Keep((1,))).state
+    assert n.choice((Bank(),), state) == "bank 100"
+    lines = n.hint(state, 0.3, [((Bank(),), 100.0, None), ((Roll(()),), 80.0, 0.3)])
+    assert [line.text for line in lines][:2] == ["Throwing 4 dice now: 30.0% chance of a bust", "Expert: bank 100"]
+    assert lines[2].text == "bank 100"
