@@ -112,7 +112,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from greed_game.rules import presets, rules_text
+    from greed_game.narrator.rules_text import rules_text
+    from greed_game.rules import presets
 
     if args.id is None:
         _print_json(

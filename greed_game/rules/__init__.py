@@ -32,7 +32,6 @@ from greed_game.rules.live import Game, Player
 from greed_game.rules.record import Record, RecordError, read_record, record_of, replay, write_record
 from greed_game.rules.ruleset import PRESET_IDS, RulesError, RuleSet, parse_rules, preset, presets, resolve_rules
 from greed_game.rules.scoring import Option, ScoringTable
-from greed_game.rules.text import rules_text
 from greed_game.rules.transitions import Step, Transition, transitions
 
 __all__ = [
@@ -76,7 +75,6 @@ __all__ = [
     "replay",
     "resolve_rules",
     "roll_off",
-    "rules_text",
     "throw_options",
     "transitions",
     "write_record",

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from greed_game.rules import PRESET_IDS, RulesError, RuleSet, parse_rules, preset, presets, resolve_rules, rules_text
+from greed_game.narrator.rules_text import rules_text
+from greed_game.rules import PRESET_IDS, RulesError, RuleSet, parse_rules, preset, presets, resolve_rules
 from greed_game.rules.ruleset import load_rules_file, parse_rules_text, rules_dir
 from greed_game.rules.scoring import table_for
 
@@ -252,16 +253,26 @@ KEY_NUMBERS: dict[str, list[str]] = {
 @pytest.mark.parametrize("rules_id", PRESET_IDS)
 def test_rules_text_mentions_key_numbers(rules_id: str) -> None:
     rules = preset(rules_id)
-    text = rules_text(rules)
+    text = rules_text(rules, "pips")
     assert text.startswith(f"{rules.name} ({rules.id})")
     for words in KEY_NUMBERS[rules_id]:
         assert words in text, words
     assert "VOID THROWS" in text
 
 
+def test_rules_text_names_letter_dice_by_letter() -> None:
+    text = rules_text(preset("dollar-greed"))
+    for words in ("Each single D: 100", "Each single G: 50", "three ebony E's 300", "three emerald E's 300",
+                  "four D's 1,000", "$GREED (D E E R G $): 1,000", "Three D's are no triple"):
+        assert words in text, words
+    assert "three 2s" not in text and "Each single 1" not in text
+
+
 def test_rules_text_follows_overrides() -> None:
     text = rules_text(preset("official").with_overrides({"target": 2500, "entry_minimum": 350}))
-    # The description is the preset's own prose; the rules sections are generated from the fields.
+    # The description names the figures in force too, not the preset's own.
+    assert "10,000" not in text and "600" not in text.split("THE DICE", 1)[0]
+    assert "Reach 2,500 to set the score to beat" in text
     rules_part = text.split("THE DICE", 1)[1]
     assert "2,500" in rules_part and "350" in rules_part
     assert "10,000" not in rules_part

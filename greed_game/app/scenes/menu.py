@@ -16,6 +16,7 @@ from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_
 from greed_game.app.setup import COMPUTER_NAMES, GameSetup, computer_levels, unique_names
 from greed_game.app.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
+from greed_game.narrator.rules_text import description, summary
 from greed_game.rules import Player
 
 if TYPE_CHECKING:
@@ -353,8 +354,8 @@ class SetupScene(Scene):
                              14, theme.TEXT_DIM)
         else:
             rules = choice.rules
-            canvas.paragraph(rules.description or "No description.", pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
-            for i, line in enumerate(_facts(rules)):
+            canvas.paragraph(description(rules) or "No description.", pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
+            for i, line in enumerate(summary(rules)):
                 canvas.text(line, (700, 304 + i * 22), 14, theme.TEXT_DIM, max_width=520)
         if choice.path is not None:
             where = f"Your rules file: {display_path(choice.path)}"
@@ -362,13 +363,4 @@ class SetupScene(Scene):
             where = f"Your own rules files (.toml) go in {folder}"
         canvas.text(fit_middle(canvas, where, 12, 520), (700, 362), 12, theme.TEXT_DIM, anchor="midleft")
 
-
-def _facts(rules: RuleSet) -> list[str]:
-    entry = f"entry {rules.entry_minimum:,}" if rules.entry_minimum else "no entry minimum"
-    carry = {"none": "no carryover", "free": "carryover", "strict": "strict carryover"}[rules.carryover]
-    end = {"one-more-turn": "one more turn each", "must-top": "others must top", "score-to-beat": "score to beat"}[
-        rules.end
-    ]
-    hot = "hot dice must be thrown" if rules.hot_dice == "mandatory" else "hot dice optional"
-    return [f"{rules.dice} dice  ·  target {rules.target:,}  ·  {entry}", f"{carry}  ·  {hot}  ·  end: {end}"]
 

@@ -82,9 +82,11 @@ class RulesOverlay(Overlay):
         """The wrapped text: ``(line, is_heading)``."""
         key = (self.index, canvas.scale)
         if self._wrapped_for != key:
-            from greed_game.rules import rules_text
+            from greed_game.narrator.rules_text import rules_text
 
-            text = rules_text(self.presets[self.index])
+            rules = self.presets[self.index]
+            chosen = self.app.settings.skin
+            text = rules_text(rules, rules.skin if chosen == "auto" else chosen)
             out: list[tuple[str, bool]] = []
             paragraph: list[str] = []
 

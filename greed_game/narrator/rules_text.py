@@ -1,23 +1,48 @@
-"""Readable rules text, generated from a rule set (the help screen and ``greed-game rules ID``)."""
+"""Readable rules text, worded from a rule set's fields (the rules screen and ``greed-game rules ID``).
+
+Every number is the one in force (overrides included), and the dice are
+named in the vocabulary of the skin the game is played with.
+"""
 
 from __future__ import annotations
 
+from greed_game.narrator.words import COUNT_WORDS, LETTER_COLOURS, LETTERS, Skin, Vocabulary, num
 from greed_game.rules.ruleset import RuleSet
 
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-LETTERS = {1: "D", 2: "E", 3: "E", 4: "R", 5: "G", 6: "$"}
-LETTER_NAMES = {1: "D (blue)", 2: "E (ebony)", 3: "E (emerald)", 4: "R (red)", 5: "G (orange)", 6: "$ (silver)"}
+_COUNT_WORDS = COUNT_WORDS
+_n = num
+
+_FIELDS = ("target", "entry_minimum", "dice")
 
 
-def _n(points: int) -> str:
-    return f"{points:,}"
+def description(rules: RuleSet) -> str:
+    """The rule set's description with the figures in force: ``{target}`` reads ``5,000``, or ``1,500``.
+
+    Presets write their figures as ``{target}``, ``{entry_minimum}`` and ``{dice}``
+    so that a game whose setup changes them is not described with the preset's own.
+    """
+    text = rules.description
+    for name in _FIELDS:
+        text = text.replace("{" + name + "}", num(getattr(rules, name)))
+    return text
 
 
-def _scoring_lines(rules: RuleSet) -> list[str]:
+def summary(rules: RuleSet) -> list[str]:
+    """Two short lines of the rules' main figures (the new-game screen)."""
+    entry = f"entry {num(rules.entry_minimum)}" if rules.entry_minimum else "no entry minimum"
+    carry = {"none": "no carryover", "free": "carryover", "strict": "strict carryover"}[rules.carryover]
+    end = {"one-more-turn": "one more turn each", "must-top": "others must top", "score-to-beat": "score to beat"}[
+        rules.end
+    ]
+    hot = "hot dice must be thrown" if rules.hot_dice == "mandatory" else "hot dice optional"
+    return [f"{rules.dice} dice  ·  target {num(rules.target)}  ·  {entry}", f"{carry}  ·  {hot}  ·  end: {end}"]
+
+
+def _scoring_lines(rules: RuleSet, vocab: Vocabulary) -> list[str]:
     s = rules.scoring
     lines: list[str] = []
     for face, points in s.singles:
-        lines.append(f"Each single {face}: {_n(points)}")
+        lines.append(f"Each single {vocab.face(face)}: {_n(points)}")
     kinds = s.kind_points()
     for n in (3, 4, 5, 6):
         if n > rules.dice:
@@ -29,12 +54,12 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
         if len(values) == 1 and len(row) == 6:
             lines.append(f"Any {_COUNT_WORDS[n]} of a kind: {_n(row[0][1])}")
         else:
-            parts = ", ".join(f"{_COUNT_WORDS[n]} {f}s {_n(p)}" for f, p in row)
+            parts = ", ".join(f"{_COUNT_WORDS[n]} {vocab.face_plural(f)} {_n(p)}" for f, p in row)
             lines.append(f"{_COUNT_WORDS[n].capitalize()} of a kind: {parts}")
     triples = {f for f in range(1, 7) if (3, f) in kinds}
     missing = [f for f in (1, 5) if f not in triples and any(sf == f for sf, _ in s.singles)]
     for f in missing:
-        lines.append(f"Three {f}s are no triple: they count as three singles")
+        lines.append(f"Three {vocab.face_plural(f)} are no triple: they count as three singles")
     if s.more_of_a_kind == "doubling":
         steps = ["four of a kind doubles the triple", "five doubles again", "six doubles again"][: rules.dice - 3]
         if steps:
@@ -43,8 +68,9 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
         lines.append("Dice beyond a listed combination count only as singles")
     for combo in s.sets:
         if len(combo.faces) <= rules.dice:
-            faces = "-".join(map(str, combo.faces))
-            label = combo.name if faces in combo.name else f"{combo.name} ({faces})"
+            digits = "-".join(map(str, combo.faces))
+            faces = " ".join(LETTERS[f] for f in combo.faces) if vocab.skin == "greed" else digits
+            label = combo.name if digits in combo.name else f"{combo.name} ({faces})"
             lines.append(f"{label[0].upper()}{label[1:]}: {_n(combo.points)}")
     if s.pairs is not None and 2 * s.pairs.count <= rules.dice:
         extra = " (four of a kind plus a pair counts)" if s.pairs.four_of_a_kind_counts_as_two else ""
@@ -52,19 +78,20 @@ def _scoring_lines(rules: RuleSet) -> list[str]:
     return lines
 
 
-def rules_text(rules: RuleSet) -> str:
-    """The whole rules of ``rules`` as plain text, in sections."""
+def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
+    """The whole rules of ``rules`` as plain text, in sections, with dice named as ``skin`` shows them."""
+    vocab = Vocabulary(skin if skin is not None else rules.skin)
     out: list[str] = [f"{rules.name} ({rules.id})"]
     if rules.description:
-        out += ["", rules.description]
+        out += ["", description(rules)]
     if rules.source:
         out += [f"Source: {rules.source}"]
     out += ["", "THE DICE", f"{rules.dice} six-sided dice."]
-    if rules.skin == "greed":
-        names = ", ".join(f"{f} = {LETTER_NAMES[f]}" for f in range(1, 7))
+    if vocab.skin == "greed":
+        names = ", ".join(f"{LETTERS[f]} ({LETTER_COLOURS[f]}) for {f}" for f in range(1, 7))
         out.append(f"Played with the $GREED letter dice: {names}. The two E's are different faces.")
     out += ["", "SCORING", "A combination counts only if all its dice come from the same throw."]
-    out += [f"  {line}" for line in _scoring_lines(rules)]
+    out += [f"  {line}" for line in _scoring_lines(rules, vocab)]
     out += [
         "",
         "A TURN",
@@ -109,7 +136,7 @@ def rules_text(rules: RuleSet) -> str:
             "banked turn total, or start fresh. None after a bust, and none after banking hot dice."
         )
         if rules.carryover == "strict":
-            faces = " or ".join(str(f) for f in rules.carryover_faces)
+            faces = vocab.faces_or(rules.carryover_faces)
             out.append(
                 f"A taker must throw exactly the dice left. The throw must show a {faces}, and the dice set "
                 f"aside from it must include a {faces} (alone or inside a combination); otherwise it is a bust. "
