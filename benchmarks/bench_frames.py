@@ -39,7 +39,7 @@ def throw_frames(app: App, seed: int) -> list[tuple[float, float]]:
     app.frame()
     table.roll()
     times = []
-    while table.mode == "rolling":
+    while table.turn.mode == "rolling":
         start, cpu = time.perf_counter(), time.thread_time()
         app.frame()
         times.append((time.perf_counter() - start, time.thread_time() - cpu))

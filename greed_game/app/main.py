@@ -419,11 +419,11 @@ class Autopilot:
         elif isinstance(top, TableScene):
             if not self.forced:
                 # the first two throws are void, one of each kind, so every smoke run shows both
-                top.forced_voids.extend(["off-felt", "leaning"])
+                top.turn.forced_voids.extend(["off-felt", "leaning"])
                 self.forced = True
-            self.voids_seen = top.voids
-            self.throws_seen = top.throws
-            if top.throws >= 3 and top.dice_at_rest() and (top.banner is None or top.throws >= 12):
+            self.voids_seen = top.turn.voids
+            self.throws_seen = top.turn.throws
+            if top.turn.throws >= 3 and top.dice_at_rest() and (top.turn.banner is None or top.turn.throws >= 12):
                 self.shot(app, "table")
         elif isinstance(top, ScoreboardScene) and frame.number % 3 == 0:
             self.shot(app, "scoreboard")

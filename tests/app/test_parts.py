@@ -138,7 +138,7 @@ def test_sounds_play_for_impacts_louder_for_harder_hits(make_app: Callable[..., 
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)])
     drive.frames(1)
     drive.press("space")
-    drive.until(lambda: table.mode != "rolling")
+    drive.until(lambda: table.turn.mode != "rolling")
     played = [name for name, _ in app.audio.played]
     assert "throw" in played and ("hit" in played or "thud" in played)
     world = table.world

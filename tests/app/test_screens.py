@@ -88,7 +88,7 @@ def _table_invalid(app: App, drive: Driver) -> None:
     twos = [d for d in table.dice if d.value == 2][:2]
     for d in twos:
         table.toggle(d)
-    assert table.sel_error
+    assert table.turn.sel_error
 
 
 def _table_flying(app: App, drive: Driver) -> None:
@@ -97,7 +97,7 @@ def _table_flying(app: App, drive: Driver) -> None:
     drive.frames(1)
     drive.press("space")
     drive.frames(14)
-    assert table.mode == "rolling"
+    assert table.turn.mode == "rolling"
 
 
 def _table_hint(app: App, drive: Driver) -> None:
@@ -123,16 +123,16 @@ def _table_final(app: App, drive: Driver) -> None:
     for event in [FirstPlayer(0), Roll((6, 6, 6, 2, 3, 4)), Keep((6, 6, 6)), Bank()]:
         game.apply(event)
     table._restore_table()
-    table._ready()
+    table.turn.ready()
 
 
 def _table_void(app: App, drive: Driver) -> None:
     app.settings.animation_speed = "normal"
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
-    table.forced_voids.append("leaning")
+    table.turn.forced_voids.append("leaning")
     drive.frames(1)
     drive.press("space")
-    drive.until(lambda: table.voids == 1)
+    drive.until(lambda: table.turn.voids == 1)
     drive.frames(30)
 
 

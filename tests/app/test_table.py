@@ -31,12 +31,12 @@ def test_a_forced_void_throw_is_animated_labelled_and_thrown_again(make_app: Cal
     app = make_app(animation_speed="fast")
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
-    table.forced_voids.append(reason)  # type: ignore[arg-type]
+    table.turn.forced_voids.append(reason)  # type: ignore[arg-type]
     drive.frames(1)
     drive.press("space")
-    assert table.mode == "rolling"
+    assert table.turn.mode == "rolling"
     left_table = False
-    while table.voids == 0:
+    while table.turn.voids == 0:
         left_table |= any(d.phys is not None and (d.phys.off or not FELT.collidepoint(d.x, d.y)) for d in table.dice)
         drive.frames(1)
     if reason == "off-felt":
@@ -44,12 +44,12 @@ def test_a_forced_void_throw_is_animated_labelled_and_thrown_again(make_app: Cal
         assert len(table.dice) == 5
     else:
         assert any(d.lean is not None for d in table.dice), "no die is cocked"
-    assert table.banner is not None and table.banner.title == "Void throw"
+    assert table.turn.banner is not None and table.turn.banner.said.title == "Void throw"
     assert isinstance(table.game.events[-1], Void) and table.game.events[-1].reason == reason
     drive.frames(10)
     drive.shot(f"void-{reason}")
     # then all the dice are thrown again, without any input
-    drive.until(lambda: len(_rolls(table)) == 2 and table.dice_at_rest() and table.mode == "ready")
+    drive.until(lambda: len(_rolls(table)) == 2 and table.dice_at_rest() and table.turn.mode == "ready")
     first, second = _rolls(table)
     assert len(second.dice) == len(first.dice) == 6
     assert sorted(d.showing for d in table.dice) == sorted(second.dice)
@@ -68,7 +68,7 @@ def test_dice_come_to_rest_on_the_values_the_core_rolled(make_app: Callable[...,
             for i in table._dice_for(best.dice):
                 table.toggle(table.dice[i])
         drive.press("space")
-        drive.until(lambda: table.mode != "rolling")
+        drive.until(lambda: table.turn.mode != "rolling")
         roll = _rolls(table)[-1]
         if table.dice:
             assert sorted(d.showing for d in table.dice) == sorted(roll.dice)
@@ -110,19 +110,19 @@ def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[...
     twos = [d for d in table.dice if d.value == 2][:2]
     for d in twos:
         drive.click((d.x, d.y))
-    assert table.selection() == (2, 2)
-    assert "do not score" in table.sel_error
+    assert table.selected_faces() == (2, 2)
+    assert "do not score" in table.turn.sel_error
     drive.press("space")
-    assert "do not score" in table.message
+    assert "do not score" in table.turn.message
     assert len(table.game.events) == 1
     drive.click((twos[0].x, twos[0].y))
     drive.click((twos[1].x, twos[1].y))
     for d in table.dice:
-        if d.value in (2, 5) and not d.selected and len(table.selection()) < 4:
+        if d.value in (2, 5) and not d.selected and len(table.selected_faces()) < 4:
             drive.press(str(d.label))
-    assert table.selection() == (2, 2, 2, 5)
-    assert table.sel_text == "Keep 2 2 2 5: 250 points"
-    assert not table.sel_error
+    assert table.selected_faces() == (2, 2, 2, 5)
+    assert table.turn.sel_text == "Keep 2 2 2 5: 250 points"
+    assert not table.turn.sel_error
 
 
 def test_entry_minimum_refuses_a_bank_with_the_core_message(make_app: Callable[..., App]) -> None:
@@ -131,9 +131,9 @@ def test_entry_minimum_refuses_a_bank_with_the_core_message(make_app: Callable[.
     table = table_at(app, "official", [TESS, ADA], [Roll((1, 3, 3, 4, 6))])
     one = next(d for d in table.dice if d.value == 1)
     drive.click((one.x, one.y))
-    assert table.bank_preview is None and "600" in table.bank_error
+    assert table.turn.bank_preview is None and "600" in table.turn.bank_error
     drive.press("enter")
-    assert "600" in table.message
+    assert "600" in table.turn.message
     assert table.game.state.phase is Phase.KEEP
 
 
@@ -156,14 +156,14 @@ def test_computer_turns_play_one_decision_at_a_time_and_a_key_skips(make_app: Ca
     drive = Driver(app)
     table = table_at(app, "classic-five", [ADA, TESS], [])
     drive.frames(1)
-    assert not table.human_turn and table.mode == "wait"
+    assert not table.human_turn and table.turn.mode == "wait"
     drive.frames(30)
     assert len(table.game.events) == 0, "a computer decision came before its thinking time"
     drive.press("space")
     drive.frames(1)
-    assert len(table.game.events) == 1 and table.mode == "rolling"
+    assert len(table.game.events) == 1 and table.turn.mode == "rolling"
     drive.press("space")
-    assert table.mode != "rolling"
+    assert table.turn.mode != "rolling"
 
 
 def test_every_event_is_autosaved_and_continue_resumes_exactly(make_app: Callable[..., App]) -> None:

@@ -33,7 +33,7 @@ def _play_human_turn(drive: Driver, table: TableScene, throw_no: int) -> None:
         drive.press("t")
         return
     if state.phase is Phase.ROLL:
-        drive.press("enter" if state.turn_points >= 350 and table.bank_preview is not None else "space")
+        drive.press("enter" if state.turn_points >= 350 and table.turn.bank_preview is not None else "space")
         return
     best = table.game.options()[0]
     for i in table._dice_for(best.dice):
@@ -42,10 +42,10 @@ def _play_human_turn(drive: Driver, table: TableScene, throw_no: int) -> None:
             drive.press(str(die.label))
         else:
             drive.click((die.x, die.y))
-    assert table.selection() == tuple(sorted(best.dice)), table.sel_error
-    assert not table.sel_error
-    assert table.sel_text.endswith(f"{best.points:,} points")
-    if state.turn_points + best.points >= 350 and table.bank_preview is not None:
+    assert table.selected_faces() == tuple(sorted(best.dice)), table.turn.sel_error
+    assert not table.turn.sel_error
+    assert table.turn.sel_text.endswith(f"{best.points:,} points")
+    if state.turn_points + best.points >= 350 and table.turn.bank_preview is not None:
         drive.press("enter")
     else:
         drive.press("space")
@@ -99,7 +99,7 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
             _play_human_turn(drive, top, human_throws)
             human_throws += 1
         else:
-            computer_seen |= top.mode != "over" and not top.is_human(top.shown.current)
+            computer_seen |= top.turn.mode != "over" and not top.is_human(top.shown.current)
             drive.frames(1)
     board = app.stack.top
     assert isinstance(board, ScoreboardScene), "the game did not reach the scoreboard"

@@ -1,78 +1,40 @@
 """The table: the felt with its rails, the dice, the tray, the players and the log.
 
-The data path is short: an input becomes a core action (``Throw``, ``Keep``,
-``Bank``, ``Carryover``); the core's ``Game`` validates and applies it (or
-raises :class:`IllegalAction`, whose message the table shows); the record is
-autosaved; then the table animates the new state. The table never scores and
-never decides a rule: points, validity, bankability and odds all come from
-the core.
-
-What the players see lags the core on purpose: while the dice fly, the panel
-still shows the state before the throw (``shown``); it catches up when the
-dice come to rest. A void throw is decided before the dice are thrown (how
-often is a display setting; the values still come from the dice source), the
-throw is animated as void, then ``Void`` is applied and the dice are thrown
-again.
+This is the view of a game in progress. The flow (whose move, the pauses,
+the computer players, void throws, what the players are told) lives in the
+pygame-free :class:`~greed_game.app.turn.TurnController`; the scene draws
+it, turns clicks and keys into its calls, and throws the pymunk dice when
+it asks, telling it when they come to rest. The scene never scores, never
+decides a rule and never writes a sentence about the game.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
-from greed_game.app.history import LogLine, current_keeps, turn_log
+from greed_game.app.history import current_keeps
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.physics import STEP, DiceWorld, Felt
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import felt_surface
-from greed_game.app.setup import FALLBACK_LEVEL, GameSetup
+from greed_game.app.setup import GameSetup
 from greed_game.app.skins import SkinName
+from greed_game.app.turn import TurnController
 from greed_game.app.widgets import Button, FocusGroup, Widget
-from greed_game.narrator import Line, Narrator, Said
-from greed_game.rules import (
-    Action,
-    Bank,
-    Carryover,
-    Event,
-    Game,
-    IllegalAction,
-    Keep,
-    Phase,
-    Player,
-    Record,
-    Roll,
-    RuleSet,
-    State,
-    Throw,
-    Void,
-    apply,
-)
-from greed_game.rules.game import VoidReason, bank_total
-from greed_game.rules.history import game_history
-from greed_game.rules.transitions import (
-    Banked,
-    Busted,
-    CarryoverDeclined,
-    CarryoverOffered,
-    CarryoverTaken,
-    FinalTurns,
-    HotDice,
-    NewScoreToBeat,
-    Rescued,
-    Step,
-    TurnPassed,
-)
+from greed_game.narrator import num
+from greed_game.rules import Game, Phase, Player, Record, RuleSet, State
+from greed_game.rules.game import VoidReason
 
 if TYPE_CHECKING:
-    from greed_game.ai import Strategy
     from greed_game.app.main import App
     from greed_game.storage import Resumed
 
@@ -90,17 +52,9 @@ TRAY_DIE = 40.0
 
 # -- pacing --------------------------------------------------------------------------------
 
-PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-"""Multiplier of every pause and thinking time."""
 PHYSICS_RATE = {"slow": 0.75, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 """How fast the dice fly (0: straight to rest)."""
-VOID_CHANCE = {"off": 0.0, "rare": 0.025, "realistic": 0.07}
-"""How often a throw is void, by the void-throw setting."""
-THINK = 0.85
-"""Seconds a computer player takes per decision at normal speed."""
 MAX_THROW_TIME = 7.0
-
-Mode = Literal["ready", "rolling", "wait", "over"]
 
 
 @dataclass
@@ -122,7 +76,7 @@ class TrayDie:
 
 
 class TableScene(Scene):
-    """A game in progress."""
+    """A game in progress: the view of a :class:`TurnController` (dice, tray, panel, buttons)."""
 
     name = "table"
 
@@ -131,52 +85,26 @@ class TableScene(Scene):
         self.setup = setup
         self.rules = game.rules
         self.game = game
-        self.dice_rng = rng
-        self.seed = seed
         self.vrng = random.Random(app.rng.random())
         """Everything visual (throw paths, tumbling faces, void throws): never the dice values."""
-        self.strategies: dict[int, Strategy] = {}
-        from greed_game.ai import strategy
-
-        for seat, p in enumerate(game.players):
-            if p.kind != "human":
-                try:
-                    self.strategies[seat] = strategy(p.kind, self.rules)
-                except ValueError:
-                    self.strategies[seat] = strategy(FALLBACK_LEVEL, self.rules)
+        self.turn = TurnController(
+            game,
+            self,
+            rng=rng,
+            seed=seed,
+            rules_ref=setup.rules_ref,
+            overrides=setup.overrides,
+            saver=app.autosaver,
+            pacing=lambda: app.settings,
+            skin=lambda: self.skin,
+            visual_rng=self.vrng,
+        )
         self.world = DiceWorld(Felt(FELT.x, FELT.y, FELT.w, FELT.h, RAIL_W), DIE)
         self.dice: list[DieView] = []
         self.tray: list[TrayDie] = []
         self.groups: list[tuple[tuple[int, ...], int]] = []
-        self.shown: State = game.state
-        self.mode: Mode = "ready"
-        self.timer = 0.0
-        self.then: Callable[[], None] | None = None
-        self.banner: Banner | None = None
-        self.message = ""
-        self.message_ttl = 0.0
-        self.hint_open = False
-        self.hint: list[Line] = []
-        self.offer_odds = ("–", "–")
-        """Bust chances of taking and of declining the carryover on offer."""
-        self.log: list[LogLine] = []
-        self.throw_step: Step | None = None
-        """The core's account of the throw being animated (read when the dice come to rest)."""
-        self.turn_end: Step | None = None
-        """The event that ended the last turn (a bank or a bust), for the next turn's banner."""
-        self.forced_voids: list[VoidReason] = []
-        """Void throws to make next, whatever the setting (tests, the smoke run)."""
-        self.void_now: VoidReason | None = None
-        self.throws = 0
-        self.voids = 0
         self.physics_debt = 0.0
         self.hover_die: DieView | None = None
-        self.sel_text = ""
-        self.sel_error = ""
-        self.bank_preview: int | None = None
-        self.bank_error = ""
-        self.finished_saved = False
-        self._narrator: Narrator | None = None
         self.focus = FocusGroup()
         self._buttons_for: tuple[object, ...] = ()
         self._buttons()
@@ -188,14 +116,8 @@ class TableScene(Scene):
         """A new game: the first-player roll-off (where the rules have one) is made at once."""
         seed = app.new_seed()
         rng = random.Random(seed)
-        game = Game(setup.ruleset(), setup.players)
-        scene = cls(app, setup, game, rng, seed)
-        rounds = game.roll_off(rng)
-        scene._save()
-        if rounds:
-            said = scene.narrator.roll_off(rounds, game.state.current)
-            scene._show(said, 2.2 * scene.pace + 0.4)
-            scene._wait(1.6, scene._ready)
+        scene = cls(app, setup, Game(setup.ruleset(), setup.players), rng, seed)
+        scene.turn.start_new()
         return scene
 
     @classmethod
@@ -205,18 +127,14 @@ class TableScene(Scene):
         setup = GameSetup(record.rules, list(record.players), dict(record.overrides))
         scene = cls(app, setup, resumed.game, resumed.rng, resumed.seed)
         scene._restore_table()
-        scene._show(scene.narrator.welcome_back(scene.shown.current), 1.6)
+        scene.turn.start_resumed()
         return scene
 
     def _restore_table(self) -> None:
-        hist = game_history(self.game)
-        self.log = turn_log(self.game, self.narrator, hist)
-        for dice, points in current_keeps(self.game, hist):
+        for dice, points in current_keeps(self.game):
             self._add_to_tray([DieView(face, DIE, self.vrng) for face in dice], dice, points, animate=False)
-        state = self.game.state
-        if state.throw is not None:
-            faces = self.game.remaining_dice()
-            order = list(faces)
+        if self.game.state.throw is not None:
+            order = list(self.game.remaining_dice())
             self.vrng.shuffle(order)
             bodies = self.world.scatter(len(order), self.vrng)
             self.dice = [DieView(v, DIE, self.vrng, b) for v, b in zip(order, bodies, strict=True)]
@@ -227,195 +145,122 @@ class TableScene(Scene):
     # -- properties ------------------------------------------------------------------------
 
     @property
-    def pace(self) -> float:
-        """Multiplier of pauses at the chosen animation speed."""
-        return PACE[self.app.settings.animation_speed]
-
-    @property
     def skin(self) -> SkinName:
         """The die skin: the setting, or the rules' own."""
         s = self.app.settings.skin
         return self.rules.skin if s == "auto" else s
 
     @property
-    def narrator(self) -> Narrator:
-        """The game's words, in the vocabulary of the skin in use (the setting may change mid-game)."""
-        skin = self.skin
-        if self._narrator is None or self._narrator.vocab.skin != skin:
-            self._narrator = Narrator(self.rules, [p.name for p in self.game.players], skin)
-        return self._narrator
-
-    def _show(self, said: Said | None, ttl: float) -> None:
-        """Put the narrator's words for a moment on the felt as a banner."""
-        self.banner = None if said is None else Banner(said.title, said.sub, theme.tone_color(said.tone), ttl)
-
-    def is_human(self, seat: int) -> bool:
-        """Whether a person plays ``seat``."""
-        return self.game.players[seat].kind == "human"
+    def shown(self) -> State:
+        """The state the players see (it lags the core while the dice fly)."""
+        return self.turn.shown
 
     @property
     def human_turn(self) -> bool:
         """Whether the table waits for a person's decision."""
-        return self.mode == "ready" and not self.shown.finished and self.is_human(self.shown.current)
+        return self.turn.human_turn
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays ``seat``."""
+        return self.turn.is_human(seat)
 
     def dice_at_rest(self) -> bool:
         """Whether thrown dice lie still on the felt (waiting for a decision or a pause to end)."""
-        return self.mode in ("ready", "wait") and bool(self.dice) and all(d.at_rest for d in self.dice)
-
-    # -- the record --------------------------------------------------------------------------
+        return self.turn.mode in ("ready", "wait") and bool(self.dice) and all(d.at_rest for d in self.dice)
 
     def record(self) -> Record:
         """The game's record as it is now."""
-        from greed_game.rules import record_of
+        return self.turn.record()
 
-        return record_of(self.game, self.setup.rules_ref, self.setup.overrides)
+    # -- what the controller asks of the view -------------------------------------------------
 
-    def _save(self) -> None:
-        record = self.record()
-        if self.game.finished:
-            if not self.finished_saved:
-                self.finished_saved = True
-                self.app.autosaver.finish(record)
-            return
-        self.app.autosaver.save(record, self.dice_rng, self.seed)
+    def throw_dice(self, dice: tuple[int, ...], seat: int, void: VoidReason | None) -> None:
+        """Throw the dice from the seat's side of the felt (a die jumps off for an off-felt void)."""
+        jumper = self.vrng.randrange(len(dice)) if void == "off-felt" else None
+        self.clear_dice()
+        bodies = self.world.throw(len(dice), self.seat_origin(seat), self.vrng, jumper=jumper)
+        self.dice = [DieView(v, DIE, self.vrng, b) for v, b in zip(dice, bodies, strict=True)]
+        self.physics_debt = 0.0
 
-    def _apply(self, event: Action | Event) -> Event:
-        """Apply an action to the game (raises IllegalAction, changing nothing) and autosave."""
-        applied = self.game.play(event, self.dice_rng)
-        self._save()
-        return applied
-
-    # -- flow ----------------------------------------------------------------------------------
-
-    def enter(self) -> None:
-        if self.mode == "ready" and self.then is None:
-            self._ready()
-
-    def _wait(self, seconds: float, then: Callable[[], None]) -> None:
-        self.mode = "wait"
-        self.timer = seconds * self.pace
-        self.then = then
-
-    def _ready(self) -> None:
-        """Show the core's state and wait for the current player's decision."""
-        state = self.game.state
-        self.shown = state
-        self.mode = "ready"
-        self.then = None
-        if state.phase is Phase.CARRYOVER:
-            from greed_game.app.odds import offer_odds
-
-            self.offer_odds = offer_odds(self.rules, state)
-        if state.finished:
-            self._game_over()
-            return
-        if not self.is_human(state.current):
-            self._wait(THINK, self._computer_step)
-        self._refresh()
-
-    def _computer_step(self) -> None:
-        seat = self.game.state.current
-        action = self.strategies[seat].choose(self.rules, self.game.state)
-        self.perform(action)
-
-    def perform(self, action: Action) -> None:
-        """Carry out an action of the current player (a person's or a computer's)."""
-        if isinstance(action, Throw):
-            self._throw()
-        elif isinstance(action, Keep):
-            indices = self._dice_for(action.dice)
+    def finish_throw(self) -> None:
+        """Let the dice fly to rest at once (instant speed, or a skip)."""
+        while not self.world.at_rest and self.world.time < MAX_THROW_TIME:
+            self.world.step(STEP)
             for d in self.dice:
-                d.selected = False
-            for i in indices:
-                self.dice[i].selected = True
-            if self.is_human(self.shown.current):
-                self._keep(indices)
-            else:
-                self._wait(THINK * 0.6, lambda: self._keep(indices))
-        elif isinstance(action, Bank):
-            self._bank()
-        elif isinstance(action, Carryover):
-            self._answer(action.accept)
+                d.update(STEP)
+        self.world.impacts.take()
+        self._settled()
 
-    def _dice_for(self, faces: tuple[int, ...]) -> list[int]:
-        wanted = sorted(faces)
-        chosen: list[int] = []
-        for i in sorted(range(len(self.dice)), key=lambda i: self.dice[i].label):
-            if self.dice[i].value in wanted:
-                wanted.remove(self.dice[i].value)
-                chosen.append(i)
-        return chosen
+    def lean_die(self) -> str | None:
+        """Cock a random die against its neighbour or the rail; returns which."""
+        if not self.dice:
+            return None
+        die = self.dice[self.vrng.randrange(len(self.dice))]
+        if die.phys not in self.world.dice:
+            return None
+        target, direction, against = self.world.lean_target(self.world.dice.index(die.phys))
+        die.move_to(target[0], target[1], die.angle, DIE, 0.25 * self.turn.pace)
+        die.lean = direction
+        die.lean_amount = 1.0
+        die.place = "table"
+        return against or None
 
-    def _keep(self, indices: list[int]) -> None:
-        before = self.game.state
-        faces = tuple(sorted(self.dice[i].value for i in indices))
-        self._apply(Keep(faces))
-        step = self.game.last
-        after = self.game.state
-        kept = [self.dice[i] for i in indices]
-        self.dice = [d for i, d in enumerate(self.dice) if i not in indices]
-        self._add_to_tray(kept, faces, after.turn_points - before.turn_points, animate=True)
-        self.app.audio.play("keep", 0.7)
-        hot = step.first(HotDice) if step is not None else None
-        if hot is not None:
-            self._show(self.narrator.said(hot), 1.4)
-            self.app.audio.play("hot", 0.8)
-            self._clear_dice()
-        self._ready()
+    def selected_faces(self) -> tuple[int, ...]:
+        """The faces of the selected dice, sorted."""
+        return tuple(sorted(d.value for d in self.dice if d.selected))
 
-    def _bank(self) -> None:
-        self._apply(Bank())
-        self.turn_end = step = self.game.last
-        banked = step.first(Banked) if step is not None else None
-        self._show(self.narrator.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
-        self.app.audio.play("bank", 0.9)
-        self._wait(1.2, self._turn_over)
+    def dice_on_felt(self) -> int:
+        """How many dice lie on the felt."""
+        return len(self.dice)
 
-    def _answer(self, accept: bool) -> None:
-        self._apply(Carryover(accept))
-        step = self.game.last
-        answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
-        self._show(self.narrator.said(answer) if answer is not None else None, 1.2)
-        self._clear_tray()
-        self._ready()
+    def select(self, faces: tuple[int, ...]) -> None:
+        """Select the dice showing ``faces`` (lowest labels first), nothing else."""
+        chosen = set(self._dice_for(faces))
+        for i, d in enumerate(self.dice):
+            d.selected = i in chosen
+
+    def keep_selected(self, faces: tuple[int, ...], points: int) -> None:
+        """Move the selected dice to the tray."""
+        kept = [d for d in self.dice if d.selected]
+        self.dice = [d for d in self.dice if not d.selected]
+        self._add_to_tray(kept, faces, points, animate=True)
+
+    def clear_dice(self) -> None:
+        """Take every die off the felt."""
+        self.world.clear()
+        self.dice = []
+        self.hover_die = None
+
+    def clear_tray(self) -> None:
+        """Empty the tray."""
+        self.tray = []
+        self.groups = []
+
+    def hurry(self) -> None:
+        """Finish every moving die at once."""
+        for d in self.dice + [t.view for t in self.tray]:
+            if d.tween is not None:
+                d.tween.t = d.tween.duration
+
+    def sound(self, name: str, volume: float) -> None:
+        """Play one of the game's sounds."""
+        self.app.audio.play(name, volume)
+
+    def game_over(self) -> None:
+        """On to the scoreboard."""
+        self._to_scoreboard()
 
     # -- throwing ----------------------------------------------------------------------------------
-
-    def _decide_void(self) -> VoidReason | None:
-        if self.forced_voids:
-            return self.forced_voids.pop(0)
-        chance = VOID_CHANCE[self.app.settings.void_frequency]
-        if chance and self.vrng.random() < chance:
-            return self.vrng.choice(("off-felt", "leaning"))
-        return None
 
     def seat_origin(self, seat: int) -> tuple[float, float]:
         """Where a seat's throws start: the felt's edge in front of its name plate."""
         x, bottom = plate_position(seat, self.game.state.players)
         return (x, FELT.bottom - 4) if bottom else (x, FELT.top + 4)
 
-    def _throw(self) -> None:
-        state = self.game.state
-        void = self._decide_void()
-        roll = self._apply(Throw(state.dice_left))
-        assert isinstance(roll, Roll)
-        self.throw_step = self.game.last
-        self.throws += 1
-        jumper = self.vrng.randrange(len(roll.dice)) if void == "off-felt" else None
-        self._clear_dice()
-        bodies = self.world.throw(len(roll.dice), self.seat_origin(state.current), self.vrng, jumper=jumper)
-        self.dice = [DieView(v, DIE, self.vrng, b) for v, b in zip(roll.dice, bodies, strict=True)]
-        self.void_now = void
-        self.mode = "rolling"
-        self.physics_debt = 0.0
-        self.hint_open = False
-        self.message = ""
-        self.app.audio.play("throw", 0.8)
-
     def _run_physics(self, dt: float) -> None:
         rate = PHYSICS_RATE[self.app.settings.animation_speed]
         if rate == 0:
-            self._finish_throw()
+            self.finish_throw()
             return
         self.physics_debt += dt * rate
         while self.physics_debt >= STEP:
@@ -429,15 +274,6 @@ class TableScene(Scene):
         if settled or self.world.time > MAX_THROW_TIME:
             self._settled()
 
-    def _finish_throw(self) -> None:
-        """Let the dice fly to rest at once (instant speed, or a skip)."""
-        while not self.world.at_rest and self.world.time < MAX_THROW_TIME:
-            self.world.step(STEP)
-            for d in self.dice:
-                d.update(STEP)
-        self.world.impacts.take()
-        self._settled()
-
     def _settled(self) -> None:
         self.world.stop()
         for d in self.dice:
@@ -446,71 +282,7 @@ class TableScene(Scene):
                 d.tumble.finish()
         self.dice = [d for d in self.dice if d.place != "gone" and not (d.phys is not None and d.phys.gone)]
         self._label_dice()
-        if self.void_now is not None:
-            self._void(self.void_now)
-            return
-        step = self.throw_step
-        bust = step.first(Busted) if step is not None else None
-        if bust is not None:
-            self.turn_end = step
-            self._show(self.narrator.said(bust), 1.9 * self.pace + 0.3)
-            self.app.audio.play("bust", 0.9)
-            self.mode = "wait"
-            self._wait(1.6, self._turn_over)
-            return
-        rescue = step.first(Rescued) if step is not None else None
-        if rescue is not None:
-            self._show(self.narrator.said(rescue), 1.8 * self.pace + 0.3)
-            self._wait(1.2, self._after_rescue)
-            return
-        self._ready()
-
-    def _after_rescue(self) -> None:
-        self._clear_dice()
-        self._ready()
-
-    def _void(self, reason: VoidReason) -> None:
-        self.voids += 1
-        self.void_now = None
-        against = ""
-        if reason == "leaning" and self.dice:
-            index = self.vrng.randrange(len(self.dice))
-            die = self.dice[index]
-            if die.phys in self.world.dice:
-                target, direction, against = self.world.lean_target(self.world.dice.index(die.phys))
-                die.move_to(target[0], target[1], die.angle, DIE, 0.25 * self.pace)
-                die.lean = direction
-                die.lean_amount = 1.0
-                die.place = "table"
-        self._apply(Void(reason))
-        sub = self.narrator.void_again(reason, against or None, self.game.state.dice_left)
-        self._show(Said("Void throw", sub, "warn"), 1.9 * self.pace + 0.4)
-        self.app.audio.play("void", 0.8)
-        self._wait(1.7, self._throw)
-
-    def _turn_over(self) -> None:
-        self._clear_dice()
-        self._clear_tray()
-        self.log = turn_log(self.game, self.narrator)
-        step, self.turn_end = self.turn_end, None
-        if self.game.state.finished or step is None:
-            self._ready()
-            return
-        # The most important news of the turn's end gets the banner; an offer has its own box.
-        for kind, ttl in ((FinalTurns, 2.2), (NewScoreToBeat, 2.0), (CarryoverOffered, 0.0), (TurnPassed, 1.0)):
-            found = step.first(kind)
-            if found is not None:
-                self._show(self.narrator.said(found) if ttl else None, ttl * self.pace + 0.3)
-                break
-        self._ready()
-
-    def _game_over(self) -> None:
-        self.mode = "over"
-        self._save()
-        self._show(Said(self.narrator.winners(self.game.winners), tone="gold"), 3.0)
-        self.app.audio.play("bank", 1.0)
-        self.timer = 2.0 * self.pace
-        self.then = self._to_scoreboard
+        self.turn.settled()
 
     def _to_scoreboard(self) -> None:
         from greed_game.app.scenes.scoreboard import ScoreboardScene
@@ -519,18 +291,18 @@ class TableScene(Scene):
 
     # -- dice and tray ------------------------------------------------------------------------------
 
-    def _clear_dice(self) -> None:
-        self.world.clear()
-        self.dice = []
-        self.hover_die = None
-
-    def _clear_tray(self) -> None:
-        self.tray = []
-        self.groups = []
-
     def _label_dice(self) -> None:
         for n, d in enumerate(sorted(self.dice, key=lambda d: (d.x, d.y)), start=1):
             d.label = n
+
+    def _dice_for(self, faces: tuple[int, ...]) -> list[int]:
+        wanted = sorted(faces)
+        chosen: list[int] = []
+        for i in sorted(range(len(self.dice)), key=lambda i: self.dice[i].label):
+            if self.dice[i].value in wanted:
+                wanted.remove(self.dice[i].value)
+                chosen.append(i)
+        return chosen
 
     def _tray_slots(self) -> list[tuple[float, float]]:
         count = len(self.tray)
@@ -557,142 +329,41 @@ class TableScene(Scene):
             v.lean = None
             v.tumble.finish()
             self.tray.append(TrayDie(v, group))
+        pace = self.turn.pace
         for t, (x, y) in zip(self.tray, self._tray_slots(), strict=True):
-            if animate and self.pace > 0:
-                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * self.pace)
+            if animate and pace > 0:
+                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace)
             else:
                 t.view.x, t.view.y, t.view.angle, t.view.size = x, y, 0.0, TRAY_DIE
 
-    # -- selection and what the buttons would do ------------------------------------------------
-
-    def selection(self) -> tuple[int, ...]:
-        """The faces of the selected dice, sorted."""
-        return tuple(sorted(d.value for d in self.dice if d.selected))
-
-    def _refresh(self) -> None:
-        """Ask the core what the selection is worth and what a bank would give."""
-        self.sel_text = self.sel_error = self.bank_error = ""
-        self.bank_preview = None
-        state = self.game.state
-        if self.mode != "ready" or state.finished:
-            self._buttons()
-            return
-        after = state
-        if state.phase is Phase.KEEP:
-            sel = self.selection()
-            if sel:
-                try:
-                    after = apply(self.rules, state, Keep(sel))
-                    self.sel_text = self.narrator.keep_value(sel, after.turn_points - state.turn_points)
-                except IllegalAction as exc:
-                    self.sel_error = self.narrator.illegal(exc)
-                    after = state
-            else:
-                best = self.game.options()[0].points if self.game.options() else 0
-                self.sel_text = self.narrator.keep_prompt(len(self.dice), best)
-        try:
-            self.bank_preview = bank_total(self.rules, after)[0]
-        except IllegalAction as exc:
-            self.bank_error = self.narrator.no_bank(exc)
-        if self.hint_open:
-            self._compute_hint()
-        self._buttons()
+    # -- a person's input ---------------------------------------------------------------------------
 
     def toggle(self, die: DieView) -> None:
         """Select or unselect a die on the table (a person's keep)."""
-        if not self.human_turn or self.shown.phase is not Phase.KEEP or die not in self.dice:
+        if not self.turn.may_select() or die not in self.dice:
             return
         die.selected = not die.selected
-        self.message = ""
-        self._refresh()
-
-    def _my_move(self) -> bool:
-        """Whether a person may throw or bank now (says why not when an offer is pending)."""
-        if not self.human_turn:
-            return False
-        if self.game.state.phase is Phase.CARRYOVER:
-            self._say(self.narrator.offer_first)
-            return False
-        return True
-
-    def _selected_indices(self) -> list[int]:
-        return [i for i, d in enumerate(self.dice) if d.selected]
-
-    def roll(self) -> None:
-        """Space: keep the selection (if any) and throw the dice left."""
-        if not self._my_move():
-            return
-        state = self.game.state
-        if state.phase is Phase.KEEP:
-            sel = self.selection()
-            if not sel:
-                self._say(self.narrator.keep_first)
-                return
-            try:
-                apply(self.rules, state, Keep(sel))
-            except IllegalAction as exc:
-                self._say(self.narrator.illegal(exc))
-                return
-            self._keep(self._selected_indices())
-            if self.mode != "ready":
-                return
-        self._throw()
-
-    def bank(self) -> None:
-        """Enter: keep the selection (if any) and bank."""
-        if not self._my_move():
-            return
-        state = self.game.state
-        sel = self.selection() if state.phase is Phase.KEEP else ()
-        try:
-            after = apply(self.rules, state, Keep(sel)) if sel else state
-            bank_total(self.rules, after)
-        except IllegalAction as exc:
-            self._say(self.narrator.illegal(exc))
-            return
-        if sel:
-            self._keep(self._selected_indices())
-        self._bank()
-
-    def answer(self, accept: bool) -> None:
-        """T / D: take or decline the dice passed on."""
-        if self.human_turn and self.game.state.phase is Phase.CARRYOVER:
-            self._answer(accept)
-
-    def _say(self, text: str) -> None:
-        self.message = text
-        self.message_ttl = 4.0
-
-    def toggle_hint(self) -> None:
-        """H: show or hide the bust odds and the computer's advice."""
-        self.hint_open = not self.hint_open
-        if self.hint_open:
-            self._compute_hint()
-
-    def _compute_hint(self) -> None:
-        from greed_game.app.odds import hint_lines
-
-        self.hint = hint_lines(self.rules, self.game.state, self.narrator)
-
-    # -- input ---------------------------------------------------------------------------------------
+        self.turn.message = ""
+        self.turn.refresh()
 
     def _buttons(self) -> None:
         x, y, h = ACTIONS.right - 454, ACTIONS.y + 8, 50
-        human = self.human_turn
-        self._buttons_for = (human, self.shown.phase, self.bank_preview)
-        carry = human and self.shown.phase is Phase.CARRYOVER
+        turn = self.turn
+        human = turn.human_turn
+        self._buttons_for = (human, turn.shown.phase, turn.bank_preview)
+        carry = human and turn.shown.phase is Phase.CARRYOVER
         widgets: list[Widget] = []
         if carry:
-            widgets.append(Button(pygame.Rect(x, y, 110, h), "Take", lambda: self.answer(True), hint="T",
+            widgets.append(Button(pygame.Rect(x, y, 110, h), "Take", lambda: turn.answer(True), hint="T",
                                   primary=True))
-            widgets.append(Button(pygame.Rect(x + 118, y, 140, h), "Decline", lambda: self.answer(False), hint="D"))
+            widgets.append(Button(pygame.Rect(x + 118, y, 140, h), "Decline", lambda: turn.answer(False), hint="D"))
         else:
-            widgets.append(Button(pygame.Rect(x, y, 110, h), "Roll", self.roll, hint="Space", primary=True,
+            widgets.append(Button(pygame.Rect(x, y, 110, h), "Roll", turn.roll, hint="Space", primary=True,
                                   enabled=human))
-            label = f"Bank {self.bank_preview:,}" if self.bank_preview is not None and human else "Bank"
-            widgets.append(Button(pygame.Rect(x + 118, y, 140, h), label, self.bank, hint="Enter",
-                                  enabled=human and self.bank_preview is not None, size=17))
-        widgets.append(Button(pygame.Rect(x + 266, y, 90, h), "Hint", self.toggle_hint, hint="H", enabled=human))
+            label = f"Bank {num(turn.bank_preview)}" if turn.bank_preview is not None and human else "Bank"
+            widgets.append(Button(pygame.Rect(x + 118, y, 140, h), label, turn.bank, hint="Enter",
+                                  enabled=human and turn.bank_preview is not None, size=17))
+        widgets.append(Button(pygame.Rect(x + 266, y, 90, h), "Hint", turn.toggle_hint, hint="H", enabled=human))
         widgets.append(Button(pygame.Rect(x + 364, y, 90, h), "Menu", self.open_menu, hint="Esc"))
         self.focus.set(widgets)
 
@@ -702,20 +373,14 @@ class TableScene(Scene):
 
         self.app.push(PauseOverlay(self.app, self.rules, self.record))
 
-    def resume(self) -> None:
-        self._refresh()
+    def enter(self) -> None:
+        self.turn.enter()
 
-    def skip(self) -> None:
-        """Hurry the current animation or pause (a key during a computer's turn)."""
-        if self.mode == "rolling":
-            self._finish_throw()
-        elif self.mode in ("wait", "over"):
-            self.timer = 0.0
-        for d in self.dice + [t.view for t in self.tray]:
-            if d.tween is not None:
-                d.tween.t = d.tween.duration
+    def resume(self) -> None:
+        self.turn.refresh()
 
     def handle(self, event: Input) -> None:
+        turn = self.turn
         if isinstance(event, Move):
             self.focus.handle(event)
             self.hover_die = next((d for d in self.dice if d.contains(event.pos)), None)
@@ -725,11 +390,11 @@ class TableScene(Scene):
         if isinstance(event, KeyPress) and event.key == "escape":
             self.open_menu()
             return
-        if not self.human_turn:
+        if not turn.human_turn:
             if isinstance(event, Click) and self.focus.handle(event):
                 return
             if isinstance(event, (KeyPress, Click)):
-                self.skip()
+                turn.skip()
             return
         if isinstance(event, Click):
             if self.focus.handle(event):
@@ -742,19 +407,19 @@ class TableScene(Scene):
             return
         key = event.key
         if key == "space":
-            self.roll()
+            turn.roll()
         elif key == "enter":
             focused = self.focus.focused if self.focus.keyboard else None
             if focused is not None and focused.enabled and isinstance(focused, Button) and focused.label != "Roll":
                 focused.activate()
             else:
-                self.bank()
+                turn.bank()
         elif key == "h":
-            self.toggle_hint()
+            turn.toggle_hint()
         elif key in ("t", "y"):
-            self.answer(True)
+            turn.answer(True)
         elif key in ("d", "n"):
-            self.answer(False)
+            turn.answer(False)
         elif key.isdigit() and key != "0":
             die = next((d for d in self.dice if d.label == int(key)), None)
             if die is not None:
@@ -765,43 +430,35 @@ class TableScene(Scene):
     # -- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self._buttons_for != (self.human_turn, self.shown.phase, self.bank_preview):
+        turn = self.turn
+        if self._buttons_for != (turn.human_turn, turn.shown.phase, turn.bank_preview):
             self._buttons()
-        if self.banner is not None:
-            self.banner.ttl -= dt
-            if self.banner.ttl <= 0:
-                self.banner = None
-        if self.message_ttl > 0:
-            self.message_ttl -= dt
-            if self.message_ttl <= 0:
-                self.message = ""
         for t in self.tray:
             t.view.update(dt)
-        if self.mode == "rolling":
+        if turn.mode == "rolling":
+            turn.update(dt)
             self._run_physics(dt)
             return
         for d in self.dice:
             d.update(dt)
-        if self.mode in ("wait", "over") and self.then is not None:
-            self.timer -= dt
-            if self.timer <= 0:
-                then, self.then = self.then, None
-                then()
+        turn.update(dt)
 
-    # -- drawing -----------------------------------------------------------------------------------------
+    # -- drawing ---------------------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas) -> None:
+        turn = self.turn
         draw_table_background(canvas)
         self._draw_top_bar(canvas)
         self._draw_plates(canvas)
         self._draw_tray(canvas)
-        show_labels = self.human_turn and self.shown.phase is Phase.KEEP
+        show_labels = turn.may_select()
         for d in sorted(self.dice, key=lambda d: d.z):
             draw_die(canvas, self.skin, d, hover=d is self.hover_die and show_labels, show_label=show_labels)
-        if self.shown.phase is Phase.CARRYOVER and self.mode == "ready" and not self.dice:
+        if self.shown.phase is Phase.CARRYOVER and turn.mode == "ready" and not self.dice:
             self._draw_offer(canvas)
-        if self.banner is not None:
-            draw_banner(canvas, self.banner)
+        if turn.banner is not None:
+            said = turn.banner.said
+            draw_banner(canvas, Banner(said.title, said.sub, theme.tone_color(said.tone), turn.banner.ttl))
         self._draw_actions(canvas)
         self._draw_side(canvas)
 
@@ -814,7 +471,7 @@ class TableScene(Scene):
         draw_chips(canvas, self._chips(), r.right, r.y + 7)
 
     def _chips(self) -> list[tuple[str, tuple[int, int, int]]]:
-        return state_chips(self.rules, self.shown)
+        return [(text, theme.tone_color(tone)) for text, tone in self.turn.narrator.chips(self.shown)]
 
     def _draw_plates(self, canvas: Canvas) -> None:
         draw_plates(canvas, [p.name for p in self.game.players], self.shown, self.shown.current)
@@ -836,14 +493,15 @@ class TableScene(Scene):
                 draw_upright(canvas, self.skin, v.value, (v.x, v.y - 4), v.size)
             else:
                 draw_die(canvas, self.skin, v)
-        draw_turn_box(canvas, self.shown)
+        note, tone = self.turn.narrator.turn_note(self.shown)
+        draw_turn_box(canvas, self.shown, note=note, note_color=theme.tone_color(tone))
 
     def _draw_actions(self, canvas: Canvas) -> None:
         r = ACTIONS
         x = r.x + 8
         width = ACTIONS.right - 454 - x - 12
-        first, second = self._status()
-        error = self.message or (self.sel_error if self.human_turn else "")
+        (first, first_tone), (second, second_tone) = self.turn.status()
+        error = self.turn.message or (self.turn.sel_error if self.human_turn else "")
         if error:
             lines = canvas.wrap(error, 14, width, "bold")
             if len(lines) > 2:
@@ -851,35 +509,9 @@ class TableScene(Scene):
             for i, line in enumerate(lines):
                 canvas.text(line, (x, r.y + 12 + i * 22), 14, theme.RED, font="bold")
         else:
-            text, color = first
-            canvas.text(text, (x, r.y + 12), 15, color, font="bold", max_width=width)
-            text, color = second
-            canvas.text(text, (x, r.y + 37), 13, color, max_width=width)
+            canvas.text(first, (x, r.y + 12), 15, theme.tone_color(first_tone), font="bold", max_width=width)
+            canvas.text(second, (x, r.y + 37), 13, theme.tone_color(second_tone), max_width=width)
         self.focus.draw(canvas)
-
-    def _status(self) -> tuple[tuple[str, tuple[int, int, int]], tuple[str, tuple[int, int, int]]]:
-        """The two lines left of the buttons: what is selected or happening, and what the keys do."""
-        s = self.shown
-        blank = ("", theme.TEXT)
-        if s.finished:
-            return blank, blank
-        words = self.narrator
-        if not self.human_turn:
-            if self.is_human(s.current):
-                doing = words.rolling if self.mode == "rolling" else self.banner.title if self.banner else ""
-                return (doing, theme.TEXT), (words.hurry_human, theme.TEXT_DIM)
-            return (words.playing(s.current), theme.TEXT), (words.hurry_computer, theme.TEXT_DIM)
-        if s.phase is Phase.CARRYOVER:
-            ask, keys = words.offer_status
-            return (ask, theme.TEXT), (keys, theme.TEXT_DIM)
-        first = (self.sel_error, theme.RED) if self.sel_error else (self.sel_text, theme.TEXT)
-        if s.phase is Phase.ROLL:
-            first = (words.throw_prompt(s.dice_left), theme.TEXT)
-        if self.bank_preview is not None:
-            return first, (words.bank_prompt(self.bank_preview), theme.GREEN)
-        if self.bank_error:
-            return first, (self.bank_error, theme.TEXT_DIM)
-        return first, blank
 
     def _draw_side(self, canvas: Canvas) -> None:
         r = SIDE
@@ -887,18 +519,18 @@ class TableScene(Scene):
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         y += 10
-        if self.hint_open and self.human_turn:
+        if self.turn.hint_open and self.human_turn:
             self._draw_hint(canvas, pygame.Rect(r.x + 10, y, r.w - 20, r.bottom - 10 - y))
             return
         canvas.text("LOG", (r.x + 18, y), 13, theme.GOLD, font="bold")
         y += 24
         line_h = 21
         room = int((r.bottom - 12 - y) // line_h)
-        lines = self.log[-room:] if room > 0 else []
+        lines = list(zip(self.turn.log_seats, self.turn.log, strict=True))[-room:] if room > 0 else []
         if not lines:
-            canvas.text(self.narrator.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
-        for line in lines:
-            canvas.circle(theme.seat_color(line.seat), (r.x + 22, y + 8), 4)
+            canvas.text(self.turn.narrator.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
+        for seat, line in lines:
+            canvas.circle(theme.seat_color(seat), (r.x + 22, y + 8), 4)
             canvas.text(line.text, (r.x + 32, y), 13, theme.tone_color(line.tone), max_width=r.w - 48)
             y += line_h
 
@@ -907,7 +539,7 @@ class TableScene(Scene):
         canvas.text("HINT", (box.x + 12, box.y + 10), 13, theme.GOLD, font="bold")
         canvas.text("H closes", (box.right - 12, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
         y = box.y + 36
-        for line in self.hint:
+        for line in self.turn.hint:
             for part in canvas.wrap(line.text, 14, box.w - 34):
                 if y > box.bottom - 20:
                     return
@@ -924,11 +556,11 @@ class TableScene(Scene):
         box = pygame.Rect(0, 0, 560, 190)
         box.center = FELT.center
         canvas.box(box, (12, 16, 20, 225), radius=14, border=1.5, border_color=theme.BLUE)
-        words = self.narrator.offer(s)
+        words = self.turn.narrator.offer(s)
         canvas.text("DICE PASSED ON", (box.centerx, box.y + 22), 13, theme.BLUE, font="bold", anchor="center")
         canvas.text(words.headline, (box.centerx, box.y + 52), 20, theme.TEXT, font="bold", anchor="center",
                     max_width=box.w - 30)
-        take, fresh = self.offer_odds
+        take, fresh = self.turn.offer_odds
         lines = [(words.take, take), (words.decline, fresh)]
         for i, (text, pct) in enumerate(lines):
             y = box.y + 88 + i * 30 + (18 if i and words.take_note else 0)
@@ -937,7 +569,7 @@ class TableScene(Scene):
             if i == 0 and words.take_note:
                 canvas.text(words.take_note, (box.x + 40, y + 22), 12, theme.TEXT_DIM, anchor="midleft",
                             max_width=box.w - 66)
-        ask = words.ask if self.is_human(s.current) else self.narrator.deciding(s.current)
+        ask = words.ask if self.is_human(s.current) else self.turn.narrator.deciding(s.current)
         canvas.text(ask, (box.centerx, box.bottom - 22), 14, theme.TEXT_DIM, anchor="center")
 
 

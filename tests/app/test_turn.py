@@ -1,0 +1,186 @@
+"""The table's flow without a window: a fake view stands in for the felt, the dice and the tray."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from dataclasses import dataclass, field
+
+from greed_game.app.turn import TurnController
+from greed_game.narrator import Skin
+from greed_game.rules import Game, Phase, Player, Record, preset
+from greed_game.rules.game import VoidReason
+
+
+@dataclass
+class Settings:
+    animation_speed: str = "normal"
+    void_frequency: str = "off"
+
+
+@dataclass
+class Saver:
+    saved: int = 0
+    finished: list[Record] = field(default_factory=list)
+
+    def save(self, record: Record, rng: random.Random, seed: int | None) -> None:
+        self.saved += 1
+
+    def finish(self, record: Record) -> None:
+        self.finished.append(record)
+
+
+class FakeView:
+    """Dice as plain lists: thrown dice land at once and are reported at rest on the next tick."""
+
+    def __init__(self) -> None:
+        self.felt: list[int] = []
+        self.selected: list[int] = []
+        self.tray: list[tuple[tuple[int, ...], int]] = []
+        self.flying = False
+        self.sounds: list[str] = []
+        self.over = False
+        self.throws: list[tuple[tuple[int, ...], int, VoidReason | None]] = []
+        self.turn: TurnController | None = None
+
+    def throw_dice(self, dice: tuple[int, ...], seat: int, void: VoidReason | None) -> None:
+        assert not self.flying, "a throw started while dice were flying"
+        self.felt, self.selected, self.flying = list(dice), [], True
+        self.throws.append((dice, seat, void))
+
+    def land(self) -> None:
+        if self.flying and self.turn is not None:
+            self.flying = False
+            self.turn.settled()
+
+    def finish_throw(self) -> None:
+        self.land()
+
+    def lean_die(self) -> str | None:
+        return "rail"
+
+    def selected_faces(self) -> tuple[int, ...]:
+        return tuple(sorted(self.selected))
+
+    def dice_on_felt(self) -> int:
+        return len(self.felt)
+
+    def select(self, faces: tuple[int, ...]) -> None:
+        self.selected = list(faces)
+
+    def keep_selected(self, faces: tuple[int, ...], points: int) -> None:
+        for f in faces:
+            self.felt.remove(f)
+        self.selected = []
+        self.tray.append((faces, points))
+
+    def clear_dice(self) -> None:
+        self.felt, self.selected = [], []
+
+    def clear_tray(self) -> None:
+        self.tray = []
+
+    def hurry(self) -> None:
+        pass
+
+    def sound(self, name: str, volume: float) -> None:
+        self.sounds.append(name)
+
+    def game_over(self) -> None:
+        self.over = True
+
+
+def _controller(
+    players: list[Player], rules_id: str = "classic-five", *, seed: int = 4, skin: Skin = "pips",
+    overrides: dict[str, object] | None = None,
+) -> tuple[TurnController, FakeView, Saver]:
+    rules = preset(rules_id).with_overrides(overrides or {})
+    view, saver = FakeView(), Saver()
+    turn = TurnController(
+        Game(rules, players), view, rng=random.Random(seed), seed=seed, rules_ref=rules_id,
+        overrides=dict(overrides or {}), saver=saver, pacing=Settings, skin=lambda: skin,
+        visual_rng=random.Random(0),
+    )
+    view.turn = turn
+    return turn, view, saver
+
+
+def _run(turn: TurnController, view: FakeView, seconds: float, dt: float = 1 / 60) -> None:
+    for _ in range(int(seconds / dt)):
+        view.land()
+        turn.update(dt)
+        if view.over:
+            return
+
+
+def test_the_flow_needs_no_window() -> None:
+    code = "import sys, greed_game.app.turn; assert 'pygame' not in sys.modules and 'pymunk' not in sys.modules"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_computers_play_a_whole_game_at_a_human_pace() -> None:
+    turn, view, saver = _controller([Player("Ada", "expert"), Player("Bo", "cautious")],
+                                    overrides={"target": 1000})
+    turn.start_new()
+    turn.enter()
+    assert turn.mode == "wait"  # a computer thinks before it moves
+    _run(turn, view, 600)
+    assert view.over and turn.game.finished and turn.mode == "over"
+    assert len(saver.finished) == 1 and saver.saved == len(turn.game.events)
+    assert turn.banner is not None and turn.banner.said.title.endswith("wins!")
+    assert "bust" in view.sounds and "bank" in view.sounds
+    assert len(turn.log) >= 2 and turn.log_seats[0] in (0, 1)
+
+
+def test_a_bust_is_shown_only_when_the_dice_rest_and_stays_before_the_turn_passes() -> None:
+    turn, view, _ = _controller([Player("You"), Player("Ada", "expert")], seed=1)
+    turn.enter()
+    while True:
+        turn.roll()
+        assert turn.mode == "rolling" and turn.shown.turn == 0
+        assert turn.banner is None or turn.banner.said.title != "Bust!"
+        view.land()
+        if turn.mode == "wait":  # a bust
+            break
+        turn.perform(turn.game.legal_actions()[0])  # keep the best
+    assert turn.banner is not None and turn.banner.said.title == "Bust!"
+    assert turn.shown.current == 0  # the players still see the busting seat until the pause ends
+    _run(turn, view, 2.0)
+    assert turn.shown.current == 1
+    assert turn.banner is not None and turn.banner.said.title == "Ada's turn"
+
+
+def test_a_person_is_told_why_a_move_is_refused_in_the_dice_vocabulary() -> None:
+    for seed in range(50):
+        turn, view, _ = _controller([Player("You")], "dollar-greed", seed=seed, skin="greed")
+        turn.enter()
+        turn.roll()
+        view.land()
+        dead = [f for f in view.felt if f in (2, 3, 4, 6)][:1]
+        if turn.mode == "ready" and turn.shown.phase is Phase.KEEP and dead:
+            break
+    else:
+        raise AssertionError("no throw with a die that does not score")
+    view.selected = dead
+    turn.refresh()
+    assert turn.sel_error.startswith("Cannot keep ")
+    assert not any(ch.isdigit() for ch in turn.sel_error)
+    turn.roll()
+    assert turn.message == turn.sel_error and turn.mode == "ready"
+
+
+def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
+    turn, view, _ = _controller([Player("You")], seed=3)
+    turn.enter()
+    turn.forced_voids.extend(["off-felt", "leaning"])
+    turn.roll()
+    assert view.throws[-1][2] == "off-felt"
+    view.land()
+    assert turn.voids == 1 and turn.banner is not None and turn.banner.said.title == "Void throw"
+    _run(turn, view, 2.0)
+    assert len(view.throws) == 2 and view.throws[-1][2] == "leaning"
+    assert len(view.throws[0][0]) == len(view.throws[1][0]) == 5
+    view.land()
+    assert turn.voids == 2
+    assert turn.banner is not None and "against the rail" in turn.banner.said.sub
