@@ -191,7 +191,11 @@ class Narrator:
     def roll_off(self, rounds: Sequence[Mapping[int, tuple[int, ...]]], first: int) -> Said:
         """The banner of a first-player roll-off: who starts, and the last round's dice."""
         last = rounds[-1] if rounds else {}
-        shown = ", ".join(f"{self.person(s).subject} {self.dice(d)}" for s, d in last.items())
+        if self.rules.first_player == "best-roll":
+            marks = {s: (best.points if (best := self.rules.table.best(counts_of(d))) else 0) for s, d in last.items()}
+            shown = "  ·  ".join(f"{self.person(s).subject} {num(m)}" for s, m in marks.items())
+        else:
+            shown = "  ·  ".join(f"{self.person(s).subject} {self.dice(d)}" for s, d in last.items())
         p = self.person(first)
         return Said(f"{p.does('starts')}", f"Roll-off: {shown}" if shown else "", "gold")
 

@@ -145,6 +145,7 @@ class SetupScene(Scene):
         self.add_seat(self.levels[0])
         self.preset_index = 0
         self.target = self.rules.target
+        self._in_force: tuple[tuple[int, int], RuleSet] | None = None
         self.skin: SkinChoice = app.settings.skin
         self.focus = FocusGroup()
         self._build()
@@ -291,6 +292,16 @@ class SetupScene(Scene):
     def _set_target(self, value: int) -> None:
         self.target = value
 
+    def rules_in_force(self) -> RuleSet:
+        """The chosen rules with the chosen target (what the game will be played under)."""
+        rules = self.rules
+        if self.target == rules.target:
+            return rules
+        key = (id(rules), self.target)
+        if self._in_force is None or self._in_force[0] != key:
+            self._in_force = (key, rules.with_overrides({"target": self.target}))
+        return self._in_force[1]
+
     def _set_skin(self, value: SkinChoice) -> None:
         self.skin = value
 
@@ -299,10 +310,10 @@ class SetupScene(Scene):
 
         if not self.choice.usable:
             return
-        if self.choice.is_preset:
+        if self.choice.is_preset and self.target == self.rules.target:
             self.app.push(RulesOverlay(self.app, self.preset_index))
         else:
-            self.app.push(RulesOverlay(self.app, rules=self.rules))
+            self.app.push(RulesOverlay(self.app, rules=self.rules_in_force()))
 
     @property
     def shown_skin(self) -> str:
@@ -353,7 +364,7 @@ class SetupScene(Scene):
             canvas.paragraph("Correct the file and open this screen again.", pygame.Rect(700, 240 + used, 520, 22),
                              14, theme.TEXT_DIM)
         else:
-            rules = choice.rules
+            rules = self.rules_in_force()
             canvas.paragraph(description(rules) or "No description.", pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
             for i, line in enumerate(summary(rules)):
                 canvas.text(line, (700, 304 + i * 22), 14, theme.TEXT_DIM, max_width=520)
