@@ -17,7 +17,8 @@ from greed_game.ai.master import win_model
 from greed_game.ai.players import make_strategy
 from greed_game.ai.simulate import simulate
 from greed_game.ai.solver import Solution, solve
-from greed_game.rules import PRESET_IDS, Game, Player, preset
+from greed_game.presets import preset
+from greed_game.rules import PRESET_IDS, Game, Player
 
 
 def best_of(runs: int, fn: object) -> float:

@@ -59,7 +59,8 @@ def lookup_times(
 
 
 def main(argv: list[str]) -> int:
-    from greed_game.rules import PRESET_IDS, counts_of, preset
+    from greed_game.presets import preset
+    from greed_game.rules import PRESET_IDS, counts_of
     from greed_game.rules.scoring import ScoringTable, table_for
 
     n = int(argv[0]) if argv else 200_000

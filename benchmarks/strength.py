@@ -10,7 +10,8 @@ from itertools import combinations
 
 from greed_game.ai import LEVELS
 from greed_game.ai.simulate import simulate
-from greed_game.rules import PRESET_IDS, preset
+from greed_game.presets import preset
+from greed_game.rules import PRESET_IDS
 
 
 def main() -> None:

@@ -34,12 +34,17 @@ def _print_json(data: Any) -> None:
 
 def load_rules_arg(spec: str) -> RuleSet:
     """A ``--rules`` value: a preset id or a path to a rules file."""
-    from greed_game.rules import RulesError, resolve_rules
+    from greed_game.presets import load_rules_file, preset
+    from greed_game.rules import PRESET_IDS, RulesError
 
     try:
-        return resolve_rules(spec)
+        if spec in PRESET_IDS:
+            return preset(spec)
+        if spec.endswith(".toml") or "/" in spec or "\\" in spec:
+            return load_rules_file(spec)
     except RulesError as exc:
         _fail(str(exc))
+    _fail(f"no preset called {spec!r} (presets: {', '.join(PRESET_IDS)}; or give a .toml file)")
 
 
 def _parse_dice(words: Sequence[str], rules: RuleSet) -> list[int]:
@@ -98,7 +103,8 @@ def _read_text(path: str) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from greed_game.rules import RecordError, read_record, replay
+    from greed_game.presets import replay
+    from greed_game.rules import RecordError, read_record
     from greed_game.rules.record import summary
 
     text = _read_text(args.file)
@@ -113,7 +119,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from greed_game.narrator.rules_text import rules_text
-    from greed_game.rules import presets
+    from greed_game.presets import presets
 
     if args.id is None:
         _print_json(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from greed_game.narrator import Narrator, Skin
+from greed_game.presets import record_rules
 from greed_game.rules import (
     Event,
     IllegalAction,
@@ -30,7 +31,7 @@ class Replay:
     def __init__(self, record: Record) -> None:
         """Replay every event now; raises :class:`RecordError` naming an illegal event."""
         self.record = record
-        self.rules: RuleSet = record.ruleset()
+        self.rules: RuleSet = record_rules(record)
         if not 1 <= len(record.players) <= 8:
             raise RecordError("a game has 1 to 8 players")
         state = new_state(self.rules, len(record.players))

@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from greed_game.rules import Record, replay
+from greed_game.presets import replay
+from greed_game.rules import Record
 from greed_game.rules.history import game_history
 
 STATS_FORMAT = "greed-stats/1"

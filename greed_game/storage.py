@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from greed_game.ai import LEVELS
+from greed_game.presets import record_rules, replay
 from greed_game.replay import Replay
 from greed_game.rules import (
     PRESET_IDS,
@@ -53,7 +54,6 @@ from greed_game.rules import (
     RulesError,
     RuleSet,
     draw_dice,
-    replay,
     roll_off,
     write_record,
 )
@@ -391,7 +391,7 @@ def restore_rng(record: Record) -> random.Random | None:
 def rng_from_seed(record: Record, seed: int) -> random.Random | None:
     """``random.Random(seed)`` advanced past the record's throws, or None if they do not match it."""
     try:
-        rules = record.ruleset()
+        rules = record_rules(record)
     except RecordError:
         return None
     rng = random.Random(seed)
@@ -410,30 +410,6 @@ def rng_from_seed(record: Record, seed: int) -> random.Random | None:
 
 
 # --- records ----------------------------------------------------------------------
-
-
-def inline_rules(record: Record, *, base: Path | None = None) -> Record:
-    """A copy of ``record`` that carries its rules inside when they name a rules file.
-
-    Presets stay referenced by id. A path is read (relative paths against
-    ``base``) and replaced by the whole rules table with the overrides merged,
-    so the record plays the same wherever it is opened. Raises :class:`RecordError`.
-    """
-    if not isinstance(record.rules, str) or record.rules in PRESET_IDS:
-        return record
-    path = Path(record.rules)
-    if base is not None and not path.is_absolute():
-        path = base / path
-    loaded = load_user_rules(path)
-    if loaded.rules is None:
-        raise RecordError(f"the record's rules cannot be used: {loaded.message}", rule="rules")
-    rules = loaded.rules
-    if record.overrides:
-        try:
-            rules = rules.with_overrides(record.overrides)
-        except RulesError as exc:
-            raise RecordError(f"the record's rules cannot be used: {exc}", rule="rules") from None
-    return Record(rules.to_dict(), list(record.players), list(record.events), {}, dict(record.extra))
 
 
 def check_record(record: Record, *, kinds: bool = True) -> Game:
@@ -529,7 +505,6 @@ class Storage:
         self._lock = threading.RLock()  # the window saves on a worker thread and reads problems on its own
         self._failing: set[Path] = set()
         self._blocked: set[Path] = set()
-        self._inlined: dict[str, Record] = {}
 
     # paths
 
@@ -660,18 +635,11 @@ class Storage:
     # the game in progress
 
     def _portable(self, record: Record) -> Record:
-        """``record`` as it can be stored and read back: rules inline, player names valid."""
+        """``record`` as it can be stored and read back: player names valid."""
         if not all(valid_name(p.name) for p in record.players):
             players = [Player(clean_name(p.name, f"Player {i + 1}"), p.kind) for i, p in enumerate(record.players)]
             record = Record(record.rules, players, list(record.events), dict(record.overrides), dict(record.extra))
-        if not isinstance(record.rules, str) or record.rules in PRESET_IDS:
-            return record
-        key = json.dumps([record.rules, record.overrides], sort_keys=True, default=str)
-        cached = self._inlined.get(key)
-        if cached is None:
-            cached = inline_rules(record)
-            self._inlined[key] = cached
-        return Record(cached.rules, list(record.players), list(record.events), {}, dict(record.extra))
+        return record
 
     def save_game(self, record: Record, *, rng: random.Random | None = None, seed: int | None = None) -> bool:
         """Autosave the game in progress atomically (call it after every event).
@@ -842,9 +810,9 @@ class Storage:
         are looked up beside the record file.
         """
         if isinstance(source, Record):
-            record, name, base = source, "The game's record", None
+            record, name = source, "The game's record"
         else:
-            name, base = f"The record {source.name}", source.parent
+            name = f"The record {source.name}"
             try:
                 text = read_text(source)
                 data = parse_json(text)
@@ -859,7 +827,6 @@ class Storage:
                 self.report(f"{name} could not be opened: {exc}.")
                 return None
         try:
-            record = inline_rules(record, base=base)
             check_record(record, kinds=False)
             return Replay(record)
         except RecordError as exc:
@@ -891,7 +858,6 @@ __all__ = [
     "attach_rng",
     "check_record",
     "default_root",
-    "inline_rules",
     "load_user_rules",
     "new_seed",
     "parse_json",

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from greed_game.cli import main
-from greed_game.rules import PRESET_IDS, RecordError, parse_rules, preset, read_record, replay
+from greed_game.presets import preset, replay
+from greed_game.rules import PRESET_IDS, RecordError, parse_rules, read_record
 from greed_game.rules.record import summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,7 @@ def test_score_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: P
         (["score"], ["give the dice"]),
         (["score", "--rules", "classic-five", "1", "1", "1", "1", "1", "1"], ["5 dice", "6 were given"]),
         (["score", "--rules", "yahtzee", "1"], ["no preset called 'yahtzee'"]),
-        (["score", "--rules", "missing.toml", "1"], ["missing.toml", "no such file"]),
+        (["score", "--rules", "missing.toml", "1"], ["missing.toml: does not exist"]),
     ],
 )
 def test_score_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]) -> None:

@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from greed_game.ai import Strategy, strategy
+from greed_game.presets import preset, replay
 from greed_game.rules import (
     PRESET_IDS,
     Action,
@@ -37,10 +38,8 @@ from greed_game.rules import (
     Void,
     can_bank,
     legal_actions,
-    preset,
     read_record,
     record_of,
-    replay,
     throw_options,
     write_record,
 )

@@ -56,7 +56,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_advise(args: argparse.Namespace) -> int:
     from greed_game.ai.advice import advise
     from greed_game.cli import _read_text
-    from greed_game.rules import RecordError, read_record, replay
+    from greed_game.presets import replay
+    from greed_game.rules import RecordError, read_record
 
     try:
         game = replay(read_record(_read_text(args.file)))

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from greed_game.rules import Player, RuleSet, resolve_rules
+from greed_game.presets import resolve_rules
+from greed_game.rules import Player, RuleSet
 
 COMPUTER_NAMES = ("Ada", "Brutus", "Cleo", "Dmitri", "Edda", "Felix", "Greta", "Hugo")
 """Default names of computer seats, one a seat."""
@@ -31,7 +32,7 @@ class GameSetup:
 def computer_levels() -> tuple[str, ...]:
     """The computer levels that can play now, weakest first."""
     from greed_game.ai import LEVELS, strategy
-    from greed_game.rules import preset
+    from greed_game.presets import preset
 
     rules = preset("pass-the-dice")
     levels = []

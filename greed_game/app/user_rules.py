@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from greed_game.rules import PRESET_IDS, RuleSet, presets
+from greed_game.presets import presets
+from greed_game.rules import PRESET_IDS, RuleSet
 from greed_game.storage import Storage, load_user_rules
 
 USER_RULES_FOLDER = "rules"

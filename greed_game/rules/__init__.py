@@ -1,6 +1,8 @@
-"""The pure rules core: faces, rule sets, scoring, the game state machine and records.
+"""The pure rules core: faces, rule sets, scoring, the game state machine, transitions and records.
 
-Nothing here imports pygame or touches files other than rules files.
+Nothing here imports pygame or any other part of the game, and nothing here
+touches a file: rules and records arrive as text or data (``greed_game.presets``
+reads the preset files).
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from greed_game.rules.game import (
     throw_options,
 )
 from greed_game.rules.live import Game, Player
-from greed_game.rules.record import Record, RecordError, read_record, record_of, replay, write_record
-from greed_game.rules.ruleset import PRESET_IDS, RulesError, RuleSet, parse_rules, preset, presets, resolve_rules
+from greed_game.rules.record import Record, RecordError, read_record, record_of, write_record
+from greed_game.rules.ruleset import PRESET_IDS, RulesError, RuleSet, parse_rules
 from greed_game.rules.scoring import Option, ScoringTable
 from greed_game.rules.transitions import Step, Transition, transitions
 
@@ -68,12 +70,8 @@ __all__ = [
     "legal_actions",
     "new_state",
     "parse_rules",
-    "preset",
-    "presets",
     "read_record",
     "record_of",
-    "replay",
-    "resolve_rules",
     "roll_off",
     "throw_options",
     "transitions",

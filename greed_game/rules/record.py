@@ -23,7 +23,7 @@ from greed_game.rules.game import (
     Void,
 )
 from greed_game.rules.live import Game, Player
-from greed_game.rules.ruleset import RulesError, RuleSet, resolve_rules
+from greed_game.rules.ruleset import PRESET_IDS, RuleSet
 
 FORMAT = "greed-record/1"
 _KNOWN_FORMATS = ("greed-record/",)
@@ -48,13 +48,6 @@ class Record:
     overrides: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
     """Fields this version does not interpret (kept so nothing is lost)."""
-
-    def ruleset(self) -> RuleSet:
-        """The rule set the record is played under."""
-        try:
-            return resolve_rules(self.rules, self.overrides or None)
-        except RulesError as exc:
-            raise RecordError(f"the record's rules cannot be used: {exc}", rule="rules") from None
 
     def to_data(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
@@ -129,6 +122,14 @@ def record_from_data(data: object) -> Record:
     rules = data.get("rules")
     if not isinstance(rules, (str, Mapping)):
         raise RecordError("'rules' must be a preset id or a rules table")
+    if isinstance(rules, str) and rules not in PRESET_IDS:
+        # A record travels between players: it names a preset or carries its rules, never a file to open.
+        shown = repr(rules[:60])
+        raise RecordError(
+            f"'rules' names no preset ({shown}); a record holds a preset id ({', '.join(PRESET_IDS)}) "
+            "or the rules table itself",
+            rule="rules",
+        )
     overrides = data.get("overrides", {})
     if not isinstance(overrides, Mapping):
         raise RecordError("'overrides' must be an object of rule fields")
@@ -178,9 +179,9 @@ def write_record(record: Record) -> str:
     return head + body
 
 
-def replay(record: Record, *, upto: int | None = None) -> Game:
-    """Play a record's events into a :class:`Game`; an illegal one raises :class:`RecordError`."""
-    game = Game(record.ruleset(), record.players)
+def replay(record: Record, rules: RuleSet, *, upto: int | None = None) -> Game:
+    """Play a record's events under ``rules`` into a :class:`Game`; an illegal one raises :class:`RecordError`."""
+    game = Game(rules, record.players)
     events = record.events if upto is None else record.events[:upto]
     for i, event in enumerate(events):
         try:

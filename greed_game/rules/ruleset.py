@@ -13,7 +13,6 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal, cast
 
 from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, table_for
@@ -43,8 +42,8 @@ class RulesError(ValueError):
         self.field = field
         self.origin = origin
         where = f"{origin}: " if origin else ""
-        subject = f"field '{field}'" if field else "rules"
-        super().__init__(f"{where}{subject}: {message}")
+        subject = f"field '{field}': " if field else ""
+        super().__init__(f"{where}{subject}{message}")
 
 
 @dataclass(frozen=True)
@@ -351,65 +350,14 @@ def parse_rules_text(text: str, *, origin: str = "rules file") -> RuleSet:
     return parse_rules(data, origin=origin)
 
 
-def load_rules_file(path: str | Path) -> RuleSet:
-    """Read and parse a TOML rules file from disk."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesError("", "no such file", origin=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError("", f"cannot be read ({exc})", origin=str(p)) from None
-    return parse_rules_text(text, origin=str(p))
-
-
-def rules_dir() -> Path:
-    """The folder holding the preset rules files."""
-    from greed_game.resources import asset_path
-
-    return asset_path("rules")
-
-
 PRESET_IDS: tuple[str, ...] = ("pass-the-dice", "classic-five", "dollar-greed", "farkel-family", "official")
-
-_PRESETS: dict[str, RuleSet] = {}
-
-
-def preset(ident: str) -> RuleSet:
-    """The preset rule set called ``ident`` (loaded once)."""
-    if ident not in _PRESETS:
-        if ident not in PRESET_IDS:
-            raise RulesError("", f"no preset called {ident!r} (presets: {', '.join(PRESET_IDS)})", origin="rules")
-        _PRESETS[ident] = load_rules_file(rules_dir() / f"{ident}.toml")
-    return _PRESETS[ident]
-
-
-def presets() -> list[RuleSet]:
-    """All presets, in the order of the rules contract."""
-    return [preset(i) for i in PRESET_IDS]
-
-
-def resolve_rules(spec: str | Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> RuleSet:
-    """A preset id, a path to a rules file, or an inline rules table, with overrides."""
-    if isinstance(spec, Mapping):
-        rules = parse_rules(spec, origin="inline rules")
-    elif spec in PRESET_IDS:
-        rules = preset(spec)
-    elif spec.endswith(".toml") or "/" in spec or "\\" in spec:
-        rules = load_rules_file(spec)
-    else:
-        raise RulesError("", f"no preset called {spec!r} (presets: {', '.join(PRESET_IDS)}; or give a .toml file)")
-    return rules.with_overrides(overrides) if overrides else rules
+"""The preset rule sets, in the order of the rules contract (their files are read by ``greed_game.presets``)."""
 
 
 __all__ = [
     "PRESET_IDS",
     "RuleSet",
     "RulesError",
-    "load_rules_file",
     "parse_rules",
     "parse_rules_text",
-    "preset",
-    "presets",
-    "resolve_rules",
 ]

@@ -11,6 +11,7 @@ from greed_game.ai.master import Master, win_model
 from greed_game.ai.players import Context, Expert
 from greed_game.ai.simulate import simulate
 from greed_game.ai.solver import solve
+from greed_game.presets import preset, replay
 from greed_game.rules import (
     PRESET_IDS,
     Bank,
@@ -22,9 +23,7 @@ from greed_game.rules import (
     Throw,
     Void,
     legal_actions,
-    preset,
     read_record,
-    replay,
 )
 
 

@@ -12,8 +12,9 @@ import pytest
 from greed_game.ai import LEVELS
 from greed_game.ai.players import make_strategy
 from greed_game.ai.simulate import play_game, simulate, wilson
-from greed_game.rules import PRESET_IDS, Player, preset
-from greed_game.rules.record import Record, replay
+from greed_game.presets import preset, replay
+from greed_game.rules import PRESET_IDS, Player
+from greed_game.rules.record import Record
 
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)

@@ -15,7 +15,8 @@ import pytest
 
 from greed_game.ai.players import Expert
 from greed_game.ai.solver import Solution, solve
-from greed_game.rules import PRESET_IDS, Game, Player, RuleSet, preset
+from greed_game.presets import preset
+from greed_game.rules import PRESET_IDS, Game, Player, RuleSet
 from greed_game.rules.dice import counts_of, multisets, size
 
 

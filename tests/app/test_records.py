@@ -17,7 +17,8 @@ from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.setup import GameSetup
 from greed_game.app.widgets import Button, Selector
-from greed_game.rules import PRESET_IDS, Bank, FirstPlayer, Keep, Roll, Void, preset, read_record, replay
+from greed_game.presets import preset, replay
+from greed_game.rules import PRESET_IDS, Bank, FirstPlayer, Keep, Roll, Void, read_record
 from greed_game.storage import Storage
 
 from .conftest import Driver

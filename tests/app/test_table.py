@@ -216,7 +216,7 @@ def test_the_letter_skin_tells_the_two_es_apart_without_colour() -> None:
 
 
 def test_record_of_the_table_replays() -> None:
-    from greed_game.rules import replay
+    from greed_game.presets import replay
 
     from .test_screens import _finished_game
 

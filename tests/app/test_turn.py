@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from greed_game.app.turn import TurnController
 from greed_game.narrator import Skin
-from greed_game.rules import Game, Phase, Player, Record, preset
+from greed_game.presets import preset
+from greed_game.rules import Game, Phase, Player, Record
 from greed_game.rules.game import VoidReason
 
 

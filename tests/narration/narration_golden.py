@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from greed_game.narrator import Narrator, Skin
+from greed_game.presets import preset
 from greed_game.rules import (
     Bank,
     Carryover,
@@ -34,7 +35,6 @@ from greed_game.rules import (
     Throw,
     Void,
     apply,
-    preset,
     read_record,
     record_of,
     write_record,

@@ -6,7 +6,8 @@ import pytest
 from narration_golden import PRESETS, SKINS, golden_path, kinds, load, narration, required
 
 from greed_game.narrator import Narrator, Said
-from greed_game.rules import Bank, Carryover, Game, IllegalAction, Keep, Player, Roll, apply, preset
+from greed_game.presets import preset
+from greed_game.rules import Bank, Carryover, Game, IllegalAction, Keep, Player, Roll, apply
 from greed_game.rules.history import game_history
 from greed_game.rules.transitions import Banked, Busted, CarryoverOffered, TurnPassed
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from greed_game.presets import preset
 from greed_game.rules import (
     Bank,
     Carryover,
@@ -24,7 +25,6 @@ from greed_game.rules import (
     counts_of,
     legal_actions,
     new_state,
-    preset,
     roll_off,
 )
 

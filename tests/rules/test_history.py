@@ -6,20 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from greed_game.rules import (
-    Bank,
-    Carryover,
-    Event,
-    Game,
-    IllegalAction,
-    Keep,
-    Player,
-    Roll,
-    Void,
-    preset,
-    read_record,
-    replay,
-)
+from greed_game.presets import preset, replay
+from greed_game.rules import Bank, Carryover, Event, Game, IllegalAction, Keep, Player, Roll, Void, read_record
 from greed_game.rules.history import TurnResult, face_counts, game_history, history
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"

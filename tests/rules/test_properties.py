@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_md import oracle_points
 
+from greed_game.presets import preset, replay
 from greed_game.rules import (
     PRESET_IDS,
     Bank,
@@ -37,10 +38,8 @@ from greed_game.rules import (
     counts_of,
     legal_actions,
     new_state,
-    preset,
     read_record,
     record_of,
-    replay,
     throw_options,
     write_record,
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from greed_game.presets import replay
 from greed_game.rules import (
     Event,
     Game,
@@ -24,7 +25,6 @@ from greed_game.rules import (
     State,
     Void,
     read_record,
-    replay,
     write_record,
 )
 from greed_game.rules.record import event_to_data, summary
@@ -396,7 +396,7 @@ def test_record_with_unknown_rules_is_refused() -> None:
 
 
 def test_inline_rules_table_record() -> None:
-    from greed_game.rules import preset
+    from greed_game.presets import preset
 
     table = preset("classic-five").to_dict()
     data = json.loads((RECORDS / "classic-five-entry-met.json").read_text(encoding="utf-8"))

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from greed_game.narrator.rules_text import rules_text
-from greed_game.rules import PRESET_IDS, RulesError, RuleSet, parse_rules, preset, presets, resolve_rules
-from greed_game.rules.ruleset import load_rules_file, parse_rules_text, rules_dir
+from greed_game.presets import load_rules_file, preset, presets, resolve_rules, rules_dir
+from greed_game.rules import PRESET_IDS, RulesError, RuleSet, parse_rules
+from greed_game.rules.ruleset import parse_rules_text
 from greed_game.rules.scoring import table_for
 
 # The knobs of the RULES.md "Turn flow" table, preset by preset.
@@ -100,7 +101,10 @@ def test_resolve_rules() -> None:
     assert resolve_rules("official") is preset("official")
     assert resolve_rules("official", {"target": 500}).target == 500
     path = rules_dir() / "classic-five.toml"
-    assert resolve_rules(str(path)) == preset("classic-five")
+    assert load_rules_file(path) == preset("classic-five")
+    # A path is no preset: only the command line and storage open rules files.
+    with pytest.raises(RulesError, match="no preset called"):
+        resolve_rules(str(path))
     inline = resolve_rules(preset("classic-five").to_dict())
     assert inline == preset("classic-five")
     with pytest.raises(RulesError, match="no preset called 'zilch'"):
@@ -209,7 +213,7 @@ def test_invalid_toml_is_refused(tmp_path: Path) -> None:
 
 
 def test_missing_rules_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(RulesError, match="no such file"):
+    with pytest.raises(RulesError, match=r"nope\.toml: does not exist"):
         load_rules_file(tmp_path / "nope.toml")
 
 

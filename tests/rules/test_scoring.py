@@ -9,16 +9,8 @@ from __future__ import annotations
 import pytest
 from rules_md import oracle_points
 
-from greed_game.rules import (
-    PRESET_IDS,
-    IllegalAction,
-    Keep,
-    Roll,
-    apply,
-    counts_of,
-    new_state,
-    preset,
-)
+from greed_game.presets import preset
+from greed_game.rules import PRESET_IDS, IllegalAction, Keep, Roll, apply, counts_of, new_state
 from greed_game.rules.dice import EMPTY, multisets, submultisets
 
 # --- worked checks (RULES.md "Worked checks") --------------------------------------------

@@ -17,6 +17,7 @@ from pathlib import Path
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from greed_game.presets import preset
 from greed_game.rules import (
     PRESET_IDS,
     Action,
@@ -30,7 +31,6 @@ from greed_game.rules import (
     State,
     Throw,
     legal_actions,
-    preset,
     record_of,
 )
 from greed_game.storage import Storage

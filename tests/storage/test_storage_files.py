@@ -14,18 +14,8 @@ from typing import Any
 import pytest
 
 from greed_game.ai import strategy
-from greed_game.rules import (
-    PRESET_IDS,
-    Action,
-    Game,
-    Phase,
-    Player,
-    Record,
-    preset,
-    read_record,
-    record_of,
-    write_record,
-)
+from greed_game.presets import load_rules_file, preset
+from greed_game.rules import PRESET_IDS, Action, Game, Phase, Player, Record, read_record, record_of, write_record
 from greed_game.storage import (
     DATA_DIR_ENV,
     RESUME_KEY,
@@ -278,7 +268,7 @@ def test_a_damaged_dice_state_without_seed_is_reported_not_fatal(tmp_path: Path)
         (lambda d: d["events"].insert(0, {"bank": True}), "event 0"),
         (lambda d: d["players"][0].update(name="Ann\x00"), "impossible name"),
         (lambda d: d["players"][0].update(kind="wizard"), "unknown kind"),
-        (lambda d: d.update(rules="/etc/passwd"), "neither a preset nor a rules table"),
+        (lambda d: d.update(rules="/etc/passwd"), "names no preset"),
         (lambda d: d.update(overrides={"dice": 9}), "must be at most 6"),
         (lambda d: d.update(players=[]), "1 to 8 players"),
     ],
@@ -297,15 +287,16 @@ def test_impossible_saves_are_kept_aside(tmp_path: Path, mutate: Callable[[Any],
     assert kept.read_bytes() == content
 
 
-def test_rules_named_by_a_file_are_saved_inline(tmp_path: Path) -> None:
+def test_a_game_under_a_rules_file_keeps_its_rules_inline(tmp_path: Path) -> None:
     rules_file = tmp_path / "house.toml"
     text = (Path(__file__).resolve().parents[2] / "assets" / "rules" / "classic-five.toml").read_text()
     rules_file.write_text(text.replace('id = "classic-five"', 'id = "house"'))
-    game = Game(preset("classic-five"), [Player("Ann"), Player("Bob")])
+    house = load_rules_file(rules_file)
+    game = Game(house.with_overrides({"target": 500}), [Player("Ann"), Player("Bob")])
     rng = random.Random(8)
     game.play(game.legal_actions()[0], rng)
     storage = Storage(tmp_path / "data")
-    assert storage.save_game(record_of(game, str(rules_file), {"target": 500}), rng=rng, seed=8)
+    assert storage.save_game(record_of(game, house.to_dict(), {"target": 500}), rng=rng, seed=8)
     rules_file.unlink()  # the save does not depend on the file any more
     resumed = storage.resume_game()
     assert resumed is not None and isinstance(resumed.record.rules, dict)

@@ -20,7 +20,8 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from greed_game.rules import Game, Player, RecordError, RulesError, preset, record_of, replay, write_record
+from greed_game.presets import preset, replay
+from greed_game.rules import Game, Player, RecordError, RulesError, record_of, write_record
 from greed_game.rules.record import record_from_data
 from greed_game.rules.ruleset import parse_rules_text
 from greed_game.stats import Stats, StatsError, stats_from_data

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from greed_game.presets import preset, replay
 from greed_game.replay import Replay
-from greed_game.rules import Game, Player, RecordError, preset, read_record, record_of, replay, write_record
+from greed_game.rules import Game, Player, RecordError, read_record, record_of, write_record
 from greed_game.storage import RESUME_KEY, Storage, load_user_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,17 +120,19 @@ def test_missing_replay_file(tmp_path: Path) -> None:
     assert "no such file" in storage.problems[0]
 
 
-def test_a_record_with_rules_beside_it(tmp_path: Path) -> None:
+def test_a_record_naming_a_file_is_refused_and_reads_nothing(tmp_path: Path) -> None:
     text = (ROOT / "assets" / "rules" / "classic-five.toml").read_text()
     (tmp_path / "house.toml").write_text(text.replace('id = "classic-five"', 'id = "house"'))
     game = Game(preset("classic-five"), [Player("Ann"), Player("Bob")])
     rng = random.Random(2)
     for _ in range(4):
         game.play(game.legal_actions()[0], rng)
-    record = record_of(game, "house.toml")
-    (tmp_path / "game.json").write_text(write_record(record))
-    r = Storage(tmp_path / "data").open_replay(tmp_path / "game.json")
-    assert r is not None and r.rules.id == "house" and len(r) == 4
+    data = json.loads(write_record(record_of(game, "classic-five")))
+    for named in ("house.toml", str(tmp_path / "house.toml"), "/dev/zero"):
+        (tmp_path / "game.json").write_text(json.dumps({**data, "rules": named}))
+        storage = Storage(tmp_path / "data")
+        assert storage.open_replay(tmp_path / "game.json") is None
+        assert any("names no preset" in problem for problem in storage.problems)
 
 
 def test_export_the_current_game(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from greed_game.ai import strategy
-from greed_game.rules import Game, Player, preset, read_record, record_of
+from greed_game.presets import preset
+from greed_game.rules import Game, Player, read_record, record_of
 from greed_game.stats import (
     Stats,
     StatsError,

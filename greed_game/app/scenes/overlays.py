@@ -43,7 +43,7 @@ class RulesOverlay(Overlay):
 
     def __init__(self, app: App, preset_index: int = 0, *, rules: RuleSet | None = None) -> None:
         super().__init__(app)
-        from greed_game.rules import presets
+        from greed_game.presets import presets
 
         self.presets = list(presets())
         self.extra = rules

@@ -44,11 +44,12 @@ from greed_game.app.scenes.table import (
 )
 from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
+from greed_game.presets import replay
 from greed_game.replay import Replay
-from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Roll, Void, replay
+from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Roll, Void
 from greed_game.rules.history import game_history
 from greed_game.rules.record import record_from_data
-from greed_game.storage import inline_rules, parse_json, read_text
+from greed_game.storage import parse_json, read_text
 
 if TYPE_CHECKING:
     from greed_game.app.main import App
@@ -88,7 +89,6 @@ def summarize(path: Path) -> RecordSummary:
     when = _when(path)
     try:
         record = record_from_data(parse_json(read_text(path)))
-        record = inline_rules(record, base=path.parent)
         game = replay(record)
     except FileNotFoundError:
         return RecordSummary(when=when, problem="the file is gone")
