@@ -19,6 +19,7 @@ from greed_game.ai.simulate import simulate
 from greed_game.ai.solver import Solution, solve
 from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS, Game, Player
+from greed_game.storage.solutions import DiskSolutionCache
 
 
 def best_of(runs: int, fn: object) -> float:
@@ -46,13 +47,14 @@ def decision_states(preset_id: str, count: int) -> list[object]:
 def main() -> None:
     print("solve (uncached, best of 3) and load from the disk cache")
     with tempfile.TemporaryDirectory() as folder:
+        cache = DiskSolutionCache(Path(folder))
         for pid in PRESET_IDS:
             rules = preset(pid)
             seconds = best_of(3, lambda rules=rules: Solution(rules))
             solver._SOLUTIONS.clear()
-            solve(rules, cache_dir=Path(folder))
+            solve(rules, cache=cache)
             solver._SOLUTIONS.clear()
-            load = best_of(3, lambda rules=rules: (solver._SOLUTIONS.clear(), solve(rules, cache_dir=Path(folder))))
+            load = best_of(3, lambda rules=rules: (solver._SOLUTIONS.clear(), solve(rules, cache=cache)))
             print(f"  {pid:14} solve {seconds * 1000:7.1f} ms  ({seconds / 0.3:4.2f} x target 0.3 s)"
                   f"   cached load {load * 1000:6.1f} ms")
     print("one decision once solved (mean over states of real games)")

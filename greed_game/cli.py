@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -137,6 +137,66 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solver_cache() -> None:
+    """Hand the solver its disk cache (the solver itself opens no file)."""
+    from greed_game.ai.solver import use_cache
+    from greed_game.storage.solutions import default_solution_cache
+
+    use_cache(default_solution_cache())
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from greed_game.ai.solver import solve
+
+    rules = load_rules_arg(args.rules)
+    _solver_cache()
+    start = time.perf_counter()
+    solution = solve(rules)
+    data = {"rules": args.rules, **solution.to_data()}
+    data["seconds"] = round(time.perf_counter() - start, 4)
+    _print_json(data)
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from greed_game.ai import LEVELS
+    from greed_game.ai.simulate import progress_bar, simulate
+
+    rules = load_rules_arg(args.rules)
+    names = [p.strip() for p in args.players.split(",") if p.strip()]
+    unknown = [n for n in names if n not in LEVELS]
+    if unknown:
+        _fail(f"unknown computer level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
+    if not 1 <= len(names) <= 8:
+        _fail("--players lists 1 to 8 computer levels, e.g. expert,bold")
+    if args.games < 1:
+        _fail("--games must be at least 1")
+    _solver_cache()
+    result = simulate(rules, names, args.games, args.seed, progress=progress_bar())
+    result["rules"] = args.rules
+    _print_json(result)
+    return 0
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from greed_game.ai.advice import advise
+    from greed_game.narrator import Narrator
+    from greed_game.presets import replay
+    from greed_game.rules import RecordError, read_record
+
+    try:
+        game = replay(read_record(_read_text(args.file)))
+    except RecordError as exc:
+        _fail(f"{args.file}: {exc}")
+    if game.finished:
+        _fail(f"{args.file}: the game is over; there is nothing to advise")
+    _solver_cache()
+    state = game.state
+    narrator = Narrator(game.rules, [p.name for p in game.players], "pips")
+    _print_json(advise(game.rules, state).to_data(lambda actions: narrator.choice(actions, state)))
+    return 0
+
+
 def cmd_window(args: argparse.Namespace) -> int:
     try:
         from greed_game.app.main import run
@@ -180,30 +240,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the rules table as JSON instead of text")
     p.set_defaults(handler=cmd_rules)
 
-    # The computer players' commands: their module is imported only when one of them runs.
+    # The computer players' commands import the solver only when one of them runs.
     p = sub.add_parser("solve", help="solve a rule set exactly: expected points per turn and bust odds")
     p.add_argument("--rules", required=True, help=rules_help)
-    p.set_defaults(handler="greed_game.ai.cli:cmd_solve")
+    p.set_defaults(handler=cmd_solve)
 
     p = sub.add_parser("simulate", help="play computer levels against each other, headless")
     p.add_argument("--rules", required=True, help=rules_help)
     p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master")
     p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same result)")
-    p.set_defaults(handler="greed_game.ai.cli:cmd_simulate")
+    p.set_defaults(handler=cmd_simulate)
 
     p = sub.add_parser("advise", help="the expert's advice for the position at the end of a game record")
     p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
-    p.set_defaults(handler="greed_game.ai.cli:cmd_advise")
+    p.set_defaults(handler=cmd_advise)
     return parser
 
 
 def _handler(args: argparse.Namespace) -> Handler:
-    found: Handler | str = getattr(args, "handler", cmd_window)
-    if isinstance(found, str):
-        module, name = found.split(":")
-        handler: Handler = getattr(import_module(module), name)
-        return handler
+    found: Handler = getattr(args, "handler", cmd_window)
     return found
 
 

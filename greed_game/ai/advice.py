@@ -6,30 +6,32 @@ from there on, with the player's entry minimum and final-turn limits applied.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from greed_game.ai.players import bankable_after, context_of, entry_threshold
 from greed_game.ai.solver import Solution, solve
 from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, can_bank
-from greed_game.rules.dice import dice_of
 from greed_game.rules.game import Phase, apply, throw_options
+
+Words = Callable[[Sequence[Action]], str]
+"""How a choice is put in words (the narrator's): the solver only knows actions and values."""
 
 
 @dataclass(frozen=True)
 class Choice:
     """One thing the player can do, with its exact expected value."""
 
-    label: str
     actions: tuple[Action, ...]
     """The actions that carry it out, in order (a keep may be followed by a bank)."""
     value: float
     bust_probability: float | None = None
     """For choices that throw next: the chance that this next throw busts."""
 
-    def to_data(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        data: dict[str, Any] = {"choice": self.label, "value": round(self.value, 2)}
+    def to_data(self, words: Words) -> dict[str, Any]:
+        """JSON-ready form, the choice worded by ``words``."""
+        data: dict[str, Any] = {"choice": words(self.actions), "value": round(self.value, 2)}
         if self.bust_probability is not None:
             data["bust_probability"] = round(self.bust_probability, 4)
         return data
@@ -49,12 +51,12 @@ class Advice:
         """The best choice."""
         return self.choices[0]
 
-    def to_data(self) -> dict[str, Any]:
-        """JSON-ready form."""
+    def to_data(self, words: Words) -> dict[str, Any]:
+        """JSON-ready form, each choice worded by ``words``."""
         return {
             "bust_probability": None if self.bust_probability is None else round(self.bust_probability, 4),
-            "recommended": self.recommended.label,
-            "choices": [c.to_data() for c in self.choices],
+            "recommended": words(self.recommended.actions),
+            "choices": [c.to_data(words) for c in self.choices],
         }
 
 
@@ -75,7 +77,6 @@ def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Ad
         strict = rules.carryover == "strict"
         choices.append(
             Choice(
-                f"take the {offer.dice} dice and {offer.points} points",
                 (Carryover(True),),
                 sol.carryover_value(offer.dice, offer.points, take_entry),
                 sol.bust_probability(offer.dice, strict=strict),
@@ -83,7 +84,6 @@ def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Ad
         )
         choices.append(
             Choice(
-                f"decline and throw {rules.dice} fresh dice",
                 (Carryover(False),),
                 sol.throw_value(rules.dice, 0, entry),
                 sol.bust_probability(rules.dice),
@@ -95,35 +95,32 @@ def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Ad
         value = (
             sol.carryover_value(n, t, entry) if state.carry_throw else sol.throw_value(n, t, entry)
         )
-        choices.append(Choice(f"throw {n} {'die' if n == 1 else 'dice'}", (Throw(n),), value, bust))
+        choices.append(Choice((Throw(n),), value, bust))
         if can_bank(rules, state):
-            choices.append(Choice(f"bank {t}", (Bank(),), float(t)))
+            choices.append(Choice((Bank(),), float(t)))
     else:
         assert state.throw is not None
         n, t = state.dice_left, state.turn_points
         options = throw_options(rules, state, state.throw)
         best = options[0].points
         for o in options:
-            words = " ".join(map(str, o.dice))
             keep = Keep(o.dice)
             left = n - o.size
             nxt = left if left > 0 else rules.dice
             after = apply(rules, state, keep)
             choices.append(
                 Choice(
-                    f"keep {words}, throw {nxt}{' (hot dice)' if left == 0 else ''}",
                     (keep, Throw(nxt)),
                     sol.throw_value(nxt, t + o.points, entry),
                     sol.bust_probability(nxt),
                 )
             )
             if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, after):
-                choices.append(Choice(f"keep {words}, bank {t + o.points}", (keep, Bank()), float(t + o.points)))
+                choices.append(Choice((keep, Bank()), float(t + o.points)))
         if can_bank(rules, state):
             top = rules.table.best(state.throw)
             assert top is not None
-            words = " ".join(map(str, dice_of(top.counts)))
-            choices.append(Choice(f"bank {t + top.points} (keeps {words})", (Bank(),), float(t + top.points)))
+            choices.append(Choice((Bank(),), float(t + top.points)))
     # Stable order: best value first; among equals, banking (certain) before throwing, then fewer dice kept.
     choices.sort(key=lambda c: (-round(c.value, 9), c.bust_probability is not None, _kept(c)))
     return Advice(bust, tuple(choices))

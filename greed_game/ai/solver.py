@@ -17,16 +17,13 @@ only needs the few levels below it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
-from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import Counts, multisets, size
@@ -294,39 +291,48 @@ class Solution:
 _SOLUTIONS: dict[str, Solution] = {}
 
 
-def default_cache_dir() -> Path | None:
-    """Where solutions are cached: ``GREED_CACHE_DIR`` (empty disables), else the user cache folder."""
-    env = os.environ.get("GREED_CACHE_DIR")
-    if env is not None:
-        return Path(env) if env else None
-    from platformdirs import user_cache_path
+class SolutionCache(Protocol):
+    """Where solved tables are kept between runs (the caller's choice: the solver itself opens no file)."""
 
-    return user_cache_path("greed-game", appauthor=False) / "solutions"
+    def load(self, key: str) -> str | None:
+        """The text stored under ``key``, or None."""
+
+    def store(self, key: str, text: str) -> None:
+        """Keep ``text`` under ``key`` (failures are the cache's own business)."""
 
 
-def solve(rules: RuleSet, *, cache_dir: Path | Literal["default"] | None = "default") -> Solution:
-    """The solution of ``rules``, from memory, from the disk cache, or computed now."""
+_cache: SolutionCache | None = None
+
+
+def use_cache(cache: SolutionCache | None) -> None:
+    """Keep solutions in ``cache`` from now on (the program's entry point hands in the disk cache)."""
+    global _cache
+    _cache = cache
+
+
+def solve(rules: RuleSet, *, cache: SolutionCache | Literal["default"] | None = "default") -> Solution:
+    """The solution of ``rules``, from memory, from the cache, or computed now."""
     key = rules.content_key()
     found = _SOLUTIONS.get(key)
     if found is not None:
         return found
+    store = _cache if cache == "default" else cache
     solution: Solution | None = None
-    folder = default_cache_dir() if cache_dir == "default" else cache_dir
-    path = folder / f"solution-{key}.json" if isinstance(folder, Path) else None
-    if path is not None:
-        solution = _load(rules, path)
+    if store is not None:
+        text = store.load(key)
+        solution = _load(rules, text) if text is not None else None
     if solution is None:
         solution = Solution(rules)
-        if path is not None:
-            _store(solution, path)
+        if store is not None:
+            store.store(key, _dump(solution))
     _SOLUTIONS[key] = solution
     return solution
 
 
-def _load(rules: RuleSet, path: Path) -> Solution | None:
+def _load(rules: RuleSet, text: str) -> Solution | None:
     start = time.perf_counter()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(text)
         if data.get("key") != rules.content_key() or data.get("version") != 1:
             return None
         solution = Solution.__new__(Solution)
@@ -339,7 +345,7 @@ def _load(rules: RuleSet, path: Path) -> Solution | None:
         solution.values = [[float(x) for x in row] for row in data["values"]]
         if len(solution.values) != rules.dice + 1 or any(len(r) != solution.levels + 1 for r in solution.values):
             return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     solution.models = [throw_model(rules, n) for n in range(rules.dice + 1)]
     solution.strict_models = [throw_model(rules, n, strict=True) for n in range(rules.dice + 1)]
@@ -348,9 +354,7 @@ def _load(rules: RuleSet, path: Path) -> Solution | None:
     return solution
 
 
-def _store(solution: Solution, path: Path) -> None:
-    from greed_game.storage import atomic_write
-
+def _dump(solution: Solution) -> str:
     data = {
         "version": 1,
         "key": solution.rules.content_key(),
@@ -360,8 +364,9 @@ def _store(solution: Solution, path: Path) -> None:
         "beta": solution.beta,
         "values": [[round(v, 9) for v in row] for row in solution.values],
     }
-    with contextlib.suppress(OSError):
-        atomic_write(path, json.dumps(data, separators=(",", ":")))
+    return json.dumps(data, separators=(",", ":"))
 
 
-__all__: Sequence[str] = ["Solution", "candidates", "outcome_probability", "solve", "throw_model"]
+__all__: Sequence[str] = [
+    "Solution", "SolutionCache", "candidates", "outcome_probability", "solve", "throw_model", "use_cache"
+]

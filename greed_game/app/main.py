@@ -459,7 +459,11 @@ def smoke_run(screenshots: Path | None = None, *, max_frames: int = 60_000) -> i
 
 def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     """Open the game window (the ``greed-game`` command); returns the exit status."""
+    from greed_game.ai.solver import use_cache
+    from greed_game.storage.solutions import default_solution_cache
+
     shots = Path(screenshots) if screenshots is not None else None
+    use_cache(default_solution_cache())
     try:
         if smoke:
             return smoke_run(shots)

@@ -18,6 +18,7 @@ from greed_game.ai.solver import Solution, solve
 from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS, Game, Player, RuleSet
 from greed_game.rules.dice import counts_of, multisets, size
+from greed_game.storage.solutions import DiskSolutionCache
 
 
 def naive_expected_turn(rules: RuleSet, cap: int) -> float:
@@ -120,18 +121,19 @@ def test_expert_policy_earns_the_solved_value_in_play(preset_id: str) -> None:
 def test_solution_is_cached_on_disk_by_content(tmp_path: Path) -> None:
     folder = tmp_path
     rules = preset("classic-five").with_overrides({"target": 4321})
-    first = solve(rules, cache_dir=folder)
+    first = solve(rules, cache=DiskSolutionCache(folder))
     files = list(folder.glob("solution-*.json"))
     assert len(files) == 1 and rules.content_key() in files[0].name
     from greed_game.ai import solver
 
     solver._SOLUTIONS.clear()
-    again = solve(rules, cache_dir=folder)
+    again = solve(rules, cache=DiskSolutionCache(folder))
     assert again is not first
     assert again.expected_turn_points == pytest.approx(first.expected_turn_points, abs=1e-6)
     files[0].write_text("{not json", encoding="utf-8")
     solver._SOLUTIONS.clear()
-    assert solve(rules, cache_dir=folder).expected_turn_points == pytest.approx(first.expected_turn_points)
+    again = solve(rules, cache=DiskSolutionCache(folder))
+    assert again.expected_turn_points == pytest.approx(first.expected_turn_points)
 
 
 def test_solve_command_prints_the_contract() -> None:

@@ -32,33 +32,23 @@ import contextlib
 import json
 import os
 import random
-import stat
 import threading
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from greed_game.ai import LEVELS
-from greed_game.presets import record_rules, replay
+from greed_game.presets import replay
 from greed_game.replay import Replay
 from greed_game.rules import (
-    PRESET_IDS,
-    FirstPlayer,
     Game,
     Player,
     Record,
     RecordError,
-    Roll,
-    RulesError,
     RuleSet,
-    draw_dice,
-    roll_off,
     write_record,
 )
 from greed_game.rules.record import record_from_data
-from greed_game.rules.ruleset import parse_rules_text
 from greed_game.stats import (
     StatisticsView,
     Stats,
@@ -69,52 +59,23 @@ from greed_game.stats import (
     stats_from_data,
     valid_name,
 )
+from greed_game.storage.atomic import StoredFileError, atomic_write, parse_json, read_text, sweep_temp_files
+from greed_game.storage.saves import (
+    RESUME_KEY,
+    Resumed,
+    attach_rng,
+    check_record,
+    load_user_rules,
+    parse_saved_record,
+    restore_rng,
+    seed_of,
+)
+from greed_game.storage.settings import Settings, settings_from_data
 
-SETTINGS_FORMAT = "greed-settings/1"
 DATA_DIR_ENV = "GREED_DATA_DIR"
 """Environment variable naming the data folder; overrides the platform's user data folder."""
-MAX_FILE_BYTES = 16 * 1024 * 1024
-"""No stored file of the game is larger; anything larger is refused unread."""
-RESUME_KEY = "resume"
-"""The record field holding what a seeded game needs to continue with the same dice."""
 FINISHED_GAMES_KEPT = 200
 """Records of finished games kept for replays (the oldest are pruned)."""
-TEMP_MAX_AGE = 60.0
-"""Seconds after which a leftover temporary file (a write cut off by a crash) is removed."""
-
-AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
-VoidFrequency = Literal["off", "rare", "realistic"]
-
-
-@dataclass
-class Settings:
-    """The player's preferences; every field has a default."""
-
-    animation_speed: AnimationSpeed = "normal"
-    void_frequency: VoidFrequency = "rare"
-    sound: bool = True
-    fullscreen: bool = False
-    skin: Literal["auto", "pips", "greed"] = "auto"
-
-    def to_data(self) -> dict[str, Any]:
-        """The settings as JSON-ready data."""
-        return {"format": SETTINGS_FORMAT, **asdict(self)}
-
-
-_SETTING_CHOICES: dict[str, tuple[object, ...]] = {
-    "animation_speed": ("slow", "normal", "fast", "instant"),
-    "void_frequency": ("off", "rare", "realistic"),
-    "sound": (True, False),
-    "fullscreen": (True, False),
-    "skin": ("auto", "pips", "greed"),
-}
-
-
-class StoredFileError(ValueError):
-    """A stored file that cannot be used; the message is written for a player."""
-
-
-# --- files ------------------------------------------------------------------------
 
 
 def default_root() -> Path:
@@ -128,371 +89,6 @@ def default_root() -> Path:
     from platformdirs import user_data_path
 
     return user_data_path("greed-game", appauthor=False)
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new file, never a mix.
-
-    The text goes to a temporary file in the same folder, which is flushed,
-    fsynced and renamed over ``path``; the folder is then fsynced so the rename
-    itself survives a power cut. Raises :class:`OSError` when the disk refuses.
-    """
-    data = text.encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}-{time.monotonic_ns()}.tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        _replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    _fsync_dir(path.parent)
-
-
-def _replace(src: Path, dst: Path) -> None:
-    # On Windows a reader (an antivirus, a backup tool) can hold the target open
-    # for a moment; retry briefly before giving up.
-    for attempt in range(10):
-        try:
-            os.replace(src, dst)
-            return
-        except PermissionError:
-            if os.name != "nt" or attempt == 9:
-                raise
-            time.sleep(0.02 * (attempt + 1))
-
-
-def _fsync_dir(folder: Path) -> None:
-    if os.name == "nt":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _temp_files(path: Path) -> list[Path]:
-    try:
-        return list(path.parent.glob(f".{path.name}.*.tmp"))
-    except OSError:
-        return []
-
-
-def sweep_temp_files(path: Path, *, max_age: float = TEMP_MAX_AGE) -> int:
-    """Remove temporary files left beside ``path`` by writes a crash cut off; returns how many.
-
-    Only files older than ``max_age`` seconds are removed, so a write in
-    progress in another window of the game is never disturbed. These files were
-    never the saved file: the rename that would have made them so did not happen.
-    """
-    removed = 0
-    now = time.time()
-    for tmp in _temp_files(path):
-        try:
-            if now - tmp.stat().st_mtime >= max_age:
-                tmp.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
-
-
-def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a stored file; raises :class:`FileNotFoundError` or a plain-words :class:`StoredFileError`."""
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise StoredFileError(f"the file could not be read ({exc.strerror or exc.__class__.__name__})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise StoredFileError("it is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise StoredFileError("it is not an ordinary file")
-    if info.st_size > limit:
-        raise StoredFileError(f"the file is too large ({info.st_size // 1024} KB) to be one of the game's files")
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise StoredFileError(f"the file could not be read ({exc.strerror or exc.__class__.__name__})") from None
-    if len(data) > limit:
-        raise StoredFileError("the file is too large to be one of the game's files")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise StoredFileError("the file is not text (it holds bytes that are not UTF-8)") from None
-
-
-def _refuse_constant(name: str) -> Any:
-    raise StoredFileError(f"the file holds {name}, which is not a number the game uses")
-
-
-def parse_json(text: str) -> Any:
-    """Parse JSON text; anything unusable raises :class:`StoredFileError` in plain words."""
-    if not text.strip():
-        raise StoredFileError("the file is empty")
-    try:
-        return json.loads(text, parse_constant=_refuse_constant)
-    except json.JSONDecodeError as exc:
-        stripped = text.rstrip()
-        near_end = exc.pos >= len(stripped) - 8 or exc.msg.startswith("Unterminated string")
-        if near_end and not stripped.endswith(("}", "]")):
-            raise StoredFileError("the file is cut short (it ends in the middle of its data)") from None
-        raise StoredFileError(f"the file is damaged (not valid JSON: {exc.msg} at line {exc.lineno})") from None
-    except RecursionError:
-        raise StoredFileError("the file is damaged (its data is nested too deeply)") from None
-    except ValueError as exc:  # e.g. a number too long to convert
-        raise StoredFileError(f"the file is damaged ({str(exc)[:80]})") from None
-
-
-# --- settings ---------------------------------------------------------------------
-
-
-def _setting_ok(name: str, value: object, default: object) -> bool:
-    choices = _SETTING_CHOICES.get(name)
-    if choices is not None:
-        return any(type(value) is type(c) and value == c for c in choices)
-    return type(value) is type(default)
-
-
-def settings_from_data(data: object, *, salvage: bool = False) -> tuple[Settings, list[str]]:
-    """Settings from parsed JSON.
-
-    Raises :class:`StoredFileError` when ``data`` is not a settings object of
-    this format. A field with an impossible value raises too, unless
-    ``salvage``: then it takes its default and its name is returned.
-    """
-    if not isinstance(data, Mapping):
-        raise StoredFileError("the file does not hold settings")
-    try:
-        from greed_game.stats import check_format
-
-        check_format({"format": data.get("format", SETTINGS_FORMAT)}, SETTINGS_FORMAT, "settings")
-    except StatsError as exc:
-        raise StoredFileError(str(exc)) from None
-    values: dict[str, Any] = {}
-    bad: list[str] = []
-    defaults = Settings()
-    for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        if _setting_ok(f.name, value, getattr(defaults, f.name)):
-            values[f.name] = value
-        elif salvage:
-            bad.append(f.name)
-        else:
-            raise StoredFileError(f"the setting {f.name!r} has an impossible value {str(value)[:40]!r}")
-    return Settings(**values), bad
-
-
-def parse_settings(text: str) -> Settings:
-    """Settings from JSON text; raises :class:`StoredFileError` on anything unusable."""
-    return settings_from_data(parse_json(text))[0]
-
-
-# --- seeded games: the dice to come -------------------------------------------------
-
-
-def new_seed() -> int:
-    """A fresh seed for a new game (so the game can be resumed with the same dice to come)."""
-    return random.SystemRandom().randrange(2**63)
-
-
-def rng_state_to_data(rng: random.Random) -> dict[str, Any]:
-    """The state of ``rng`` as JSON-safe data."""
-    version, internal, gauss = rng.getstate()
-    return {"version": version, "state": list(internal), "gauss_next": gauss}
-
-
-def rng_from_data(data: object) -> random.Random:
-    """A ``random.Random`` in the state :func:`rng_state_to_data` wrote; raises :class:`StoredFileError`."""
-    if not isinstance(data, Mapping):
-        raise StoredFileError("the state of the dice is damaged")
-    version, internal, gauss = data.get("version"), data.get("state"), data.get("gauss_next")
-    if (
-        version != 3
-        or not isinstance(internal, list)
-        or len(internal) != 625
-        or not all(type(n) is int and 0 <= n < 2**32 for n in internal)
-        or internal[-1] > 624
-        or not (gauss is None or type(gauss) is float)
-    ):
-        raise StoredFileError("the state of the dice is damaged")
-    rng = random.Random()
-    try:
-        rng.setstate((3, tuple(internal), gauss))
-    except (ValueError, TypeError, OverflowError):
-        raise StoredFileError("the state of the dice is damaged") from None
-    return rng
-
-
-def attach_rng(record: Record, rng: random.Random, *, seed: int | None = None) -> Record:
-    """Store in ``record.extra`` what is needed to continue with the same dice to come.
-
-    ``seed`` is the seed the game's ``random.Random`` was made with (kept from an
-    earlier call when not given). The state is that of ``rng`` now, after the
-    record's last event. Returns ``record``.
-    """
-    old = record.extra.get(RESUME_KEY)
-    if seed is None and isinstance(old, Mapping) and type(old.get("seed")) is int:
-        seed = old["seed"]
-    record.extra[RESUME_KEY] = {"seed": seed, "events": len(record.events), "rng": rng_state_to_data(rng)}
-    return record
-
-
-def seed_of(record: Record) -> int | None:
-    """The seed a record's game was played with, when it was saved with one."""
-    info = record.extra.get(RESUME_KEY)
-    if isinstance(info, Mapping) and type(info.get("seed")) is int:
-        seed: int = info["seed"]
-        return seed
-    return None
-
-
-def restore_rng(record: Record) -> random.Random | None:
-    """The dice source to continue ``record``'s game with the same dice to come, or None.
-
-    Uses the saved state when it belongs to the record's last event; otherwise,
-    when the seed is known, draws the record's throws again from the seed and
-    uses the result if every throw matches (the game used its ``random.Random``
-    only through ``Game.roll_off`` and ``Game.play``).
-    """
-    info = record.extra.get(RESUME_KEY)
-    if not isinstance(info, Mapping):
-        return None
-    if info.get("events") == len(record.events) and type(info.get("events")) is int:
-        try:
-            return rng_from_data(info.get("rng"))
-        except StoredFileError:
-            pass
-    seed = seed_of(record)
-    return None if seed is None else rng_from_seed(record, seed)
-
-
-def rng_from_seed(record: Record, seed: int) -> random.Random | None:
-    """``random.Random(seed)`` advanced past the record's throws, or None if they do not match it."""
-    try:
-        rules = record_rules(record)
-    except RecordError:
-        return None
-    rng = random.Random(seed)
-    events = record.events
-    if events and isinstance(events[0], FirstPlayer):
-        try:
-            seat, rounds = roll_off(rules, len(record.players), rng)
-        except Exception:
-            return None
-        if not rounds or seat != events[0].seat:
-            return None
-    for event in events:
-        if isinstance(event, Roll) and draw_dice(rng, len(event.dice)) != event.dice:
-            return None
-    return rng
-
-
-# --- records ----------------------------------------------------------------------
-
-
-def check_record(record: Record, *, kinds: bool = True) -> Game:
-    """Check everything a saved record must satisfy and return its replayed game.
-
-    Players need a usable name and (with ``kinds``) ``human`` or a known
-    computer level; the rules must be a preset id or a rules table (never a
-    file path, which could point anywhere); every event must be legal. Raises
-    :class:`RecordError` in plain words.
-    """
-    for i, player in enumerate(record.players):
-        if not valid_name(player.name):
-            raise RecordError(f"player {i + 1} has an impossible name {player.name[:40]!r}")
-        if kinds and player.kind != "human" and player.kind not in LEVELS:
-            raise RecordError(f"player {player.name!r} is of an unknown kind {player.kind[:40]!r}")
-    if isinstance(record.rules, str) and record.rules not in PRESET_IDS:
-        raise RecordError(f"its rules {record.rules[:60]!r} are neither a preset nor a rules table")
-    try:
-        return replay(record)
-    except RecordError:
-        raise
-    except RecursionError:
-        raise RecordError("its rules are nested too deeply") from None
-    except Exception as exc:  # a rules table the core failed to refuse cleanly
-        raise RecordError(f"its rules could not be understood ({exc.__class__.__name__}: {str(exc)[:80]})") from None
-
-
-def parse_saved_record(text: str) -> tuple[Record, Game]:
-    """A saved record from its text, checked and replayed; raises :class:`StoredFileError` or :class:`RecordError`."""
-    data = parse_json(text)
-    try:
-        record = record_from_data(data)
-    except RecursionError:
-        raise StoredFileError("the file is damaged (its data is nested too deeply)") from None
-    return record, check_record(record)
-
-
-@dataclass
-class Resumed:
-    """A game ready to continue."""
-
-    record: Record
-    game: Game
-    """The record replayed: the same pending choice as when the game stopped."""
-    rng: random.Random
-    """The dice source to continue with (pass it to ``Game.play``)."""
-    seed: int | None
-    seeded: bool
-    """Whether ``rng`` gives the same dice to come as before the stop (a seeded game)."""
-
-
-@dataclass(frozen=True)
-class RulesLoad:
-    """The result of loading a player's rules file: the rules, or a message saying what is wrong."""
-
-    rules: RuleSet | None
-    message: str | None = None
-
-
-def load_user_rules(path: str | Path) -> RulesLoad:
-    """Load a player's own TOML rules file; never raises, never moves the file.
-
-    Rules files belong to the player: a bad one is only reported (the message
-    names the file and the field at fault), not renamed aside.
-    """
-    p = Path(path)
-    try:
-        text = read_text(p, limit=1024 * 1024)
-    except FileNotFoundError:
-        return RulesLoad(None, f"{p}: there is no such file")
-    except StoredFileError as exc:
-        return RulesLoad(None, f"{p}: {exc}")
-    try:
-        return RulesLoad(parse_rules_text(text, origin=str(p)))
-    except RulesError as exc:
-        return RulesLoad(None, str(exc))
-    except RecursionError:
-        return RulesLoad(None, f"{p}: the rules are nested too deeply")
-    except Exception as exc:  # a value the rules reader failed to refuse cleanly
-        return RulesLoad(None, f"{p}: the rules could not be understood ({str(exc)[:80]})")
-
-
-# --- the folder -------------------------------------------------------------------
 
 
 class Storage:
@@ -843,32 +439,3 @@ class Storage:
 
 def _public(extra: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in extra.items() if k != RESUME_KEY}
-
-
-__all__ = [
-    "DATA_DIR_ENV",
-    "RESUME_KEY",
-    "SETTINGS_FORMAT",
-    "Resumed",
-    "RulesLoad",
-    "Settings",
-    "Storage",
-    "StoredFileError",
-    "atomic_write",
-    "attach_rng",
-    "check_record",
-    "default_root",
-    "load_user_rules",
-    "new_seed",
-    "parse_json",
-    "parse_saved_record",
-    "parse_settings",
-    "read_text",
-    "restore_rng",
-    "rng_from_data",
-    "rng_from_seed",
-    "rng_state_to_data",
-    "seed_of",
-    "settings_from_data",
-    "sweep_temp_files",
-]

@@ -1,0 +1,67 @@
+"""Saves, settings, statistics and replays, kept under the user's data folder.
+
+A package in layers: :mod:`~greed_game.storage.atomic` (the leaf: atomic
+writes, bounded reads, strict JSON), :mod:`~greed_game.storage.settings`,
+:mod:`~greed_game.storage.saves` (the dice to come and the checks a stored
+record passes), :mod:`~greed_game.storage.solutions` (the solver's disk
+cache) and :mod:`~greed_game.storage.folder` (the :class:`Storage` of one
+data folder). The names below are the package's public face.
+"""
+
+from __future__ import annotations
+
+from greed_game.storage.atomic import (
+    MAX_FILE_BYTES,
+    StoredFileError,
+    atomic_write,
+    parse_json,
+    read_text,
+    sweep_temp_files,
+)
+from greed_game.storage.folder import DATA_DIR_ENV, FINISHED_GAMES_KEPT, Storage, default_root
+from greed_game.storage.saves import (
+    RESUME_KEY,
+    Resumed,
+    RulesLoad,
+    attach_rng,
+    check_record,
+    load_user_rules,
+    new_seed,
+    parse_saved_record,
+    restore_rng,
+    rng_from_data,
+    rng_from_seed,
+    rng_state_to_data,
+    seed_of,
+)
+from greed_game.storage.settings import SETTINGS_FORMAT, Settings, parse_settings, settings_from_data
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "FINISHED_GAMES_KEPT",
+    "MAX_FILE_BYTES",
+    "RESUME_KEY",
+    "SETTINGS_FORMAT",
+    "Resumed",
+    "RulesLoad",
+    "Settings",
+    "Storage",
+    "StoredFileError",
+    "atomic_write",
+    "attach_rng",
+    "check_record",
+    "default_root",
+    "load_user_rules",
+    "new_seed",
+    "parse_json",
+    "parse_saved_record",
+    "parse_settings",
+    "read_text",
+    "restore_rng",
+    "rng_from_data",
+    "rng_from_seed",
+    "rng_state_to_data",
+    "seed_of",
+    "settings_from_data",
+    "sweep_temp_files",
+]

@@ -1,0 +1,52 @@
+"""The solver's disk cache: solved tables kept between runs, so a second solve is a read.
+
+The solver opens no file; the program's entry points hand it this cache
+(``greed_game.ai.solver.use_cache``). Files are written atomically; a file
+that cannot be read is simply solved again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from greed_game.storage.atomic import StoredFileError, atomic_write, read_text
+
+CACHE_DIR_ENV = "GREED_CACHE_DIR"
+"""Environment variable naming the cache folder (empty: no disk cache)."""
+
+
+class DiskSolutionCache:
+    """Solutions as ``solution-<key>.json`` files in one folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def _path(self, key: str) -> Path:
+        return self.folder / f"solution-{key}.json"
+
+    def load(self, key: str) -> str | None:
+        """The stored text of a solution, or None when it is absent or unreadable."""
+        try:
+            return read_text(self._path(key))
+        except (OSError, StoredFileError, ValueError):
+            return None
+
+    def store(self, key: str, text: str) -> None:
+        """Keep a solution; a disk that refuses only costs a solve next time."""
+        with contextlib.suppress(OSError):
+            atomic_write(self._path(key), text)
+
+
+def default_solution_cache() -> DiskSolutionCache | None:
+    """The cache in ``GREED_CACHE_DIR`` (empty disables it), else in the user's cache folder."""
+    env = os.environ.get(CACHE_DIR_ENV)
+    if env is not None:
+        return DiskSolutionCache(Path(env)) if env else None
+    from platformdirs import user_cache_path
+
+    return DiskSolutionCache(user_cache_path("greed-game", appauthor=False) / "solutions")
+
+
+__all__ = ["CACHE_DIR_ENV", "DiskSolutionCache", "default_solution_cache"]
