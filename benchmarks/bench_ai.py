@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from greed_game.ai import master, solver
+from greed_game.ai.levels import make_strategy
 from greed_game.ai.master import win_model
-from greed_game.ai.players import make_strategy
 from greed_game.ai.simulate import simulate
 from greed_game.ai.solver import Solution, solve
 from greed_game.presets import preset

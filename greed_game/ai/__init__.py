@@ -35,6 +35,6 @@ def advise(rules: RuleSet, state: State) -> Advice:
 
 def strategy(level: str, rules: RuleSet) -> Strategy:
     """The computer player of ``level`` for ``rules``; raises ValueError for an unknown level."""
-    from greed_game.ai.players import make_strategy
+    from greed_game.ai.levels import make_strategy
 
     return make_strategy(level, rules)

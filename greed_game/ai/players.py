@@ -179,18 +179,3 @@ class Expert(Level):
             found = t >= self.solution.throw_value(n, t, entry)
             self._bank_cache[key] = found
         return found
-
-
-def make_strategy(level: str, rules: RuleSet) -> Level:
-    """Build the computer player called ``level`` for ``rules``."""
-    if level == "cautious":
-        return Threshold(rules, "cautious", bank_at=300, min_dice=3)
-    if level == "bold":
-        return Threshold(rules, "bold", bank_at=1000, min_dice=2)
-    if level == "expert":
-        return Expert(rules)
-    if level == "master":
-        from greed_game.ai.master import Master
-
-        return Master(rules)
-    raise ValueError(f"unknown computer level {level!r} (levels: cautious, bold, expert, master)")

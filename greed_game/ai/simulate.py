@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from greed_game.ai.players import Context, Level, make_strategy
+from greed_game.ai.levels import make_strategy
+from greed_game.ai.players import Context, Level
 from greed_game.rules import Bank, Carryover, Event, FirstPlayer, Keep, Roll, RuleSet, draw_dice, roll_off
 from greed_game.rules.dice import counts_of, dice_of, size
 

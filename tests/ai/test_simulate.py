@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from greed_game.ai import LEVELS
-from greed_game.ai.players import make_strategy
+from greed_game.ai.levels import make_strategy
 from greed_game.ai.simulate import play_game, simulate, wilson
 from greed_game.presets import preset, replay
 from greed_game.rules import PRESET_IDS, Player

@@ -1,0 +1,25 @@
+"""The computer levels by name: the one place that knows every kind of player."""
+
+from __future__ import annotations
+
+from greed_game.ai.players import Expert, Level, Threshold
+from greed_game.rules import RuleSet
+
+
+def make_strategy(level: str, rules: RuleSet) -> Level:
+    """Build the computer player called ``level`` for ``rules``."""
+    if level == "cautious":
+        return Threshold(rules, "cautious", bank_at=300, min_dice=3)
+    if level == "bold":
+        return Threshold(rules, "bold", bank_at=1000, min_dice=2)
+    if level == "expert":
+        return Expert(rules)
+    if level == "master":
+        # Master builds its win model on first use; it is imported only when asked for.
+        from greed_game.ai.master import Master
+
+        return Master(rules)
+    raise ValueError(f"unknown computer level {level!r} (levels: cautious, bold, expert, master)")
+
+
+__all__ = ["make_strategy"]

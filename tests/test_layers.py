@@ -1,0 +1,199 @@
+"""The folders keep their promise: imports point down the layers, and no module imports itself round a cycle.
+
+Every import counts: at module level, inside functions (lazy imports) and under
+``TYPE_CHECKING`` for the direction of the layers; a type-only import runs no
+code, so it is left out of the cycle check alone.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "greed_game"
+
+FILE_IO_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "mkdir", "unlink", "glob", "iterdir"}
+FILE_IO_MODULES = {"os", "pathlib", "shutil", "tempfile", "io", "importlib.resources", "platformdirs"}
+DISPLAY_MODULES = {"pygame", "pymunk", "platformdirs"}
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str
+    target: str
+    line: int
+    type_only: bool
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str:
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(name: str, path: Path) -> list[tuple[str, int, bool]]:
+    """Every ``(imported module, line, type only)`` of one file, the project's and others'."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, type_only: bool) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for child in node.body:
+                visit(child, True)
+            for child in node.orelse:
+                visit(child, type_only)
+            return
+        if isinstance(node, ast.Import):
+            out.extend((a.name, node.lineno, type_only) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                full = f"{module}.{alias.name}"
+                out.append((full if full in MODULES else module, node.lineno, type_only))
+        for child in ast.iter_child_nodes(node):
+            visit(child, type_only)
+
+    visit(tree, False)
+    return out
+
+
+def _graph() -> list[Import]:
+    edges = []
+    for name, path in MODULES.items():
+        for target, line, type_only in _imports(name, path):
+            if target.startswith("greed_game"):
+                resolved = _resolve(target)
+                if resolved != name:
+                    edges.append(Import(name, resolved, line, type_only))
+    return edges
+
+
+def _in(module: str, *packages: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def test_the_rules_core_imports_nothing_above_it_and_opens_no_file() -> None:
+    wrong = []
+    for name, path in MODULES.items():
+        if not _in(name, "greed_game.rules"):
+            continue
+        for target, line, _ in _imports(name, path):
+            top = target.split(".")[0]
+            if target.startswith("greed_game") and not _in(target, "greed_game.rules"):
+                wrong.append(f"{name}:{line} imports {target}")
+            if top in DISPLAY_MODULES or target in FILE_IO_MODULES or top in FILE_IO_MODULES:
+                wrong.append(f"{name}:{line} imports {target}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+                if called in FILE_IO_CALLS:
+                    wrong.append(f"{name}:{node.lineno} calls {called}()")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_computer_players_import_only_the_rules() -> None:
+    wrong = [
+        f"{e.source}:{e.line} imports {e.target}"
+        for e in _graph()
+        if _in(e.source, "greed_game.ai") and not _in(e.target, "greed_game.rules", "greed_game.ai")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_nothing_below_the_window_imports_it() -> None:
+    below = ("greed_game.rules", "greed_game.ai", "greed_game.narrator", "greed_game.presets", "greed_game.replay",
+             "greed_game.stats", "greed_game.storage", "greed_game.resources")
+    wrong = [
+        f"{e.source}:{e.line} imports {e.target}"
+        for e in _graph()
+        if _in(e.source, *below) and _in(e.target, "greed_game.app", "greed_game.cli")
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_narrator_and_the_turn_controller_need_no_display() -> None:
+    wrong = []
+    for name, path in MODULES.items():
+        if _in(name, "greed_game.narrator") or name == "greed_game.app.turn":
+            wrong += [f"{name}:{line} imports {t}" for t, line, _ in _imports(name, path)
+                      if t.split(".")[0] in {"pygame", "pymunk"}]
+    assert not wrong, "\n".join(wrong)
+
+
+def _cycles(edges: list[Import]) -> list[list[str]]:
+    graph: dict[str, set[str]] = {name: set() for name in MODULES}
+    for e in edges:
+        if not e.type_only:
+            graph[e.source].add(e.target)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def strongconnect(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                strongconnect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            strongconnect(v)
+    return found
+
+
+def test_no_import_cycles_lazy_imports_included() -> None:
+    cycles = _cycles(_graph())
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    # The check itself must be able to fail: two modules that import each other lazily.
+    edges = [*_graph(), Import("greed_game.rules.dice", "greed_game.rules.game", 1, False)]
+    assert any("greed_game.rules.dice" in c for c in _cycles(edges))
