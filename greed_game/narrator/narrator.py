@@ -199,6 +199,10 @@ class Narrator:
         p = self.person(first)
         return Said(f"{p.does('starts')}", f"Roll-off: {shown}" if shown else "", "gold")
 
+    def names(self) -> str:
+        """Every seat, as a list: ``You, Ada and Tess``."""
+        return join_and([p.subject for p in self.people])
+
     def welcome_back(self, seat: int) -> Said:
         """The banner of a resumed game."""
         return Said("Welcome back", f"{self.person(seat).possessive} turn", "plain")
@@ -341,6 +345,8 @@ class Narrator:
         return f"{self.person(seat).does('is')} playing…"
 
     offer_first = "Take (T) or decline (D) the dice first"
+    lost_note = "lost in a bust"
+    banked_note = "banked"
     keep_first = "Set aside at least one scoring die first"
     offer_status = ("Take or decline the dice passed on", "T take  ·  D decline")
     rolling = "Rolling…"

@@ -27,7 +27,8 @@ from greed_game.app.input import key_code
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import SetupScene
 from greed_game.app.scenes.overlays import RulesOverlay, SettingsOverlay
-from greed_game.app.scenes.replays import ReplayScene, ReplaysScene
+from greed_game.app.scenes.replay_list import ReplaysScene
+from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene

@@ -11,7 +11,8 @@ import pytest
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay
-from greed_game.app.scenes.replays import ReplayScene, ReplaysScene, replay_step
+from greed_game.app.scenes.replay_list import ReplaysScene
+from greed_game.app.scenes.replay_viewer import ReplayScene, replay_step
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene

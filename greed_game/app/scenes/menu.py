@@ -75,7 +75,7 @@ class MenuScene(Scene):
 
     def open_replays(self) -> None:
         """Finished games and record files to watch."""
-        from greed_game.app.scenes.replays import ReplaysScene
+        from greed_game.app.scenes.replay_list import ReplaysScene
 
         self.app.push(ReplaysScene(self.app))
 

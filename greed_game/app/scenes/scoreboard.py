@@ -70,7 +70,7 @@ class ScoreboardScene(Scene):
 
     def watch_replay(self) -> None:
         """Watch the game again, step by step."""
-        from greed_game.app.scenes.replays import ReplayScene
+        from greed_game.app.scenes.replay_viewer import ReplayScene
 
         loaded = self.app.storage.open_replay(self.record())
         if loaded is None:

@@ -10,9 +10,7 @@ decides a rule and never writes a sentence about the game.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,46 +23,41 @@ from greed_game.app.history import current_keeps
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.physics import STEP, DiceWorld, Felt
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import felt_surface
+from greed_game.app.scenes.table_parts import (
+    ACTIONS,
+    DIE,
+    FELT,
+    RAIL_W,
+    SIDE,
+    TOP_BAR,
+    TRAY,
+    TRAY_DIE,
+    Banner,
+    draw_banner,
+    draw_chips,
+    draw_plates,
+    draw_player_rows,
+    draw_table_background,
+    draw_turn_box,
+    plate_position,
+)
 from greed_game.app.setup import GameSetup
 from greed_game.app.skins import SkinName
 from greed_game.app.turn import TurnController
 from greed_game.app.widgets import Button, FocusGroup, Widget
 from greed_game.narrator import num
-from greed_game.rules import Game, Phase, Player, Record, RuleSet, State
+from greed_game.rules import Game, Phase, Record, State
 from greed_game.rules.game import VoidReason
 
 if TYPE_CHECKING:
     from greed_game.app.main import App
     from greed_game.storage import Resumed
 
-# -- layout (logical pixels) -----------------------------------------------------------
-
-TOP_BAR = pygame.Rect(16, 6, 868, 40)
-RAILS = pygame.Rect(16, 52, 868, 500)
-RAIL_W = 26
-FELT = pygame.Rect(RAILS.x + RAIL_W, RAILS.y + RAIL_W, RAILS.w - 2 * RAIL_W, RAILS.h - 2 * RAIL_W)
-TRAY = pygame.Rect(16, 560, 868, 80)
-ACTIONS = pygame.Rect(16, 648, 868, 64)
-SIDE = pygame.Rect(898, 6, 366, 706)
-DIE = 56.0
-TRAY_DIE = 40.0
-
 # -- pacing --------------------------------------------------------------------------------
 
 PHYSICS_RATE = {"slow": 0.75, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 """How fast the dice fly (0: straight to rest)."""
 MAX_THROW_TIME = 7.0
-
-
-@dataclass
-class Banner:
-    """A large message across the felt."""
-
-    title: str
-    sub: str = ""
-    color: tuple[int, int, int] = theme.GOLD
-    ttl: float = 1.5
 
 
 @dataclass
@@ -467,7 +460,8 @@ class TableScene(Scene):
         rules = self.rules
         canvas.text(rules.name, (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft")
         name_w = canvas.text_width(rules.name, 18, "serif")
-        canvas.text(f"to {rules.target:,}", (r.x + 16 + name_w, r.centery + 1), 14, theme.TEXT_DIM, anchor="midleft")
+        canvas.text(f"to {num(rules.target)}", (r.x + 16 + name_w, r.centery + 1), 14, theme.TEXT_DIM,
+                    anchor="midleft")
         draw_chips(canvas, self._chips(), r.right, r.y + 7)
 
     def _chips(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -515,7 +509,8 @@ class TableScene(Scene):
 
     def _draw_side(self, canvas: Canvas) -> None:
         r = SIDE
-        y = draw_player_rows(canvas, self.game.players, self.shown, self.rules.target, self.shown.current)
+        notes = [self.turn.narrator.seat_note(p.kind, self.shown.on_board[i]) for i, p in enumerate(self.game.players)]
+        y = draw_player_rows(canvas, self.game.players, notes, self.shown, self.rules.target, self.shown.current)
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         y += 10
@@ -571,199 +566,3 @@ class TableScene(Scene):
                             max_width=box.w - 66)
         ask = words.ask if self.is_human(s.current) else self.turn.narrator.deciding(s.current)
         canvas.text(ask, (box.centerx, box.bottom - 22), 14, theme.TEXT_DIM, anchor="center")
-
-
-# -- helpers ---------------------------------------------------------------------------------------------
-
-
-def plate_position(seat: int, players: int) -> tuple[float, bool]:
-    """Where a seat's name plate sits: its x and whether it is on the bottom rail.
-
-    Seats go round the table clockwise: the bottom rail left to right, then
-    the top rail right to left.
-    """
-    bottom_count = math.ceil(players / 2)
-    if seat < bottom_count:
-        n, i, bottom = bottom_count, seat, True
-    else:
-        n, i, bottom = players - bottom_count, players - 1 - seat, False
-    x = FELT.x + FELT.w * (i + 1) / (n + 1)
-    return x, bottom
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
-# -- drawing pieces shared with the replay viewer ---------------------------------------------------------
-
-
-def draw_table_background(canvas: Canvas) -> None:
-    """The backdrop, the rails, the felt, the tray frame and the side panel (built once a scale)."""
-
-    def build() -> pygame.Surface:
-        stage = canvas.rect(pygame.Rect(0, 0, 1280, 720))
-        surface = pygame.Surface(stage.size)
-        target, canvas.surface = canvas.surface, surface
-        ox, oy = canvas.ox, canvas.oy
-        canvas.ox = canvas.oy = 0
-        try:
-            surface.blit(felt_surface(canvas, pygame.Rect(0, 0, 1280, 720), theme.BACKDROP), (0, 0))
-            _draw_rails(canvas)
-            surface.blit(felt_surface(canvas, FELT), canvas.rect(FELT).topleft)
-            _felt_shadow(canvas)
-            _draw_tray_frame(canvas)
-            from greed_game.app.scenes.common import draw_panel
-
-            draw_panel(canvas, SIDE)
-        finally:
-            canvas.surface = target
-            canvas.ox, canvas.oy = ox, oy
-        return surface
-
-    image = canvas.cached(("table-background",), build)
-    canvas.surface.blit(image, canvas.rect(pygame.Rect(0, 0, 1280, 720)).topleft)
-
-
-def state_chips(rules: RuleSet, s: State) -> list[tuple[str, tuple[int, int, int]]]:
-    """The chips of the top bar: final round, the score to beat, the entry minimum."""
-    chips: list[tuple[str, tuple[int, int, int]]] = []
-    if s.finished:
-        return chips
-    if s.final:
-        chips.append(("FINAL ROUND", theme.WARN))
-        if rules.end == "must-top" and s.current in s.owed:
-            high = max(sc for i, sc in enumerate(s.scores) if i != s.current)
-            chips.append((f"Must top {high:,}", theme.RED))
-    if s.high_mark is not None:
-        chips.append((f"Score to beat {s.high_mark:,}", theme.WARN))
-    if not s.on_board[s.current] and rules.entry_minimum:
-        own = "" if rules.entry_counts_carried else " own"
-        chips.append((f"Needs {rules.entry_minimum:,}{own} points to get on the board", theme.BLUE))
-    return chips[:3]
-
-
-def draw_chips(canvas: Canvas, chips: list[tuple[str, tuple[int, int, int]]], right: float, y: float) -> None:
-    """Chips right-aligned at ``right``, on a row whose top is ``y``."""
-    x = right
-    for text, color in reversed(chips):
-        w = canvas.text_width(text, 13, "bold") + 22
-        chip = pygame.Rect(round(x - w), round(y), round(w), 26)
-        canvas.box(chip, (*color, 46), radius=13, border=1.2, border_color=color)
-        canvas.text(text, chip.center, 13, color, font="bold", anchor="center")
-        x -= w + 8
-
-
-def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat: int | None) -> None:
-    """The players' name plates on the rails; the active seat's plate is gold."""
-    n = state.players
-    for seat in range(n):
-        x, bottom = plate_position(seat, n)
-        y = RAILS.bottom - RAIL_W / 2 if bottom else RAILS.y + RAIL_W / 2
-        active = seat == active_seat and not state.finished
-        w = min(150, 780 / max(1, math.ceil(n / 2)) - 12)
-        plate = pygame.Rect(0, 0, w, 20)
-        plate.center = (round(x), round(y))
-        fill = theme.GOLD if active else (60, 36, 20)
-        canvas.box(plate, fill, radius=10, border=1, border_color=theme.seat_color(seat))
-        canvas.text(names[seat], plate.center, 12, theme.TEXT_DARK if active else theme.TEXT, font="bold",
-                    anchor="center", max_width=w - 12)
-
-
-def draw_turn_box(
-    canvas: Canvas, s: State, *, points: int | None = None, note: str | None = None,
-    note_color: tuple[int, int, int] = theme.TEXT_DIM,
-) -> None:
-    """The "this turn" box at the right of the tray: the turn total and a note under it.
-
-    ``points`` and ``note`` replace what the state says (the replay shows a turn that just ended).
-    """
-    r = TRAY
-    box = pygame.Rect(r.right - 196, r.y + 10, 180, r.h - 20)
-    canvas.box(box, (20, 14, 10, 200), radius=10)
-    canvas.text("THIS TURN", (box.x + 14, box.y + 8), 11, (200, 170, 130), font="bold")
-    shown = s.turn_points if points is None else points
-    # Top row, right of the label: the note below it (bottom left) can then never run into it.
-    canvas.text(f"{shown:,}", (box.right - 14, box.y + 4), 26, theme.TEXT, font="bold", anchor="topright")
-    if note is not None:
-        if note:
-            canvas.text(note, (box.x + 14, box.bottom - 8), 11, note_color, anchor="bottomleft")
-    elif s.carried:
-        canvas.text(f"{s.carried:,} carried", (box.x + 14, box.bottom - 8), 11, theme.BLUE, anchor="bottomleft")
-    elif s.phase is Phase.ROLL and not s.finished:
-        n = s.dice_left
-        canvas.text(f"{n} {'die' if n == 1 else 'dice'} to throw", (box.x + 14, box.bottom - 8), 11,
-                    theme.TEXT_DIM, anchor="bottomleft")
-
-
-def draw_player_rows(
-    canvas: Canvas, players: Sequence[Player], s: State, target: int, active_seat: int | None
-) -> float:
-    """The players at the top of the side panel with their scores; returns the y below them."""
-    r = SIDE
-    canvas.text("PLAYERS", (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
-    n = s.players
-    row_h = 50 if n <= 6 else 44
-    y: float = r.y + 38
-    for seat in range(n):
-        row = pygame.Rect(r.x + 10, y, r.w - 20, row_h - 6)
-        active = seat == active_seat and not s.finished
-        canvas.box(row, (255, 255, 255, 22) if active else (0, 0, 0, 40), radius=8,
-                   border=1.5 if active else 0, border_color=theme.GOLD)
-        color = theme.seat_color(seat)
-        canvas.box(pygame.Rect(row.x, row.y, 5, row.h), color, radius=2)
-        p = players[seat]
-        canvas.text(p.name, (row.x + 16, row.y + 5), 16, theme.TEXT, font="bold", max_width=170)
-        kind = "human" if p.kind == "human" else f"{p.kind} computer"
-        board = "" if s.on_board[seat] else "  ·  not on board"
-        canvas.text(kind + board, (row.x + 16, row.bottom - 7), 12,
-                    theme.TEXT_DIM if s.on_board[seat] else theme.BLUE, anchor="bottomleft", max_width=row.w - 28)
-        canvas.text(f"{s.scores[seat]:,}", (row.right - 12, row.y + 4), 20, theme.TEXT, font="bold",
-                    anchor="topright")
-        share = min(1.0, s.scores[seat] / target) if target else 0.0
-        bar = pygame.Rect(row.x + 16, row.bottom - 4, row.w - 28, 3)
-        canvas.box(bar, (255, 255, 255, 30), radius=2)
-        if share > 0:
-            canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)
-        if s.winners and seat in s.winners:
-            canvas.text("★", (row.right - 90, row.y + 6), 16, theme.GOLD, anchor="topright")
-        y += row_h
-    return y
-
-
-def draw_banner(canvas: Canvas, b: Banner) -> None:
-    """A large message across the middle of the felt, fading out at the end of its time."""
-    cx, cy = FELT.centerx, FELT.centery
-    alpha = max(0.0, min(1.0, b.ttl / 0.3))
-    band = pygame.Rect(FELT.x, cy - 56, FELT.w, 112 if b.sub else 84)
-    band.centery = cy
-    canvas.box(band, (10, 12, 14, int(170 * alpha)))
-    ink = b.color if alpha > 0.5 else theme.TEXT_DIM
-    canvas.text(b.title, (cx, band.centery - (16 if b.sub else 0)), 44, ink, font="serif", anchor="center",
-                shadow=(0, 0, 0), max_width=FELT.w - 40)
-    if b.sub:
-        canvas.text(b.sub, (cx, band.centery + 30), 17, theme.TEXT, anchor="center", max_width=FELT.w - 40)
-
-
-def _draw_rails(canvas: Canvas) -> None:
-    r = RAILS
-    canvas.box(r.move(0, 6), (0, 0, 0, 110), radius=30)
-    canvas.box(r, theme.RAIL_DARK, radius=30)
-    canvas.box(r.inflate(-4, -4), theme.RAIL, radius=28)
-    inner = r.inflate(-10, -10)
-    canvas.box(inner, None, radius=24, border=2, border_color=theme.RAIL_LIGHT)
-    canvas.box(FELT.inflate(6, 6), theme.RAIL_DARK, radius=8)
-
-
-def _felt_shadow(canvas: Canvas) -> None:
-    for i in range(6):
-        canvas.box(pygame.Rect(FELT.x, FELT.y + i * 2, FELT.w, 2), (0, 0, 0, 60 - i * 10))
-        canvas.box(pygame.Rect(FELT.x + i * 2, FELT.y, 2, FELT.h), (0, 0, 0, 40 - i * 6))
-
-
-def _draw_tray_frame(canvas: Canvas) -> None:
-    r = TRAY
-    canvas.box(r.move(0, 4), (0, 0, 0, 90), radius=14)
-    canvas.box(r, theme.RAIL_DARK, radius=14)
-    canvas.box(r.inflate(-6, -6), theme.TRAY, radius=12)
-    canvas.box(pygame.Rect(r.x + 60, r.y + 8, r.w - 270, r.h - 16), theme.TRAY_INNER, radius=10)

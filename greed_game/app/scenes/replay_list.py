@@ -1,0 +1,282 @@
+"""Replays: the list of finished games and record files.
+
+The list shows the finished games the storage keeps (``Storage.finished_games``)
+and the record files in the exports folder, where the game writes its exports
+and where a player can drop a record file; any other file can be opened by
+typing its path. A record is opened with ``Storage.open_replay``: a file that
+cannot be used is reported in plain words on the screen and never moved.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.canvas import Canvas
+from greed_game.app.dice_view import draw_upright
+from greed_game.app.input import Input, KeyPress, Scroll
+from greed_game.app.scenes.base import Scene
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
+from greed_game.app.scenes.replay_viewer import ReplayScene
+from greed_game.app.user_rules import display_path
+from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
+from greed_game.presets import replay
+from greed_game.rules.history import game_history
+from greed_game.rules.record import record_from_data
+from greed_game.storage import parse_json, read_text
+
+if TYPE_CHECKING:
+    from greed_game.app.main import App
+    from greed_game.app.skins import SkinName
+
+MAX_FILES = 200
+"""At most this many record files of the exports folder are listed (newest first)."""
+
+
+# -- the list ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RecordSummary:
+    """One line of the list of games: who played, who won, under which rules, when."""
+
+    players: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    rules: str = ""
+    turns: int = 0
+    finished: bool = False
+    when: str = ""
+    problem: str | None = None
+    """Why the record cannot be read (the row says so; opening it gives the full reason)."""
+
+
+def _when(path: Path) -> str:
+    try:
+        return time.strftime("%d %b %Y, %H:%M", time.localtime(path.stat().st_mtime))
+    except (OSError, ValueError, OverflowError):
+        return ""
+
+
+def summarize(path: Path) -> RecordSummary:
+    """What the list shows of a record file; never raises (a bad file gets a ``problem``)."""
+    when = _when(path)
+    try:
+        record = record_from_data(parse_json(read_text(path)))
+        game = replay(record)
+    except FileNotFoundError:
+        return RecordSummary(when=when, problem="the file is gone")
+    except RecursionError:
+        return RecordSummary(when=when, problem="its data is nested too deeply")
+    except Exception as exc:  # any unreadable record: shown as such, never a crash
+        return RecordSummary(when=when, problem=str(exc) or exc.__class__.__name__)
+    state = game.state
+    return RecordSummary(
+        players=tuple(p.name for p in game.players),
+        scores=state.scores,
+        winners=state.winners,
+        rules=game.rules.name,
+        turns=len(game_history(game).turns),
+        finished=state.finished,
+        when=when,
+    )
+
+
+def record_files(folder: Path) -> list[Path]:
+    """The ``*.json`` files of a folder, newest first; none when it is missing or unreadable."""
+    try:
+        found = [p for p in folder.iterdir() if p.suffix.lower() == ".json" and not p.name.startswith(".")]
+    except OSError:
+        return []
+
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    return sorted(found, key=mtime, reverse=True)[:MAX_FILES]
+
+
+GAMES = pygame.Rect(40, 96, 724, 536)
+FILES = pygame.Rect(792, 96, 448, 536)
+
+
+class ReplaysScene(Scene):
+    """Pick a finished game or a record file to watch."""
+
+    name = "replays"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        storage = app.storage
+        self.games: list[Path] = storage.finished_games()
+        self.files: list[Path] = record_files(storage.exports_dir)
+        self.summaries: dict[Path, RecordSummary] = {}
+        self.error = ""
+        """Why the last record could not be opened, in plain words."""
+        self.path_text = ""
+        self.games_list = ListBox(pygame.Rect(GAMES.x + 16, GAMES.y + 50, GAMES.w - 30, 476), 68, len(self.games),
+                                  self._draw_game, self.open_game)
+        self.path_field = TextField(pygame.Rect(FILES.x + 20, FILES.y + 76, FILES.w - 140, 44), "", self._typed,
+                                    placeholder="/path/to/record.json", max_len=1000, show_end=True)
+        self.open_button = Button(pygame.Rect(FILES.right - 110, FILES.y + 76, 90, 44), "Open", self.open_typed,
+                                  size=16)
+        self.files_list = ListBox(pygame.Rect(FILES.x + 16, FILES.y + 278, FILES.w - 30, 196), 49,
+                                  len(self.files), self._draw_file, self.open_file,
+                                  empty="No record files here yet. Export a game from its pause menu or its "
+                                        "scoreboard, or copy a record file into this folder.")
+        self.back = Button(pygame.Rect(40, 648, 200, 52), "Back", self.close, hint="Esc")
+        widgets: list[Widget] = [self.games_list, self.path_field, self.open_button, self.files_list, self.back]
+        self.focus = FocusGroup(widgets)
+        if not self.games:
+            self.focus.focus_on(self.path_field)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Back to the menu."""
+        self.app.pop()
+
+    def _typed(self, text: str) -> None:
+        self.path_text = text
+
+    def open_game(self, index: int) -> None:
+        """Watch finished game ``index`` of the list."""
+        if 0 <= index < len(self.games):
+            self.open(self.games[index])
+
+    def open_file(self, index: int) -> None:
+        """Watch record file ``index`` of the exports folder."""
+        if 0 <= index < len(self.files):
+            self.open(self.files[index])
+
+    def open_typed(self) -> None:
+        """Watch the record file whose path was typed."""
+        text = self.path_text.strip().strip('"').strip("'")
+        if not text:
+            self.error = "Type the path of a record file first (for example one you were sent)."
+            return
+        self.open(Path(text).expanduser())
+
+    def open(self, path: Path) -> bool:
+        """Open a record file in the viewer; False (with the reason on the screen) when it cannot be used."""
+        try:
+            loaded = self.app.storage.open_replay(path)
+        except Exception as exc:  # a record the storage failed to refuse cleanly: still not a crash
+            loaded = None
+            self.app.storage.report(f"The record {path.name} could not be opened ({exc.__class__.__name__}).")
+        problems = self.app.storage.take_problems()
+        mine = [p for p in problems if path.name in p]
+        for other in problems:
+            if other not in mine:
+                self.app.toast(other)
+        if loaded is None:
+            self.error = mine[-1] if mine else f"The record {path.name} could not be opened."
+            return False
+        self.error = ""
+        self.app.push(ReplayScene(self.app, loaded))
+        return True
+
+    def summary(self, path: Path) -> RecordSummary:
+        """The list line of a record (read once)."""
+        found = self.summaries.get(path)
+        if found is None:
+            found = summarize(path)
+            self.summaries[path] = found
+        return found
+
+    # -- input --------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress):
+            if event.key == "escape":
+                self.close()
+                return
+            if event.key == "enter" and self.focus.focused is self.path_field:
+                self.open_typed()
+                return
+        if isinstance(event, Scroll):
+            for box in (self.games_list, self.files_list):
+                if box.contains(event.pos):
+                    box.scroll(-event.dy)
+            return
+        self.focus.handle(event)
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_backdrop(canvas)
+        draw_heading(canvas, "Replays", (40, 28), 38)
+        draw_panel(canvas, GAMES, "Finished games")
+        if not self.games:
+            self._draw_no_games(canvas)
+        if len(self.games) > self.games_list.rows_shown:
+            top = self.games_list.top
+            last = min(len(self.games), top + self.games_list.rows_shown)
+            canvas.text(f"{top + 1}–{last} of {len(self.games)}", (GAMES.right - 22, GAMES.y + 18), 12,
+                        theme.TEXT_DIM, anchor="topright")
+        self._draw_files_panel(canvas)
+        self.focus.draw(canvas)
+        draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   Enter or a click watches   ·   type a path, Enter opens   ·   "
+                               "Esc back")
+
+    def _draw_no_games(self, canvas: Canvas) -> None:
+        r = GAMES
+        skin: SkinName = "greed" if self.app.settings.skin == "greed" else "pips"
+        for i, face in enumerate((3, 6, 2)):
+            draw_upright(canvas, skin, face, (r.centerx - 70 + i * 70, r.y + 180 + (i % 2) * 8), 52)
+        canvas.text("No finished games yet", (r.centerx, r.y + 270), 24, theme.TEXT, font="bold", anchor="center")
+        text = ("Every game played to the end is kept here (the latest 200), to be watched again step by step, "
+                "forward and back.")
+        lines = canvas.wrap(text, 16, r.w - 160)
+        for i, line in enumerate(lines):
+            canvas.text(line, (r.centerx, r.y + 312 + i * 22), 16, theme.TEXT_DIM, anchor="center")
+
+    def _draw_files_panel(self, canvas: Canvas) -> None:
+        r = FILES
+        draw_panel(canvas, r, "Record files")
+        canvas.text("Type the path of a record file (.json):", (r.x + 22, r.y + 50), 14, theme.TEXT_DIM)
+        if self.error:
+            lines = min(4, len(canvas.wrap(self.error, 14, r.w - 56)))
+            canvas.box(pygame.Rect(r.x + 16, r.y + 132, r.w - 32, 18 + lines * 17.5), (60, 40, 16, 150), radius=8)
+            canvas.paragraph(self.error, pygame.Rect(r.x + 28, r.y + 140, r.w - 56, 72), 14, theme.WARN, spacing=1.25)
+        folder = display_path(self.app.storage.exports_dir)
+        canvas.text("Or pick one from the exports folder:", (r.x + 22, r.y + 228), 14, theme.TEXT_DIM)
+        canvas.text(fit_middle(canvas, folder, 13, r.w - 44), (r.x + 22, r.y + 250), 13, theme.TEXT, font="sans")
+        canvas.paragraph("Exported games are written to this folder; record files copied into it are listed too.",
+                         pygame.Rect(r.x + 22, r.bottom - 52, r.w - 44, 40), 12, theme.TEXT_DIM)
+
+    def _draw_game(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
+        s = self.summary(self.games[index])
+        x: float = row.x + 14
+        if s.problem is not None:
+            canvas.text("This record cannot be read", (x, row.y + 12), 16, theme.WARN, font="bold")
+            canvas.text(f"{s.when}  ·  {s.problem}", (x, row.y + 38), 13, theme.TEXT_DIM, max_width=row.w - 28)
+            return
+        right = row.right - 14
+        for seat, name in enumerate(s.players):
+            won = seat in s.winners
+            label = f"{'★ ' if won else ''}{name} {s.scores[seat]:,}"
+            w = canvas.text_width(label, 15, "bold") + 28
+            if x + w > right and seat < len(s.players) - 1:
+                canvas.text(f"+{len(s.players) - seat} more", (x, row.y + 10), 14, theme.TEXT_DIM)
+                break
+            canvas.circle(theme.seat_color(seat), (x + 5, row.y + 20), 5)
+            canvas.text(label, (x + 16, row.y + 10), 15, theme.GOLD if won else theme.TEXT, font="bold",
+                        max_width=right - x - 16)
+            x += w
+        state = "" if s.finished else "  ·  unfinished"
+        turns = f"{s.turns} {'turn' if s.turns == 1 else 'turns'}"
+        canvas.text(f"{s.rules}  ·  {turns}  ·  {s.when}{state}", (row.x + 14, row.y + 38), 13, theme.TEXT_DIM,
+                    max_width=row.w - 28)
+
+    def _draw_file(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
+        path = self.files[index]
+        canvas.text(path.name, (row.x + 12, row.y + 6), 14, theme.TEXT, font="bold", max_width=row.w - 24)
+        canvas.text(_when(path), (row.x + 12, row.y + 26), 12, theme.TEXT_DIM)
