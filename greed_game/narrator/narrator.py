@@ -402,7 +402,7 @@ class Narrator:
         dice = dice_count(o.dice)
         note = ""
         if self.rules.carryover == "strict":
-            note = f"The throw must show a {self._carry_faces()}, and the dice kept must include one"
+            note = f"Needs a {self._carry_faces()} in the throw and in the keep"
         ask = "Take (T) or decline (D)?" if taker.you else f"{taker.subject}: take (T) or decline (D)?"
         return OfferWords(
             headline=f"{giver.does('banked', 'banked')} {num(o.points)} with {dice} left",

@@ -94,7 +94,7 @@ def test_rules_are_worded_from_the_fields_in_force() -> None:
     step = game.last
     assert step is not None and step.first(CarryoverOffered) is not None
     words = n.offer(game.state)
-    assert words.take_note == "The throw must show a 1, and the dice kept must include one"
+    assert words.take_note == "Needs a 1 in the throw and in the keep"
     assert words.decline == "Decline: start fresh with 5 dice"
     assert words.ask == "Take (T) or decline (D)?"
     assert n.choice((Carryover(True),), game.state) == "take 4 dice and 100 points"

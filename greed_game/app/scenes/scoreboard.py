@@ -16,6 +16,8 @@ from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
 from greed_game.app.setup import GameSetup
 from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, fit_middle
+from greed_game.narrator import Narrator, num
+from greed_game.narrator.words import plural
 from greed_game.rules import Game, Record, record_of
 from greed_game.rules.history import game_history
 
@@ -107,13 +109,10 @@ class ScoreboardScene(Scene):
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
         game = self.game
-        names = [p.name for p in game.players]
-        winners = game.winners
-        title = " and ".join(names[s] for s in winners)
-        title += " win!" if len(winners) > 1 else " wins!"
+        title = Narrator(game.rules, [p.name for p in game.players]).winners(game.winners)
         draw_heading(canvas, title, (LOGICAL_W / 2, 44), 40, anchor="center")
         rules = game.rules
-        canvas.text(f"{rules.name}  ·  target {rules.target:,}  ·  {len(self.history.turns)} turns",
+        canvas.text(f"{rules.name}  ·  target {num(rules.target)}  ·  {plural(len(self.history.turns), 'turn')}",
                     (LOGICAL_W / 2, 80), 15, theme.TEXT_DIM, anchor="center")
         self._draw_chart(canvas)
         self._draw_figures(canvas)
