@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from greed_game.narrator import Narrator, Tone
-from greed_game.rules import Game, Keep
-from greed_game.rules.dice import counts_of
+from greed_game.rules import Game
 from greed_game.rules.history import History, game_history
 from greed_game.stats import PlayerStats
 
@@ -29,17 +28,6 @@ def turn_log(game: Game, narrator: Narrator, hist: History | None = None) -> lis
     """One line a finished turn (and one a declined carryover), oldest first."""
     hist = hist if hist is not None else game_history(game)
     return [LogLine(line.text, seat, line.tone) for seat, line in narrator.log(hist.turns)]
-
-
-def current_keeps(game: Game, hist: History | None = None) -> list[tuple[tuple[int, ...], int]]:
-    """The keeps of the turn in progress with their points (for the tray of a resumed game)."""
-    hist = hist if hist is not None else game_history(game)
-    start = hist.turns[-1].last_event + 1 if hist.turns else 0
-    keeps: list[tuple[tuple[int, ...], int]] = []
-    for event in game.events[start:]:
-        if isinstance(event, Keep):
-            keeps.append((event.dice, game.rules.table.points(counts_of(event.dice)) or 0))
-    return keeps
 
 
 def seat_figures(hist: History, seat: int) -> PlayerStats:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from greed_game.rules.game import Bank, Carryover, Event, Roll, State, Void, apply, new_state
+from greed_game.rules.game import Bank, Carryover, Event, Keep, Roll, State, Void, apply, new_state
 from greed_game.rules.live import Game
 from greed_game.rules.ruleset import RuleSet
 
@@ -59,6 +59,8 @@ class History:
     state: State
     faces: tuple[int, int, int, int, int, int]
     """How often each face 1..6 came up in all throws (void throws included: the dice did show them)."""
+    open_keeps: tuple[tuple[tuple[int, ...], int], ...] = ()
+    """The keeps of the turn still in progress, each with the points it added (a resumed game's tray)."""
 
     def turns_of(self, seat: int) -> tuple[TurnResult, ...]:
         """The finished turns of ``seat``, in order."""
@@ -80,8 +82,9 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
     carried = 0
     voids = 0
     declined = False
+    keeps: list[tuple[tuple[int, ...], int]] = []
     # What to restore when the next event voids the throw just made.
-    undo: tuple[int, int, int, int, int, bool] | None = None
+    undo: tuple[int, int, int, int, int, bool, tuple[tuple[tuple[int, ...], int], ...]] | None = None
     for index, event in enumerate(events):
         before = state
         state = apply(rules, before, event)
@@ -90,14 +93,17 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
                 faces[die - 1] += 1
         if isinstance(event, Void):
             if undo is not None:
-                ended, start, throws, carried, voids, declined = undo
+                ended, start, throws, carried, voids, declined, kept = undo
+                keeps = list(kept)
                 del turns[ended:]
             voids += 1
             undo = None
             continue
-        undo = (len(turns), start, throws, carried, voids, declined) if isinstance(event, Roll) else None
+        undo = (len(turns), start, throws, carried, voids, declined, tuple(keeps)) if isinstance(event, Roll) else None
         if isinstance(event, Roll):
             throws += 1
+        if isinstance(event, Keep):
+            keeps.append((tuple(sorted(event.dice)), state.turn_points - before.turn_points))
         if isinstance(event, Carryover):
             if event.accept:
                 carried = state.carried
@@ -120,7 +126,9 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
                 )
             )
             start, throws, carried, voids, declined = index + 1, 0, 0, 0, False
-    return History(tuple(turns), state, (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]))
+            keeps = []
+    faces_seen = (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5])
+    return History(tuple(turns), state, faces_seen, tuple(keeps))
 
 
 def game_history(game: Game) -> History:

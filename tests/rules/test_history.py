@@ -82,3 +82,12 @@ def test_live_game_in_progress_lists_finished_turns_only() -> None:
     game.apply(Roll((1, 5, 2, 3, 4)))
     game.apply(Keep((1, 5)))
     assert game_history(game).turns == ()
+
+
+def test_the_keeps_of_the_turn_in_progress_survive_a_void_bust() -> None:
+    rules = preset("classic-five")
+    events: list[Event] = [Roll((1, 2, 3, 4, 6)), Keep((1,)), Roll((5, 2, 3, 4)), Keep((5,))]
+    assert history(rules, 2, events).open_keeps == (((1,), 100), ((5,), 50))
+    busted = [*events, Roll((2, 3, 4))]
+    assert history(rules, 2, busted).open_keeps == ()
+    assert history(rules, 2, [*busted, Void("leaning")]).open_keeps == (((1,), 100), ((5,), 50))

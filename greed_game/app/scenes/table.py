@@ -19,7 +19,6 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
-from greed_game.app.history import current_keeps
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.physics import STEP, DiceWorld, Felt
 from greed_game.app.scenes.base import Scene
@@ -48,6 +47,7 @@ from greed_game.app.widgets import Button, FocusGroup, Widget
 from greed_game.narrator import num
 from greed_game.rules import Game, Phase, Record, State
 from greed_game.rules.game import VoidReason
+from greed_game.rules.history import game_history
 
 if TYPE_CHECKING:
     from greed_game.app.main import App
@@ -124,7 +124,7 @@ class TableScene(Scene):
         return scene
 
     def _restore_table(self) -> None:
-        for dice, points in current_keeps(self.game):
+        for dice, points in game_history(self.game).open_keeps:
             self._add_to_tray([DieView(face, DIE, self.vrng) for face in dice], dice, points, animate=False)
         if self.game.state.throw is not None:
             order = list(self.game.remaining_dice())
