@@ -430,8 +430,7 @@ class TurnController:
         self.void_now = None
         against = self.view.lean_die() if reason == "leaning" else None
         self._apply(Void(reason))
-        sub = self.narrator.void_again(reason, against, self.game.state.dice_left)
-        self.show(Said("Void throw", sub, "warn"), 1.9 * self.pace + 0.4)
+        self.show(self.narrator.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
         self.view.sound("void", 0.8)
         self._wait(1.7, self._throw)
 
@@ -454,7 +453,7 @@ class TurnController:
     def _game_over(self) -> None:
         self.mode = "over"
         self._save()
-        self.show(Said(self.narrator.winners(self.game.winners), tone="gold"), 3.0)
+        self.show(self.narrator.game_over(self.game.winners), 3.0)
         self.view.sound("bank", 1.0)
         self.timer = 2.0 * self.pace
         self.then = self.view.game_over

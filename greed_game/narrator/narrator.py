@@ -146,7 +146,7 @@ class Narrator:
             return Said(f"{self.person(t.seat).does('declines')}", f"A fresh start with {dice_count(t.dice)}",
                         "plain")
         if isinstance(t, Voided):
-            return Said("Void throw", self.void_again(t.reason, None, t.dice), "warn")
+            return self.void(t.reason, None, t.dice)
         if isinstance(t, FinalTurns):
             return Said("Final round", self.final_words(t.owed, t.score), "warn")
         if isinstance(t, NewScoreToBeat):
@@ -157,8 +157,16 @@ class Narrator:
             p = self.person(t.seat)
             return Said(f"{p.possessive} {'last turn' if t.final else 'turn'}", tone="plain")
         if isinstance(t, GameOver):
-            return Said(self.winners(t.winners), tone="gold")
+            return self.game_over(t.winners)
         return None
+
+    def void(self, reason: str, against: str | None, dice: int) -> Said:
+        """The banner of a void throw (``against``: what a cocked die leans on, when the table knows)."""
+        return Said("Void throw", self.void_again(reason, against, dice), "warn")
+
+    def game_over(self, winners: Sequence[int]) -> Said:
+        """The banner at the end of the game."""
+        return Said(self.winners(winners), tone="gold")
 
     def void_reason(self, reason: str, against: str | None) -> str:
         """Why a throw is void: a die off the felt, or cocked against ``against`` (``die``/``rail``)."""

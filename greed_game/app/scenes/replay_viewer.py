@@ -176,7 +176,7 @@ def _void_step(rep: Replay, position: int, narrator: Narrator) -> Step:
         die.alpha = 110
     if isinstance(event, Void):
         dice = rep.states[position].dice_left
-        _headline(step, Said("Void throw", narrator.void_again(event.reason, None, dice), "warn"))
+        _headline(step, narrator.void(event.reason, None, dice))
     step.points, step.note, step.note_color = None, None, theme.TEXT_DIM
     return step
 
