@@ -20,6 +20,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
+from budgets import budget
+
 from greed_game.ai import Strategy, strategy
 from greed_game.presets import preset, replay
 from greed_game.rules import (
@@ -45,7 +47,7 @@ from greed_game.rules import (
 )
 from greed_game.rules.history import game_history
 
-GAMES = 2000
+GAMES = budget(160, 2000)
 """Games in the test run: 400 a preset (about 40 s on one core, shared among up to 4 processes)."""
 MAX_EVENTS = 50_000
 """A game longer than this has failed to end."""

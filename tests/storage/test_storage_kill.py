@@ -22,13 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
+from budgets import budget
+
 from greed_game.rules import Record
 from greed_game.stats import Stats
 from greed_game.storage import Storage, restore_rng, seed_of
 
 HERE = Path(__file__).resolve().parent
 CHILD = HERE / "autosave_child.py"
-KILLS = 200
+KILLS = budget(64, 200)
 LANES = 2
 """Data folders killed in parallel (each its own game process)."""
 MAX_SAVES = 40
@@ -138,7 +140,7 @@ def test_autosave_survives_sigkill_at_random_moments(tmp_path: Path) -> None:
     cut = sum(lane.cut_writes for lane in done)
     assert kills == KILLS
     # The kills really landed all over the games, and some cut a write short.
-    assert games >= 8, f"only {games} games finished in {kills} kills"
+    assert games >= KILLS // 25, f"only {games} games finished in {kills} kills"
     assert prefixes >= KILLS // 2
     assert cut >= KILLS // 20, f"only {cut} kills landed during a write"
     print(
