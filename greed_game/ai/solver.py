@@ -119,6 +119,8 @@ class Solution:
         self.cap = self.levels * self.step
         self._entry: dict[int, list[list[float]]] = {}
         self.seconds = time.perf_counter() - start
+        self.cached = False
+        """Whether the tables were read from the cache rather than solved now."""
 
     # -- the tail above the cap: bank whenever allowed -------------------------------------
     def _tail(self) -> tuple[list[float], list[float]]:
@@ -285,6 +287,7 @@ class Solution:
             "expected_turn_points": round(self.expected_turn_points, 4),
             "bust_probability": {str(n): round(self.models[n].bust, 6) for n in range(1, self.rules.dice + 1)},
             "seconds": round(self.seconds, 4),
+            "cached": self.cached,
         }
 
 
@@ -333,7 +336,7 @@ def _load(rules: RuleSet, text: str) -> Solution | None:
     start = time.perf_counter()
     try:
         data = json.loads(text)
-        if data.get("key") != rules.content_key() or data.get("version") != 1:
+        if data.get("key") != rules.content_key() or data.get("version") != 2:
             return None
         solution = Solution.__new__(Solution)
         solution.rules = rules
@@ -345,24 +348,44 @@ def _load(rules: RuleSet, text: str) -> Solution | None:
         solution.values = [[float(x) for x in row] for row in data["values"]]
         if len(solution.values) != rules.dice + 1 or any(len(r) != solution.levels + 1 for r in solution.values):
             return None
+        solution.models = [_model_from_data(m) for m in data["models"]]
+        solution.strict_models = [_model_from_data(m) for m in data["strict_models"]]
+        if len(solution.models) != rules.dice + 1 or len(solution.strict_models) != rules.dice + 1:
+            return None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
-    solution.models = [throw_model(rules, n) for n in range(rules.dice + 1)]
-    solution.strict_models = [throw_model(rules, n, strict=True) for n in range(rules.dice + 1)]
     solution._entry = {}
+    solution.cached = True
     solution.seconds = time.perf_counter() - start
     return solution
 
 
+def _model_to_data(model: ThrowModel) -> list[object]:
+    return [model.n, model.bust, model.rescue, [[p, [list(c) for c in cands]] for p, cands in model.groups]]
+
+
+def _model_from_data(data: list[object]) -> ThrowModel:
+    n, bust, rescue, groups = data
+    if not isinstance(groups, list):
+        raise TypeError("throw model groups")
+    parsed = tuple(
+        (float(p), tuple((int(c[0]), int(c[1]), bool(c[2])) for c in cands)) for p, cands in groups
+    )
+    return ThrowModel(int(n), parsed, float(bust), float(rescue))  # type: ignore[call-overload, arg-type]
+
+
 def _dump(solution: Solution) -> str:
     data = {
-        "version": 1,
+        "version": 2,
         "key": solution.rules.content_key(),
         "step": solution.step,
         "levels": solution.levels,
         "alpha": solution.alpha,
         "beta": solution.beta,
         "values": [[round(v, 9) for v in row] for row in solution.values],
+        # The throw models too: rebuilding them costs about half a solve.
+        "models": [_model_to_data(m) for m in solution.models],
+        "strict_models": [_model_to_data(m) for m in solution.strict_models],
     }
     return json.dumps(data, separators=(",", ":"))
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from greed_game.storage.atomic import StoredFileError, atomic_write, read_text
 
+DATA_DIR_ENV = "GREED_DATA_DIR"
 CACHE_DIR_ENV = "GREED_CACHE_DIR"
 """Environment variable naming the cache folder (empty: no disk cache)."""
 
@@ -40,10 +41,14 @@ class DiskSolutionCache:
 
 
 def default_solution_cache() -> DiskSolutionCache | None:
-    """The cache in ``GREED_CACHE_DIR`` (empty disables it), else in the user's cache folder."""
+    """The cache in ``GREED_CACHE_DIR`` (empty disables it), else beside the data in ``GREED_DATA_DIR``
+    (a portable install writes nothing elsewhere), else in the user's cache folder."""
     env = os.environ.get(CACHE_DIR_ENV)
     if env is not None:
         return DiskSolutionCache(Path(env)) if env else None
+    data = os.environ.get(DATA_DIR_ENV)
+    if data:
+        return DiskSolutionCache(Path(data) / "cache" / "solutions")
     from platformdirs import user_cache_path
 
     return DiskSolutionCache(user_cache_path("greed-game", appauthor=False) / "solutions")

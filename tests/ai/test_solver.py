@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import random
 import subprocess
 import sys
@@ -128,7 +129,8 @@ def test_solution_is_cached_on_disk_by_content(tmp_path: Path) -> None:
 
     solver._SOLUTIONS.clear()
     again = solve(rules, cache=DiskSolutionCache(folder))
-    assert again is not first
+    assert again is not first and again.cached and not first.cached
+    assert again.models == first.models and again.strict_models == first.strict_models
     assert again.expected_turn_points == pytest.approx(first.expected_turn_points, abs=1e-6)
     files[0].write_text("{not json", encoding="utf-8")
     solver._SOLUTIONS.clear()
@@ -136,13 +138,15 @@ def test_solution_is_cached_on_disk_by_content(tmp_path: Path) -> None:
     assert again.expected_turn_points == pytest.approx(first.expected_turn_points)
 
 
-def test_solve_command_prints_the_contract() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "greed_game", "solve", "--rules", "classic-five"],
-        capture_output=True, text=True, check=True,
-    )
-    data = json.loads(out.stdout)
-    assert set(data) == {"rules", "expected_turn_points", "bust_probability", "seconds"}
+def test_solve_command_prints_the_contract(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "GREED_CACHE_DIR"} | {"GREED_DATA_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "greed_game", "solve", "--rules", "classic-five"]
+    runs = [subprocess.run(command, capture_output=True, text=True, check=True, env=env) for _ in range(2)]
+    data, again = (json.loads(r.stdout) for r in runs)
+    # A portable install (GREED_DATA_DIR) keeps the solution cache beside its data, and the second solve reads it.
+    assert list((tmp_path / "cache" / "solutions").glob("solution-*.json"))
+    assert not data["cached"] and again["cached"] and again["expected_turn_points"] == data["expected_turn_points"]
+    assert set(data) == {"rules", "expected_turn_points", "bust_probability", "seconds", "cached"}
     assert data["rules"] == "classic-five"
     assert list(data["bust_probability"]) == ["1", "2", "3", "4", "5"]
     assert data["bust_probability"]["1"] == pytest.approx(2 / 3, abs=1e-6)
