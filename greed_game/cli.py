@@ -167,8 +167,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     unknown = [n for n in names if n not in LEVELS]
     if unknown:
         _fail(f"unknown computer level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
-    if not 1 <= len(names) <= 8:
-        _fail("--players lists 1 to 8 computer levels, e.g. expert,bold")
+    if not 2 <= len(names) <= 8:
+        _fail("--players lists 2 to 8 computer levels, e.g. expert,bold (a game alone has no one to beat)")
     if args.games < 1:
         _fail("--games must be at least 1")
     _solver_cache()
@@ -207,6 +207,8 @@ def cmd_window(args: argparse.Namespace) -> int:
 
 
 Handler = Callable[[argparse.Namespace], int]
+_Defaults = argparse.ArgumentDefaultsHelpFormatter
+"""Every subcommand's --help shows the default of each option."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -225,34 +227,38 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     rules_help = "preset id (see 'greed-game rules') or a rules file"
-    p = sub.add_parser("score", help="list every valid keep of a throw, with its points")
+    p = sub.add_parser("score", formatter_class=_Defaults, help="list every valid keep of a throw, with its points")
     p.add_argument("--rules", default="pass-the-dice", help=rules_help)
     p.add_argument("--batch", action="store_true", help="read one throw a line from stdin")
     p.add_argument("dice", nargs="*", help="the dice of the throw, e.g. 1 5 3 3 3 2")
     p.set_defaults(handler=cmd_score)
 
-    p = sub.add_parser("replay", help="replay a game record and print the outcome")
+    p = sub.add_parser("replay", formatter_class=_Defaults, help="replay a game record and print the outcome")
     p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
     p.set_defaults(handler=cmd_replay)
 
-    p = sub.add_parser("rules", help="list the presets, or print one preset's rules")
+    p = sub.add_parser("rules", formatter_class=_Defaults, help="list the presets, or print one preset's rules")
     p.add_argument("id", nargs="?", help="a preset id or a rules file")
     p.add_argument("--json", action="store_true", help="print the rules table as JSON instead of text")
     p.set_defaults(handler=cmd_rules)
 
     # The computer players' commands import the solver only when one of them runs.
-    p = sub.add_parser("solve", help="solve a rule set exactly: expected points per turn and bust odds")
+    p = sub.add_parser(
+        "solve", formatter_class=_Defaults, help="solve a rule set exactly: expected points per turn and bust odds"
+    )
     p.add_argument("--rules", required=True, help=rules_help)
     p.set_defaults(handler=cmd_solve)
 
-    p = sub.add_parser("simulate", help="play computer levels against each other, headless")
+    p = sub.add_parser("simulate", formatter_class=_Defaults, help="play computer levels against each other, headless")
     p.add_argument("--rules", required=True, help=rules_help)
     p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master")
-    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--games", type=int, default=1000, help="number of games")
     p.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same result)")
     p.set_defaults(handler=cmd_simulate)
 
-    p = sub.add_parser("advise", help="the expert's advice for the position at the end of a game record")
+    p = sub.add_parser(
+        "advise", formatter_class=_Defaults, help="the expert's advice for the position at the end of a game record"
+    )
     p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
     p.set_defaults(handler=cmd_advise)
     return parser

@@ -32,7 +32,7 @@ def load_rules_file(path: str | Path) -> RuleSet:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesError("", "does not exist", origin=str(p)) from None
+        raise RulesError("", f"rules file not found: {p}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesError("", f"cannot be read ({exc})", origin=str(p)) from None
     return parse_rules_text(text, origin=str(p))

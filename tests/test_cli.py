@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import subprocess
@@ -110,7 +111,7 @@ def test_score_with_a_rules_file(capsys: pytest.CaptureFixture[str], tmp_path: P
         (["score"], ["give the dice"]),
         (["score", "--rules", "classic-five", "1", "1", "1", "1", "1", "1"], ["5 dice", "6 were given"]),
         (["score", "--rules", "yahtzee", "1"], ["no preset called 'yahtzee'"]),
-        (["score", "--rules", "missing.toml", "1"], ["missing.toml: does not exist"]),
+        (["score", "--rules", "missing.toml", "1"], ["rules file not found: missing.toml"]),
     ],
 )
 def test_score_errors(capsys: pytest.CaptureFixture[str], argv: list[str], words: list[str]) -> None:
@@ -281,3 +282,20 @@ def test_program_replay_illegal_exits_2_with_one_line() -> None:
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith(f"greed-game: {path}: event 6 ")
     assert "[entry-minimum]" in result.stderr
+
+
+def test_command_line_papercuts(capsys: pytest.CaptureFixture[str]) -> None:
+    # simulate needs someone to beat
+    assert_one_line_error(*run(capsys, "simulate", "--rules", "official", "--players", "expert"), "2 to 8")
+    # score says which preset it used, and --help shows every default
+    code, out, _ = run(capsys, "score", "1", "5")
+    assert code == 0 and json.loads(out)["rules"] == "pass-the-dice"
+    from greed_game.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in sub.choices.items():
+        text = command.format_help()
+        for action in command._actions:
+            if action.default not in (None, argparse.SUPPRESS) and action.help and action.dest != "help":
+                assert f"(default: {action.default})" in " ".join(text.split()), (name, action.dest)
