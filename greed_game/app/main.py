@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -80,6 +80,7 @@ class App:
         sound: bool | None = None,
     ) -> None:
         self.storage = storage if storage is not None else Storage()
+        self.storage.check_folder()
         self.settings = settings if settings is not None else self.storage.load_settings()
         self.rng = random.Random(seed)
         self.seeded = seed is not None
@@ -457,18 +458,44 @@ def smoke_run(screenshots: Path | None = None, *, max_frames: int = 60_000) -> i
     return 0
 
 
+def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
+    """Why no window can be shown here, in one sentence (None when a display is there, or a driver was chosen).
+
+    Without this check SDL falls back to an invisible off-screen window and the
+    game would run where nobody can see it.
+    """
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    if platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+    ):
+        return ("no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+                "start the game from a desktop session")
+    return None
+
+
 def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     """Open the game window (the ``greed-game`` command); returns the exit status."""
     from greed_game.ai.solver import use_cache
     from greed_game.storage.solutions import default_solution_cache
 
     shots = Path(screenshots) if screenshots is not None else None
+    problem = display_problem(os.environ, sys.platform)
+    if problem is not None:
+        sys.stderr.write(f"greed-game: {problem}\n")
+        return 2
     use_cache(default_solution_cache())
     try:
         if smoke:
             return smoke_run(shots)
         app = App()
         try:
+            if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+                sys.stderr.write("greed-game: no screen could be opened (only an invisible one): "
+                                 "start the game from a desktop session\n")
+                return 2
+            if not app.audio.prepare():
+                app.toast("No sound device was found: the game plays without sound.", warning=False)
             app.show_menu()
             app.run()
             if shots is not None:

@@ -101,6 +101,25 @@ class Storage:
         self._lock = threading.RLock()  # the window saves on a worker thread and reads problems on its own
         self._failing: set[Path] = set()
         self._blocked: set[Path] = set()
+        self.unusable: str | None = None
+        """Why the data folder itself cannot be used (then that one sentence stands for every file's trouble)."""
+
+    def check_folder(self) -> str | None:
+        """Whether the data folder can be written: None, or one sentence saying why not (also reported)."""
+        probe = self.root / f".probe-{os.getpid()}"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            reason = exc.strerror or exc.__class__.__name__
+            self.unusable = (
+                f"Your games cannot be kept: the data folder {self.root} cannot be written ({reason.lower()}). "
+                "You can play, but nothing will be saved."
+            )
+            with self._lock:
+                self.problems.append(self.unusable)
+        return self.unusable
 
     # paths
 
@@ -134,7 +153,7 @@ class Storage:
     def report(self, message: str) -> None:
         """Add a plain-words problem for the window to show (the same message is not repeated)."""
         with self._lock:
-            if message not in self.problems:
+            if self.unusable is None and message not in self.problems:
                 self.problems.append(message)
 
     def take_problems(self) -> list[str]:
