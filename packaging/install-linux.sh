@@ -1,10 +1,15 @@
 #!/usr/bin/env sh
-# Install the downloaded single-file game for the current user, so that a
-# double-click in the file manager or the applications menu starts it.
-# Usage: sh install-linux.sh path/to/greed-game
+# Install the downloaded game for the current user, so that the applications
+# menu (or a double-click in the file manager) starts it, with its icon.
+# Usage, in the extracted greed-game folder or from anywhere:
+#   sh greed-game/install-linux.sh [path/to/greed-game]
 set -eu
-binary=${1:-./greed-game}
 here=$(cd "$(dirname "$0")" && pwd)
+binary=${1:-$here/greed-game}
+if [ ! -f "$binary" ]; then
+    echo "install-linux.sh: the game file was not found: $binary" >&2
+    exit 2
+fi
 bin_dir="${XDG_BIN_HOME:-$HOME/.local/bin}"
 data_dir="${XDG_DATA_HOME:-$HOME/.local/share}"
 mkdir -p "$bin_dir" "$data_dir/applications" "$data_dir/icons/hicolor/256x256/apps"
