@@ -507,7 +507,7 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
         return 130
     except pygame.error as exc:
         sys.stderr.write(f"greed-game: the game window could not be opened ({exc})\n")
-        return 1
+        return 2
     except Exception:
         sys.stderr.write("greed-game: the game stopped on an error:\n" + traceback.format_exc())
         return 1

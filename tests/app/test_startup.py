@@ -29,6 +29,15 @@ def test_without_a_display_the_game_says_so_and_exits_2(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
+def test_an_unusable_video_driver_is_one_line_and_status_2(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "greed_game"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, env=_env(SDL_VIDEODRIVER="no-such-driver", GREED_DATA_DIR=str(tmp_path)),
+                            check=False)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not be opened" in lines[0], result.stderr
+
+
 @pytest.mark.parametrize(
     ("environ", "platform", "expected"),
     [
