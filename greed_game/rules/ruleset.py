@@ -11,6 +11,7 @@ import copy
 import hashlib
 import json
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
@@ -18,6 +19,28 @@ from typing import Any, Literal, cast
 from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, table_for
 
 FORMAT = 1
+MAX_POINTS = 1_000_000
+"""No combination scores more: every sum and every solver table stays small and exact."""
+MAX_TARGET = 10_000_000
+"""The highest target (and entry minimum) a rules file may set."""
+MAX_TEXT = 2_000
+"""The longest name, description or source a rules file may have."""
+
+
+def shown(text: str) -> str:
+    """``text`` safe to show on a screen or a terminal: control and direction characters escaped (``\\x00``)."""
+    if not any(_unprintable(ch) or ch in "\n\t" for ch in text):
+        return text
+    return "".join(ch.encode("unicode_escape").decode("ascii") if _unprintable(ch) or ch in "\n\t" else ch
+                   for ch in text)
+
+
+def _unprintable(ch: str) -> bool:
+    """Control and direction-changing characters: shown raw they garble a screen or a terminal."""
+    if ch in "\n\t":
+        return False
+    category = unicodedata.category(ch)
+    return category == "Cc" or (category == "Cf" and ch not in "\u200d\u200c")
 
 HotDice = Literal["optional", "mandatory"]
 CarryoverMode = Literal["none", "free", "strict"]
@@ -41,9 +64,9 @@ class RulesError(ValueError):
     def __init__(self, field: str, message: str, *, origin: str = "") -> None:
         self.field = field
         self.origin = origin
-        where = f"{origin}: " if origin else ""
-        subject = f"field '{field}': " if field else ""
-        super().__init__(f"{where}{subject}{message}")
+        where = f"{shown(origin)}: " if origin else ""
+        subject = f"field '{shown(field)}': " if field else ""
+        super().__init__(f"{where}{subject}{shown(message)}")
 
 
 @dataclass(frozen=True)
@@ -203,6 +226,11 @@ class _Reader:
     def str_(self, value: object, field: str) -> str:
         if not isinstance(value, str):
             raise self.fail(field, f"must be text, not {_type_name(value)}")
+        bad = next((ch for ch in value if _unprintable(ch)), None)
+        if bad is not None:
+            raise self.fail(field, f"holds a control character (U+{ord(bad):04X}), which cannot be shown")
+        if len(value) > MAX_TEXT:
+            raise self.fail(field, f"is {len(value):,} characters long; at most {MAX_TEXT:,}")
         return value
 
     def choice(self, value: object, field: str) -> str:
@@ -251,7 +279,7 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
         raise r.fail("scoring.singles", f"must be a table of face = points, not {_type_name(raw_singles)}")
     for key, points in raw_singles.items():
         face = r.face(key, f"scoring.singles.{key}")
-        singles.append((face, r.int_(points, f"scoring.singles.{key}")))
+        singles.append((face, r.int_(points, f"scoring.singles.{key}", high=MAX_POINTS)))
     kinds: list[tuple[int, int, int]] = []
     raw_kinds = data.get("of_a_kind", {})
     if not isinstance(raw_kinds, Mapping):
@@ -264,7 +292,7 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
             raise r.fail(field, f"must be a table of face = points, not {_type_name(faces)}")
         for f_key, points in faces.items():
             face = r.face(f_key, f"{field}.{f_key}")
-            kinds.append((int(n_key), face, r.int_(points, f"{field}.{f_key}")))
+            kinds.append((int(n_key), face, r.int_(points, f"{field}.{f_key}", high=MAX_POINTS)))
     more = r.choice(data.get("more_of_a_kind", "none"), "scoring.more_of_a_kind")
     sets: list[SetCombo] = []
     raw_sets = data.get("sets", [])
@@ -278,7 +306,7 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
                 raise r.fail(f"{field}.{needed}", "is missing")
         faces_t = r.faces(t["faces"], f"{field}.faces")
         name = r.str_(t.get("name", "-".join(map(str, faces_t))), f"{field}.name")
-        sets.append(SetCombo(name, faces_t, r.int_(t["points"], f"{field}.points")))
+        sets.append(SetCombo(name, faces_t, r.int_(t["points"], f"{field}.points", high=MAX_POINTS)))
     pairs: PairsRule | None = None
     if "pairs" in data:
         t = r.table(data["pairs"], "scoring.pairs", _PAIRS_FIELDS)
@@ -287,7 +315,7 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
                 raise r.fail(f"scoring.pairs.{needed}", "is missing")
         pairs = PairsRule(
             r.int_(t["count"], "scoring.pairs.count", low=2, high=3),
-            r.int_(t["points"], "scoring.pairs.points"),
+            r.int_(t["points"], "scoring.pairs.points", high=MAX_POINTS),
             r.bool_(t.get("four_of_a_kind_counts_as_two", True), "scoring.pairs.four_of_a_kind_counts_as_two"),
         )
     if not singles and not kinds and not sets and pairs is None:
@@ -322,8 +350,8 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
         description=r.str_(v["description"], "description"),
         source=r.str_(v["source"], "source"),
         dice=dice,
-        target=r.int_(v["target"], "target", low=1),
-        entry_minimum=r.int_(v["entry_minimum"], "entry_minimum"),
+        target=r.int_(v["target"], "target", low=1, high=MAX_TARGET),
+        entry_minimum=r.int_(v["entry_minimum"], "entry_minimum", high=MAX_TARGET),
         entry_counts_carried=r.bool_(v["entry_counts_carried"], "entry_counts_carried"),
         hot_dice=cast(HotDice, r.choice(v["hot_dice"], "hot_dice")),
         carryover=cast(CarryoverMode, r.choice(v["carryover"], "carryover")),

@@ -289,3 +289,32 @@ def test_rules_text_only_shows_combinations_the_dice_can_make() -> None:
     text = rules_text(preset("official"))
     assert "Six of a kind" not in text
     assert not re.search(r"six \ds", text)
+
+
+@pytest.mark.parametrize("bad", ["\x00", "\x1b[31m", "\x07", "\u202e", "\x7f"])
+def test_control_characters_are_refused_and_never_shown_raw(bad: str) -> None:
+    escaped = "".join(f"\\u{ord(ch):04x}" for ch in bad)  # TOML's own escapes: raw controls are not TOML at all
+    text = BASE.replace('name = "Classic Five"', f'name = "Five{escaped}"')
+    assert text != BASE
+    with pytest.raises(RulesError) as refused:
+        parse_rules_text(text, origin=f"house{bad}.toml")
+    message = str(refused.value)
+    assert "field 'name'" in message and "control character" in message
+    assert bad not in message and all(ch.isprintable() for ch in message)
+    with pytest.raises(RulesError) as refused:
+        parse_rules_text(f'"key{escaped}" = 1\n' + BASE)
+    assert bad not in str(refused.value) and "unknown field" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("target = 3000", "target = 100000000000000000000", "target"),
+        ("entry_minimum = 300", "entry_minimum = 2000000000000000000", "entry_minimum"),
+        ("singles = { 1 = 100, 5 = 50 }", "singles = { 1 = 1" + "0" * 300 + ", 5 = 50 }", "scoring.singles.1"),
+    ],
+)
+def test_numbers_beyond_any_game_are_refused_naming_the_field(old: str, new: str, field: str) -> None:
+    assert old in BASE
+    with pytest.raises(RulesError, match=f"field '{re.escape(field)}': must be at most"):
+        parse_rules_text(BASE.replace(old, new))
