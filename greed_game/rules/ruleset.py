@@ -21,7 +21,7 @@ from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo,
 FORMAT = 1
 MAX_POINTS = 1_000_000
 """No combination scores more: every sum and every solver table stays small and exact."""
-MAX_TARGET = 10_000_000
+MAX_TARGET = 1_000_000_000
 """The highest target (and entry minimum) a rules file may set."""
 MAX_TEXT = 2_000
 """The longest name, description or source a rules file may have."""
