@@ -1,8 +1,7 @@
 """The folders keep their promise: imports point down the layers, and no module imports itself round a cycle.
 
-Every import counts: at module level, inside functions (lazy imports) and under
-``TYPE_CHECKING`` for the direction of the layers; a type-only import runs no
-code, so it is left out of the cycle check alone.
+Every import counts, for the direction of the layers and for cycles alike: at
+module level, inside functions (lazy imports) and under ``TYPE_CHECKING``.
 """
 
 from __future__ import annotations
@@ -156,8 +155,7 @@ def test_the_narrator_and_the_turn_controller_need_no_display() -> None:
 def _cycles(edges: list[Import]) -> list[list[str]]:
     graph: dict[str, set[str]] = {name: set() for name in MODULES}
     for e in edges:
-        if not e.type_only:
-            graph[e.source].add(e.target)
+        graph[e.source].add(e.target)
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -193,7 +191,7 @@ def _cycles(edges: list[Import]) -> list[list[str]]:
     return found
 
 
-def test_no_import_cycles_lazy_imports_included() -> None:
+def test_no_import_cycles_lazy_and_type_only_imports_included() -> None:
     cycles = _cycles(_graph())
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
 

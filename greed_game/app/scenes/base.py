@@ -9,13 +9,70 @@ receives input.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from greed_game.app.canvas import Canvas
 from greed_game.app.input import Input
 
 if TYPE_CHECKING:
-    from greed_game.app.main import App
+    from greed_game.app.audio import Audio
+    from greed_game.app.autosave import Autosaver
+    from greed_game.app.setup import GameSetup
+    from greed_game.rules import Record
+    from greed_game.storage import Settings, Storage
+
+
+class App(Protocol):
+    """What a scene may ask of the program around it (``greed_game.app.main.App`` is the one there is).
+
+    Scenes know the program by this description only, so no scene imports
+    the module that creates the scenes.
+    """
+
+    settings: Settings
+    storage: Storage
+    rng: random.Random
+    stack: SceneStack
+    audio: Audio
+    autosaver: Autosaver
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between a window and the full screen."""
+
+    def show_menu(self) -> None:
+        """The main menu (replaces everything)."""
+
+    def start_game(self, setup: GameSetup) -> None:
+        """A new game at the table."""
+
+    def continue_game(self) -> bool:
+        """Resume the saved game; False (with the reason shown) when there is none."""
+
+    def push(self, scene: Scene) -> None:
+        """Open an overlay or sub-screen."""
+
+    def pop(self) -> None:
+        """Close the top overlay."""
+
+    def new_seed(self) -> int:
+        """The seed of a new game's dice."""
+
+    def show_problems(self) -> list[str]:
+        """Show the storage's problems not yet shown."""
+
+    def export_record(self, record: Record) -> Path | None:
+        """Write a game's record to the exports folder; None on failure (the reason shown)."""
+
+    def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:
+        """Show a message at the top of the window for a while."""
+
+    def save_settings(self) -> None:
+        """Save the settings and apply them."""
+
+    def quit(self) -> None:
+        """Leave the loop at the end of this frame."""
 
 
 class Scene:

@@ -20,7 +20,7 @@ from greed_game.narrator.rules_text import description, summary
 from greed_game.rules import Player
 
 if TYPE_CHECKING:
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
     from greed_game.rules import RuleSet
 
 SkinChoice = Literal["auto", "pips", "greed"]

@@ -19,7 +19,7 @@ from greed_game.app.widgets import Button, FocusGroup, Selector, Widget, fit_mid
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
     from greed_game.rules import Record, RuleSet
 
 

@@ -31,7 +31,7 @@ from greed_game.rules.record import record_from_data
 from greed_game.storage import parse_json, read_text
 
 if TYPE_CHECKING:
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
     from greed_game.app.skins import SkinName
 
 MAX_FILES = 200

@@ -50,7 +50,7 @@ from greed_game.rules.transitions import (
 )
 
 if TYPE_CHECKING:
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
     from greed_game.app.skins import SkinName
 
 # -- the viewer --------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from greed_game.rules.history import game_history
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
 
 CHART = pygame.Rect(30, 96, 760, 340)
 FIGURES = pygame.Rect(810, 96, 440, 340)

@@ -20,7 +20,7 @@ from greed_game.app.widgets import Button, FocusGroup, ListBox
 from greed_game.stats import MIN_DICE_FOR_VERDICT, StatisticsView
 
 if TYPE_CHECKING:
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
     from greed_game.app.skins import SkinName
 
 PLAYERS = pygame.Rect(40, 96, 744, 536)

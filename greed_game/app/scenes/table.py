@@ -50,7 +50,7 @@ from greed_game.rules.game import VoidReason
 from greed_game.rules.history import game_history
 
 if TYPE_CHECKING:
-    from greed_game.app.main import App
+    from greed_game.app.scenes.base import App
     from greed_game.storage import Resumed
 
 # -- pacing --------------------------------------------------------------------------------
