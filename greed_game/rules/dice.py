@@ -9,7 +9,8 @@ every answer about them can come from a table built once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from itertools import product
+from functools import cache
+from itertools import combinations_with_replacement, product
 
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 MAX_DICE = 6
@@ -55,12 +56,12 @@ def submultisets(counts: Counts) -> Iterator[Counts]:
         yield (combo[0], combo[1], combo[2], combo[3], combo[4], combo[5])
 
 
-def multisets(max_dice: int = MAX_DICE) -> list[Counts]:
-    """Return every multiset of at most ``max_dice`` dice, smallest first."""
-    full: Counts = (max_dice,) * 6
-    out = [c for c in submultisets(full) if size(c) <= max_dice]
+@cache
+def multisets(max_dice: int = MAX_DICE) -> tuple[Counts, ...]:
+    """Return every multiset of at most ``max_dice`` dice, smallest first (924 for six dice)."""
+    out = [counts_of(faces) for n in range(max_dice + 1) for faces in combinations_with_replacement(FACES, n)]
     out.sort(key=lambda c: (size(c), c))
-    return out
+    return tuple(out)
 
 
 def format_dice(dice: Iterable[int]) -> str:

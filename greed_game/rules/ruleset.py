@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, table_for
+from greed_game.rules.dice import EMPTY, contains, multisets, size
+from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, combos_of, table_for
 
 FORMAT = 1
 MAX_POINTS = 1_000_000
@@ -361,8 +362,28 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
         end=cast(EndMode, r.choice(v["end"], "end")),
         first_player=cast(FirstPlayerMode, r.choice(v["first_player"], "first_player")),
         skin=cast(Skin, r.choice(v["skin"], "skin")),
-        scoring=_parse_scoring(r, v["scoring"]),
+        scoring=_playable(r, _parse_scoring(r, v["scoring"]), dice),
     )
+
+
+def _playable(r: _Reader, scoring: Scoring, dice: int) -> Scoring:
+    """Refuse scoring under which no throw scores, or no throw of any number of dice can bust.
+
+    Either would make play or the solver run for ever: a roll-off that never
+    picks a player, or a turn that never has to end.
+    """
+    combos = [c.counts for c in combos_of(scoring) if size(c.counts) <= dice]
+    throws = [t for t in multisets(dice) if t != EMPTY]
+    scores = {t: any(contains(t, c) for c in combos) for t in throws}
+    if not any(scores[t] for t in throws if size(t) == dice):
+        raise r.fail("scoring", f"no throw of {dice} dice can score: give a single or a combination the dice can make")
+    if all(scores.values()):
+        raise r.fail(
+            "scoring",
+            "every throw scores, whatever the number of dice, so a turn could go on for ever: "
+            "some throw must score nothing",
+        )
+    return scoring
 
 
 def parse_rules_text(text: str, *, origin: str = "rules file") -> RuleSet:

@@ -318,3 +318,14 @@ def test_numbers_beyond_any_game_are_refused_naming_the_field(old: str, new: str
     assert old in BASE
     with pytest.raises(RulesError, match=f"field '{re.escape(field)}': must be at most"):
         parse_rules_text(BASE.replace(old, new))
+
+
+def test_rules_under_which_play_could_never_end_are_refused() -> None:
+    all_singles = "singles = { 1 = 100, 2 = 5, 3 = 5, 4 = 5, 5 = 50, 6 = 5 }"
+    every_face = BASE.replace("singles = { 1 = 100, 5 = 50 }", all_singles)
+    with pytest.raises(RulesError, match="field 'scoring': every throw scores"):
+        parse_rules_text(every_face)
+    nothing = BASE.replace("singles = { 1 = 100, 5 = 50 }", "singles = {}")
+    nothing = re.sub(r"of_a_kind\.3 = \{[^}]*\}", "of_a_kind.6 = { 1 = 100 }", nothing)
+    with pytest.raises(RulesError, match="field 'scoring': no throw of 5 dice can score"):
+        parse_rules_text(nothing)
