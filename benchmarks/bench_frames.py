@@ -37,7 +37,7 @@ def throw_frames(app: App, seed: int) -> list[tuple[float, float]]:
     table = TableScene(app, setup, game, random.Random(seed), seed)
     app.stack.replace(table)
     app.frame()
-    table.roll()
+    table.turn.roll()
     times = []
     while table.turn.mode == "rolling":
         start, cpu = time.perf_counter(), time.thread_time()
