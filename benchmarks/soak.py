@@ -16,6 +16,7 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the checks' own helpers (their budgets)
 
 
 def _load_soak() -> ModuleType:

@@ -476,15 +476,11 @@ def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
 
 def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     """Open the game window (the ``greed-game`` command); returns the exit status."""
-    from greed_game.ai.solver import use_cache
-    from greed_game.storage.solutions import default_solution_cache
-
     shots = Path(screenshots) if screenshots is not None else None
     problem = display_problem(os.environ, sys.platform)
     if problem is not None:
         sys.stderr.write(f"greed-game: {problem}\n")
         return 2
-    use_cache(default_solution_cache())
     try:
         if smoke:
             return smoke_run(shots)

@@ -29,8 +29,21 @@ class GameSetup:
 
 
 @cache
+def solver_cache() -> None:
+    """Hand the solver its disk cache, once, when the first computer player is about to be built.
+
+    Not at start-up: the solver brings the whole rules core with it.
+    """
+    from greed_game.ai.solver import use_cache
+    from greed_game.storage.solutions import default_solution_cache
+
+    use_cache(default_solution_cache())
+
+
+@cache
 def computer_levels() -> tuple[str, ...]:
     """The computer levels that can play now, weakest first."""
+    solver_cache()
     from greed_game.ai import LEVELS, strategy
     from greed_game.presets import preset
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from greed_game.ai import Strategy, strategy
-from greed_game.app.setup import FALLBACK_LEVEL
+from greed_game.app.setup import FALLBACK_LEVEL, solver_cache
 from greed_game.narrator import Line, Narrator, Said, Skin
 from greed_game.rules import (
     Action,
@@ -163,6 +163,7 @@ class TurnController:
         self.vrng = visual_rng
         """Visual chance only (which throws are void): never the dice values."""
         self.strategies: dict[int, Strategy] = {}
+        solver_cache()
         for seat, p in enumerate(game.players):
             if p.kind != "human":
                 try:
