@@ -339,15 +339,19 @@ class Storage:
         """A finished game: count it in the statistics (once, however often this is called),
         keep its record for replays and, with ``clear``, forget the autosave. Returns the statistics.
 
+        The autosave is forgotten only once the statistics and the record are
+        both safely on disk: when a write fails (a full disk, a read-only
+        folder) the autosave stays, the failure is reported, and the next start
+        finishes the game again, counting it once.
+
         Raises :class:`ValueError` if the game is not finished.
         """
         if not replay(record).finished:
             raise ValueError("only a finished game can be finished")
         stats = self.load_stats()
-        if stats.add_game(record):
-            self.save_stats(stats)
-        self._keep_finished(record)
-        if clear:
+        counted = not stats.add_game(record) or self.save_stats(stats)
+        kept = self._keep_finished(record)
+        if clear and counted and kept:
             self.clear_game()
         return stats
 
@@ -362,17 +366,20 @@ class Storage:
 
     # replays and exports
 
-    def _keep_finished(self, record: Record) -> None:
+    def _keep_finished(self, record: Record) -> bool:
+        """Write a finished game's record for replays; whether it is on disk (now or already)."""
         path = self.games_dir / f"game-{game_key(record)[:20]}.json"
         if path.exists():
-            return
+            return True
         try:
             portable = self._portable(record)
         except RecordError:
-            return
+            return True  # a record that cannot be shared is not kept; nothing to wait for
         shared = Record(portable.rules, portable.players, portable.events, portable.overrides, _public(portable.extra))
-        if self._write(path, write_record(shared), "The finished game's record"):
-            self._prune_finished()
+        if not self._write(path, write_record(shared), "The finished game's record"):
+            return False
+        self._prune_finished()
+        return True
 
     def _prune_finished(self) -> None:
         games = self.finished_games()

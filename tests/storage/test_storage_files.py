@@ -397,3 +397,36 @@ def test_saving_on_a_worker_thread_while_the_window_reads(tmp_path: Path) -> Non
     final = storage.load_game()
     assert final is not None and final.events == records[-1].events
     assert not list(tmp_path.glob(".*.tmp")) and not list(tmp_path.glob("*.bad-*"))
+
+
+@pytest.mark.parametrize("failing", ["stats.json", "games"])
+def test_a_full_disk_at_the_end_of_a_game_keeps_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    game, rng = play("classic-five", 11, 10_000)
+    assert game.finished
+    storage = Storage(tmp_path)
+    # The game in progress was saved just before its last event.
+    last_but_one = record_of(game, "classic-five")
+    last_but_one.events.pop()
+    assert storage.save_game(last_but_one, rng=rng, seed=11)
+    import greed_game.storage.folder as folder
+
+    real_write = folder.atomic_write
+
+    def full_disk(path: Path, text: str) -> None:
+        if failing in path.parts or path.name == failing:
+            raise OSError(28, "No space left on device")
+        real_write(path, text)
+
+    monkeypatch.setattr(folder, "atomic_write", full_disk)
+    storage.finish_game(record_of(game, "classic-five"))
+    assert storage.autosave_path.exists(), "the autosave was cleared though the game was not kept elsewhere"
+    assert any("No space left on device" in p for p in storage.take_problems())
+    # Space again: the next start finishes the game, counting it exactly once.
+    monkeypatch.setattr(folder, "atomic_write", real_write)
+    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=11)
+    again = Storage(tmp_path)
+    assert again.resume_game() is None
+    assert not again.autosave_path.exists()
+    assert again.load_stats().games == 1 and len(again.finished_games()) == 1
