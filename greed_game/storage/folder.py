@@ -32,6 +32,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import threading
 import time
 from collections.abc import Mapping
@@ -71,6 +72,10 @@ from greed_game.storage.saves import (
     seed_of,
 )
 from greed_game.storage.settings import Settings, settings_from_data
+
+_OWN_RECORD = re.compile(r"game-(\d{6,})-([0-9a-f]{20})\.json")
+"""How the game names a finished game's record: its sequence number, then its key."""
+_OLD_RECORD = re.compile(r"game-[0-9a-f]{20}\.json")
 
 DATA_DIR_ENV = "GREED_DATA_DIR"
 """Environment variable naming the data folder; overrides the platform's user data folder."""
@@ -367,10 +372,17 @@ class Storage:
     # replays and exports
 
     def _keep_finished(self, record: Record) -> bool:
-        """Write a finished game's record for replays; whether it is on disk (now or already)."""
-        path = self.games_dir / f"game-{game_key(record)[:20]}.json"
-        if path.exists():
+        """Write a finished game's record for replays; whether it is on disk (now or already).
+
+        Its name carries the game's own sequence number (``game-000042-<key>.json``):
+        pruning goes by that number, never by a file's modification time, which a
+        clock set wrong once would make lie for ever.
+        """
+        key = game_key(record)[:20]
+        own = self._own_records()
+        if any(k == key for _, k, _ in own) or (self.games_dir / f"game-{key}.json").exists():
             return True
+        path = self.games_dir / f"game-{max((s for s, _, _ in own), default=0) + 1:06d}-{key}.json"
         try:
             portable = self._portable(record)
         except RecordError:
@@ -381,26 +393,40 @@ class Storage:
         self._prune_finished()
         return True
 
+    def _own_records(self) -> list[tuple[int, str, Path]]:
+        """The records this game wrote into ``games/``: ``(sequence, key, path)``, oldest first.
+
+        Only regular files named as the game names them count; never a symlink,
+        and nothing at all when ``games/`` itself is a symlink (it could lead anywhere).
+        """
+        try:
+            if self.games_dir.is_symlink():
+                return []
+            found = []
+            for p in self.games_dir.iterdir():
+                match = _OWN_RECORD.fullmatch(p.name)
+                if match is not None and not p.is_symlink() and p.is_file():
+                    found.append((int(match.group(1)), match.group(2), p))
+        except OSError:
+            return []
+        return sorted(found)
+
     def _prune_finished(self) -> None:
-        games = self.finished_games()
-        for old in games[FINISHED_GAMES_KEPT:]:
+        own = self._own_records()
+        for _, _, old in own[: max(0, len(own) - FINISHED_GAMES_KEPT)]:
             with contextlib.suppress(OSError):
                 old.unlink()
 
     def finished_games(self) -> list[Path]:
         """Records of finished games, newest first (open one with :meth:`open_replay`)."""
+        own = [p for _, _, p in reversed(self._own_records())]
         try:
-            paths = [p for p in self.games_dir.glob("game-*.json") if p.is_file()]
+            # Records kept by earlier versions, named by key alone: listed after the numbered ones, never pruned.
+            older = sorted(p for p in self.games_dir.glob("game-*.json")
+                           if _OLD_RECORD.fullmatch(p.name) and p.is_file() and not p.is_symlink())
         except OSError:
-            return []
-
-        def mtime(p: Path) -> float:
-            try:
-                return p.stat().st_mtime
-            except OSError:
-                return 0.0
-
-        return sorted(paths, key=mtime, reverse=True)
+            older = []
+        return own + older
 
     def export_record(self, record: Record, path: Path | None = None) -> Path | None:
         """Write the record of a game to ``path`` (default: a new file in ``exports/``); None on failure.

@@ -430,3 +430,41 @@ def test_a_full_disk_at_the_end_of_a_game_keeps_the_game(
     assert again.resume_game() is None
     assert not again.autosave_path.exists()
     assert again.load_stats().games == 1 and len(again.finished_games()) == 1
+
+
+def test_pruning_goes_by_the_games_own_numbers_and_touches_only_its_own_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import greed_game.storage.folder as folder
+
+    monkeypatch.setattr(folder, "FINISHED_GAMES_KEPT", 3)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    foreign = [elsewhere / f"game-{i}.json" for i in range(4)] + [elsewhere / "game-000001-notours.json"]
+    for path in foreign:
+        path.write_text("somebody else's file")
+    storage = Storage(tmp_path / "data")
+    storage.games_dir.mkdir(parents=True)
+    stranger = storage.games_dir / "game-999999-0123456789abcdef0123.json.bak"
+    stranger.write_text("not a record of ours")
+    # A clock set far ahead once: the first file looks newest for ever after.
+    future = time.time() + 10 * 365 * 86400
+    kept = []
+    for seed in range(5):
+        game, _ = play("classic-five", 100 + seed, 10_000)
+        storage.finish_game(record_of(game, "classic-five"))
+        newest = storage.finished_games()[0]
+        kept.append(newest)
+        if seed == 0:
+            os.utime(newest, (future, future))
+    listed = storage.finished_games()
+    assert listed == kept[::-1][:3], "the newest three by the game's own numbering, whatever the clock said"
+    assert stranger.exists()
+    # games/ as a symlink to a folder of other files: nothing there is ever deleted.
+    linked = Storage(tmp_path / "linked")
+    linked.root.mkdir()
+    linked.games_dir.symlink_to(elsewhere, target_is_directory=True)
+    for seed in range(5):
+        game, _ = play("classic-five", 200 + seed, 10_000)
+        linked.finish_game(record_of(game, "classic-five"))
+    assert all(path.exists() for path in foreign)
