@@ -211,6 +211,13 @@ class Narrator:
         """Every seat, as a list: ``You, Ada and Tess``."""
         return join_and([p.subject for p in self.people])
 
+    def standing(self, state: State) -> str:
+        """Where a game stands, in one line: ``You 1,200 · Ada 900 — your turn``."""
+        scores = "  ·  ".join(f"{p.subject} {num(state.scores[i])}" for i, p in enumerate(self.people))
+        if state.finished:
+            return scores
+        return f"{scores}  —  {self.person(state.current).possessive_mid} turn"
+
     def welcome_back(self, seat: int) -> Said:
         """The banner of a resumed game."""
         return Said("Welcome back", f"{self.person(seat).possessive} turn", "plain")

@@ -282,6 +282,13 @@ class Storage:
         """Whether an autosave exists (Continue may still find it unusable: see :meth:`resume_game`)."""
         return self.autosave_path.is_file()
 
+    def game_in_progress(self) -> tuple[Record, Game] | None:
+        """The autosaved game if it is unfinished and usable (what a new game would replace), else None."""
+        if not self.has_saved_game():
+            return None
+        loaded = self._load_game()
+        return None if loaded is None or loaded[1].finished else loaded
+
     def load_game(self) -> Record | None:
         """The autosaved record, checked by replaying it; None when there is none or it is unusable (set aside)."""
         loaded = self._load_game()

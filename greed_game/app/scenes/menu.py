@@ -218,7 +218,17 @@ class SetupScene(Scene):
             return
         self.app.settings.skin = self.skin
         self.app.save_settings()
-        self.app.start_game(self.setup())
+        setup = self.setup()
+        in_progress = self.app.storage.game_in_progress()
+        if in_progress is None:
+            self.app.start_game(setup)
+            return
+        from greed_game.app.scenes.overlays import ReplaceGameOverlay
+        from greed_game.narrator import Narrator
+
+        _, game = in_progress
+        standing = Narrator(game.rules, [p.name for p in game.players]).standing(game.state)
+        self.app.push(ReplaceGameOverlay(self.app, game.rules.name, standing, lambda: self.app.start_game(setup)))
 
     def configure_computers(self) -> None:
         """Two computer seats and a short target (the smoke run)."""

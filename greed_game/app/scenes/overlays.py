@@ -313,3 +313,51 @@ class PauseOverlay(Overlay):
             canvas.text("Your game is saved after every move.", (p.centerx, p.bottom - 30), 13, theme.TEXT_DIM,
                         anchor="center")
         self.focus.draw(canvas)
+
+
+class ReplaceGameOverlay(Overlay):
+    """Before a new game replaces the one in progress: continue that one, or start anyway (it is exported first)."""
+
+    name = "replace-game"
+    PANEL = pygame.Rect(LOGICAL_W // 2 - 330, 170, 660, 330)
+
+    def __init__(self, app: App, rules_name: str, standing: str, start: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.rules_name = rules_name
+        self.standing = standing
+        self.start = start
+        p = self.PANEL
+        y, h = p.bottom - 74, 50
+        self.focus = FocusGroup([
+            Button(pygame.Rect(p.x + 30, y, 190, h), "Continue it", self._continue, primary=True, size=18),
+            Button(pygame.Rect(p.x + 232, y, 250, h), "Start the new game", self._replace, size=18),
+            Button(pygame.Rect(p.x + 494, y, 136, h), "Back", self.close, hint="Esc", size=18),
+        ])
+
+    def _continue(self) -> None:
+        self.app.continue_game()
+
+    def _replace(self) -> None:
+        record = self.app.storage.load_game()
+        if record is not None and self.app.export_record(record) is None:
+            return  # the reason is shown; nothing is replaced until the old game is kept somewhere
+        self.start()
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress) and event.key == "escape":
+            self.close()
+            return
+        self.focus.handle(event)
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_scrim(canvas)
+        p = self.PANEL
+        draw_panel(canvas, p, alpha=250)
+        draw_heading(canvas, "A game is in progress", (p.centerx, p.y + 44), 30, anchor="center")
+        canvas.text(self.rules_name, (p.centerx, p.y + 96), 18, theme.GOLD, font="bold", anchor="center",
+                    max_width=p.w - 60)
+        canvas.text(self.standing, (p.centerx, p.y + 128), 16, theme.TEXT, anchor="center", max_width=p.w - 60)
+        canvas.paragraph("Starting a new game replaces it. It is first exported, so you can still watch it in "
+                         "Replays; only Continue plays it on.", pygame.Rect(p.x + 40, p.y + 160, p.w - 80, 70), 15,
+                         theme.TEXT_DIM)
+        self.focus.draw(canvas)

@@ -1,0 +1,79 @@
+"""No click costs a saved game: a new game over one in progress asks first, and keeps the old one either way."""
+
+from __future__ import annotations
+
+import random
+
+from greed_game.app.main import App
+from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.overlays import ReplaceGameOverlay
+from greed_game.app.scenes.table import TableScene
+from greed_game.presets import preset
+from greed_game.rules import Game, Player, record_of
+
+from .conftest import Driver
+
+
+def _save_a_game_in_progress(app: App) -> Game:
+    game = Game(preset("classic-five"), [Player("You"), Player("Ada", "expert")])
+    rng = random.Random(3)
+    while len(game.events) < 12 or game.state.current != 0:
+        game.play(game.legal_actions()[0], rng)
+    assert not game.finished
+    assert app.storage.save_game(record_of(game, "classic-five"), rng=rng, seed=3)
+    return game
+
+
+def _press_start(app: App, drive: Driver) -> None:
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.start()
+    drive.frames(2)
+
+
+def test_starting_over_a_game_in_progress_asks_first(app: App, drive: Driver) -> None:
+    game = _save_a_game_in_progress(app)
+    _press_start(app, drive)
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay), "the saved game would have been replaced without a word"
+    assert ask.rules_name == "Classic Five" and ask.standing.endswith("your turn")
+    assert app.storage.load_game() is not None and app.storage.load_game().events == game.events  # type: ignore[union-attr]
+    drive.press("escape")
+    assert isinstance(app.stack.top, SetupScene)
+    assert app.storage.load_game().events == game.events  # type: ignore[union-attr]
+
+
+def test_continue_from_the_question_resumes_the_saved_game_exactly(app: App, drive: Driver) -> None:
+    game = _save_a_game_in_progress(app)
+    _press_start(app, drive)
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay)
+    ask.focus.widgets[0].activate()  # type: ignore[attr-defined]
+    drive.frames(2)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.game.events == game.events
+
+
+def test_starting_anyway_keeps_the_old_game_in_replays(app: App, drive: Driver) -> None:
+    game = _save_a_game_in_progress(app)
+    _press_start(app, drive)
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay)
+    ask.focus.widgets[1].activate()  # type: ignore[attr-defined]
+    drive.frames(3)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.game.events != game.events
+    exported = sorted(app.storage.exports_dir.glob("*.json"))
+    assert len(exported) == 1
+    from greed_game.rules import read_record
+
+    assert read_record(exported[0].read_text()).events == game.events
+
+
+def test_no_question_without_a_game_in_progress(app: App, drive: Driver) -> None:
+    _press_start(app, drive)
+    assert isinstance(app.stack.top, TableScene)
