@@ -27,10 +27,26 @@ class Overlay(Scene):
     """A panel over the darkened scene below; Esc closes it."""
 
     opaque = False
+    PANEL = pygame.Rect(0, 0, 0, 0)
+    focus: FocusGroup
 
     def close(self) -> None:
         """Go back to the scene below."""
         self.app.pop()
+
+    def handle(self, event: Input) -> None:
+        if isinstance(event, KeyPress) and event.key == "escape":
+            self.close()
+            return
+        self.focus.handle(event)
+
+    def draw_card(self, canvas: Canvas, title: str, size: int = 32) -> pygame.Rect:
+        """The darkened scene, the panel and its heading; returns the panel."""
+        draw_scrim(canvas)
+        p = self.PANEL
+        draw_panel(canvas, p, alpha=250)
+        draw_heading(canvas, title, (p.centerx, p.y + 44), size, anchor="center")
+        return p
 
 
 class RulesOverlay(Overlay):
@@ -289,19 +305,13 @@ class PauseOverlay(Overlay):
             self.exported = self.app.export_record(self.record()) or self.exported
 
     def handle(self, event: Input) -> None:
-        if isinstance(event, KeyPress) and event.key == "escape":
-            self.close()
-            return
         if isinstance(event, Click) and not self.PANEL.collidepoint(event.pos):
             self.close()
             return
-        self.focus.handle(event)
+        super().handle(event)
 
     def draw(self, canvas: Canvas) -> None:
-        draw_scrim(canvas)
-        p = self.PANEL
-        draw_panel(canvas, p, alpha=250)
-        draw_heading(canvas, "Paused", (p.centerx, p.y + 44), 32, anchor="center")
+        p = self.draw_card(canvas, "Paused")
         if self.exported is not None:
             folder = display_path(self.exported.parent)
             canvas.text("Record exported to", (p.centerx, p.bottom - 66), 13, theme.GREEN, anchor="center")
@@ -343,17 +353,8 @@ class ReplaceGameOverlay(Overlay):
             return  # the reason is shown; nothing is replaced until the old game is kept somewhere
         self.start()
 
-    def handle(self, event: Input) -> None:
-        if isinstance(event, KeyPress) and event.key == "escape":
-            self.close()
-            return
-        self.focus.handle(event)
-
     def draw(self, canvas: Canvas) -> None:
-        draw_scrim(canvas)
-        p = self.PANEL
-        draw_panel(canvas, p, alpha=250)
-        draw_heading(canvas, "A game is in progress", (p.centerx, p.y + 44), 30, anchor="center")
+        p = self.draw_card(canvas, "A game is in progress", 30)
         canvas.text(self.rules_name, (p.centerx, p.y + 96), 18, theme.GOLD, font="bold", anchor="center",
                     max_width=p.w - 60)
         canvas.text(self.standing, (p.centerx, p.y + 128), 16, theme.TEXT, anchor="center", max_width=p.w - 60)
