@@ -372,6 +372,7 @@ class App:
     def close(self) -> None:
         """Finish writing, close the window and the audio device."""
         self.autosaver.flush()
+        self.storage.release()
         self.audio.close()
         pygame.display.quit()
         self._sdl_window = None  # only now: with the display closed, freeing the handle touches nothing

@@ -61,6 +61,7 @@ from greed_game.stats import (
     valid_name,
 )
 from greed_game.storage.atomic import StoredFileError, atomic_write, parse_json, read_text, sweep_temp_files
+from greed_game.storage.lock import FolderLock
 from greed_game.storage.saves import (
     RESUME_KEY,
     Resumed,
@@ -106,16 +107,33 @@ class Storage:
         self._lock = threading.RLock()  # the window saves on a worker thread and reads problems on its own
         self._failing: set[Path] = set()
         self._blocked: set[Path] = set()
+        self._lock_file = FolderLock(self.root)
         self.unusable: str | None = None
         """Why the data folder itself cannot be used (then that one sentence stands for every file's trouble)."""
 
+    def release(self) -> None:
+        """Let another window have the data folder (the window is closing)."""
+        self._lock_file.release()
+
     def check_folder(self) -> str | None:
-        """Whether the data folder can be written: None, or one sentence saying why not (also reported)."""
+        """Whether this process may write the data folder: None, or one sentence saying why not (also reported).
+
+        The folder must be writable, and no other window of the game may have it
+        open (its lock is taken here and held until the process ends).
+        """
         probe = self.root / f".probe-{os.getpid()}"
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             probe.write_bytes(b"")
             probe.unlink()
+            if not self._lock_file.acquire():
+                self.unusable = (
+                    "Greed is already open in another window on these files. This window can show replays and "
+                    "statistics, but it saves nothing: play in the other window."
+                )
+                with self._lock:
+                    self.problems.append(self.unusable)
+                return self.unusable
         except OSError as exc:
             reason = exc.strerror or exc.__class__.__name__
             self.unusable = (
@@ -176,6 +194,9 @@ class Storage:
         left as it is and never written over during this session.
         """
         subject = what or path.name
+        if self.unusable is not None:  # another window owns these files: leave them as they are
+            self._blocked.add(path)
+            return None
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
         n = 1
@@ -208,7 +229,7 @@ class Storage:
             return None
 
     def _write(self, path: Path, text: str, what: str) -> bool:
-        if path in self._blocked:
+        if path in self._blocked or self.unusable is not None:
             return False
         try:
             atomic_write(path, text)
@@ -279,8 +300,11 @@ class Storage:
         return self._write(self.autosave_path, write_record(portable), "The game")
 
     def has_saved_game(self) -> bool:
-        """Whether an autosave exists (Continue may still find it unusable: see :meth:`resume_game`)."""
-        return self.autosave_path.is_file()
+        """Whether there is an autosave this window may continue (Continue may still find it unusable).
+
+        Not while another window owns the folder: that game is the other window's to play.
+        """
+        return self.unusable is None and self.autosave_path.is_file()
 
     def game_in_progress(self) -> tuple[Record, Game] | None:
         """The autosaved game if it is unfinished and usable (what a new game would replace), else None."""
@@ -309,8 +333,11 @@ class Storage:
         """The game to continue, exactly where it stopped; None when there is none.
 
         A finished game found in the autosave is counted in the statistics (once)
-        and cleared: there is nothing left to continue.
+        and cleared: there is nothing left to continue. None too while another
+        window owns the folder.
         """
+        if not self.has_saved_game():
+            return None
         loaded = self._load_game()
         if loaded is None:
             return None
@@ -326,6 +353,8 @@ class Storage:
 
     def clear_game(self) -> None:
         """Forget the autosave (the game finished or was abandoned)."""
+        if self.unusable is not None:
+            return
         with contextlib.suppress(OSError):
             self.autosave_path.unlink(missing_ok=True)
 
@@ -419,6 +448,8 @@ class Storage:
         return sorted(found)
 
     def _prune_finished(self) -> None:
+        if self.unusable is not None:
+            return
         own = self._own_records()
         for _, _, old in own[: max(0, len(own) - FINISHED_GAMES_KEPT)]:
             with contextlib.suppress(OSError):
