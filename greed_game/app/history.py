@@ -7,27 +7,8 @@ narrator; nothing here scores or writes a sentence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from greed_game.narrator import Narrator, Tone
-from greed_game.rules import Game
-from greed_game.rules.history import History, game_history
+from greed_game.rules.history import History
 from greed_game.stats import PlayerStats
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the table's log."""
-
-    text: str
-    seat: int
-    tone: Tone = "plain"
-
-
-def turn_log(game: Game, narrator: Narrator, hist: History | None = None) -> list[LogLine]:
-    """One line a finished turn (and one a declined carryover), oldest first."""
-    hist = hist if hist is not None else game_history(game)
-    return [LogLine(line.text, seat, line.tone) for seat, line in narrator.log(hist.turns)]
 
 
 def seat_figures(hist: History, seat: int) -> PlayerStats:

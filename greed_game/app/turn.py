@@ -181,8 +181,8 @@ class TurnController:
         self.hint: list[Line] = []
         self.offer_odds = ("–", "–")
         """Bust chances of taking and of declining the carryover on offer."""
-        self.log: list[Line] = []
-        self.log_seats: list[int] = []
+        self.log: list[tuple[int, Line]] = []
+        """The finished turns' lines, each with its seat."""
         self.throw_step: Step | None = None
         """The core's account of the throw being animated (read when the dice come to rest)."""
         self.turn_end: Step | None = None
@@ -277,9 +277,7 @@ class TurnController:
 
     def refresh_log(self) -> None:
         """The log of finished turns, from the core's history."""
-        lines = self.narrator.log(game_history(self.game).turns)
-        self.log = [line for _, line in lines]
-        self.log_seats = [seat for seat, _ in lines]
+        self.log = self.narrator.log(game_history(self.game).turns)
 
     def _wait(self, seconds: float, then: Callable[[], None]) -> None:
         self.mode = "wait"

@@ -213,11 +213,6 @@ class Step:
     after: State
     transitions: tuple[Transition, ...]
 
-    @property
-    def turn_ended(self) -> bool:
-        """Whether the event ended a turn (a bank or a bust)."""
-        return self.after.turn != self.before.turn
-
     def first(self, kind: type[Transition]) -> Transition | None:
         """The first transition of a type, or None."""
         return next((t for t in self.transitions if isinstance(t, kind)), None)

@@ -131,7 +131,7 @@ def test_computers_play_a_whole_game_at_a_human_pace() -> None:
     assert len(saver.finished) == 1 and saver.saved == len(turn.game.events)
     assert turn.banner is not None and turn.banner.said.title.endswith("wins!")
     assert "bust" in view.sounds and "bank" in view.sounds
-    assert len(turn.log) >= 2 and turn.log_seats[0] in (0, 1)
+    assert len(turn.log) >= 2 and turn.log[0][0] in (0, 1)
 
 
 def test_a_bust_is_shown_only_when_the_dice_rest_and_stays_before_the_turn_passes() -> None:

@@ -45,6 +45,7 @@ class ScoreboardScene(Scene):
         self.series = score_series(self.history, n)
         self.figures = [seat_figures(self.history, seat) for seat in range(n)]
         self.rounds = max(len(s) - 1 for s in self.series)
+        self.title = Narrator(game.rules, [p.name for p in game.players]).winners(game.winners)
         self.column = 0
         """First round shown in the table of totals (scrolls with ← →)."""
         self.play_again = Button(pygame.Rect(1070, 648, 180, 52), "Play again", self.again, hint="Enter",
@@ -109,8 +110,7 @@ class ScoreboardScene(Scene):
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
         game = self.game
-        title = Narrator(game.rules, [p.name for p in game.players]).winners(game.winners)
-        draw_heading(canvas, title, (LOGICAL_W / 2, 44), 40, anchor="center")
+        draw_heading(canvas, self.title, (LOGICAL_W / 2, 44), 40, anchor="center")
         rules = game.rules
         canvas.text(f"{rules.name}  ·  target {num(rules.target)}  ·  {plural(len(self.history.turns), 'turn')}",
                     (LOGICAL_W / 2, 80), 15, theme.TEXT_DIM, anchor="center")

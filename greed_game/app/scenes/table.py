@@ -31,7 +31,6 @@ from greed_game.app.scenes.table_parts import (
     TOP_BAR,
     TRAY,
     TRAY_DIE,
-    Banner,
     draw_banner,
     draw_chips,
     draw_plates,
@@ -450,8 +449,7 @@ class TableScene(Scene):
         if self.shown.phase is Phase.CARRYOVER and turn.mode == "ready" and not self.dice:
             self._draw_offer(canvas)
         if turn.banner is not None:
-            said = turn.banner.said
-            draw_banner(canvas, Banner(said.title, said.sub, theme.tone_color(said.tone), turn.banner.ttl))
+            draw_banner(canvas, turn.banner.said, turn.banner.ttl)
         self._draw_actions(canvas)
         self._draw_side(canvas)
 
@@ -521,7 +519,7 @@ class TableScene(Scene):
         y += 24
         line_h = 21
         room = int((r.bottom - 12 - y) // line_h)
-        lines = list(zip(self.turn.log_seats, self.turn.log, strict=True))[-room:] if room > 0 else []
+        lines = self.turn.log[-room:] if room > 0 else []
         if not lines:
             canvas.text(self.turn.narrator.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
         for seat, line in lines:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.scenes.common import draw_panel, felt_surface
+from greed_game.narrator import Said
 from greed_game.rules import Player, State
 
 # -- layout (logical pixels) -----------------------------------------------------------
@@ -32,14 +32,6 @@ DIE = 56.0
 TRAY_DIE = 40.0
 
 
-@dataclass
-class Banner:
-    """A large message across the felt."""
-
-    title: str
-    sub: str = ""
-    color: tuple[int, int, int] = theme.GOLD
-    ttl: float = 1.5
 
 
 
@@ -165,18 +157,18 @@ def draw_player_rows(
     return y
 
 
-def draw_banner(canvas: Canvas, b: Banner) -> None:
-    """A large message across the middle of the felt, fading out at the end of its time."""
+def draw_banner(canvas: Canvas, said: Said, ttl: float) -> None:
+    """The narrator's words large across the middle of the felt, fading out in the last ``ttl`` moments."""
     cx, cy = FELT.centerx, FELT.centery
-    alpha = max(0.0, min(1.0, b.ttl / 0.3))
-    band = pygame.Rect(FELT.x, cy - 56, FELT.w, 112 if b.sub else 84)
+    alpha = max(0.0, min(1.0, ttl / 0.3))
+    band = pygame.Rect(FELT.x, cy - 56, FELT.w, 112 if said.sub else 84)
     band.centery = cy
     canvas.box(band, (10, 12, 14, int(170 * alpha)))
-    ink = b.color if alpha > 0.5 else theme.TEXT_DIM
-    canvas.text(b.title, (cx, band.centery - (16 if b.sub else 0)), 44, ink, font="serif", anchor="center",
+    ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
+    canvas.text(said.title, (cx, band.centery - (16 if said.sub else 0)), 44, ink, font="serif", anchor="center",
                 shadow=(0, 0, 0), max_width=FELT.w - 40)
-    if b.sub:
-        canvas.text(b.sub, (cx, band.centery + 30), 17, theme.TEXT, anchor="center", max_width=FELT.w - 40)
+    if said.sub:
+        canvas.text(said.sub, (cx, band.centery + 30), 17, theme.TEXT, anchor="center", max_width=FELT.w - 40)
 
 
 def _draw_rails(canvas: Canvas) -> None:
