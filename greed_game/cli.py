@@ -279,11 +279,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"greed-game: {exc}\n")
         return 2
     except ValueError as exc:
+        from greed_game.ai.progress import TooHard
         from greed_game.rules import RecordError, RulesError
+        from greed_game.rules.ruleset import shown
 
-        if not isinstance(exc, (RulesError, RecordError)):
+        if not isinstance(exc, (RulesError, RecordError, TooHard)):
             raise
-        sys.stderr.write(f"greed-game: {exc}\n")
+        sys.stderr.write(f"greed-game: {shown(str(exc))}\n")
+        return 2
+    except (MemoryError, RecursionError, OverflowError):
+        # A last guard: every input is bounded before the work starts, so this means a limit was missed.
+        sys.stderr.write("greed-game: the input is too large or too deeply nested to handle\n")
         return 2
     except KeyboardInterrupt:
         return 130

@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from greed_game.ai.players import Context, Expert, Level, bankable_after, entry_threshold
+from greed_game.ai.progress import check_levels, report
 from greed_game.ai.solver import Candidate, Solution, ThrowModel, points_step, solve, throw_model
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import Counts, size
@@ -36,6 +37,7 @@ class ReachTable:
         self.models = [throw_model(rules, n) for n in range(rules.dice + 1)]
         self.strict_models = [throw_model(rules, n, strict=True) for n in range(rules.dice + 1)]
         self.top = -(-max_points // self.step)
+        check_levels(self.top)
         dice = rules.dice
         reach = [[0.0] * (self.top + 1) for _ in range(dice + 1)]
         self.reach = reach
@@ -50,6 +52,8 @@ class ReachTable:
             if changed < 1e-13:
                 break
         for k in range(1, self.top + 1):
+            if not k % 256:
+                report("reach", k / self.top)
             for n in range(1, dice + 1):
                 reach[n][k] = self._level_value(n, k)
 
@@ -224,6 +228,7 @@ class WinModel:
         size = self.size
         win = [[0.5] * size for _ in range(size)]
         for s in range(2 * size - 2, -1, -1):
+            report("win", 1 - s / (2 * size - 1))
             pairs = [(a, s - a) for a in range(max(0, s - size + 1), min(size - 1, s) + 1)]
             rest = {
                 (a, b): [(self.bust[i], self._rest(a, b, i, win)) for i in self._allowed(a)] for a, b in pairs

@@ -19,6 +19,7 @@ from typing import Any
 
 from greed_game.ai.levels import make_strategy
 from greed_game.ai.players import Context, Level
+from greed_game.ai.progress import TooHard
 from greed_game.rules import Bank, Carryover, Event, FirstPlayer, Keep, Roll, RuleSet, draw_dice, roll_off
 from greed_game.rules.dice import counts_of, dice_of, size
 
@@ -77,7 +78,7 @@ def play_game(
     while True:
         turns += 1
         if turns > max_turns:
-            raise RuntimeError("the game did not end")
+            raise TooHard(f"a game did not end within {max_turns:,} turns")
         level = levels[seat]
         in_final = final and seat in owed
         ctx = Context(seat, tuple(scores), on_board[seat], in_final, 0)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Literal, Protocol
 
+from greed_game.ai.progress import check_levels, report
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import Counts, multisets, size
 
@@ -112,6 +113,7 @@ class Solution:
         cap_points = cap if cap is not None else max(10_000, 3 * top)
         while True:
             self.levels = cap_points // self.step
+            check_levels(self.levels)
             self.values = self._solve_levels()
             if cap is not None or self._tail_consistent():
                 break
@@ -167,6 +169,8 @@ class Solution:
         ]
         reach = max((c[0] for m in self.models for _, cands in m.groups for c in cands), default=0) // step
         for i in range(levels, -1, -1):
+            if not i % 256:
+                report("turn", 1 - i / (levels + 1))
             t = i * step
             interior = i + reach <= levels
             # Full dice first: a rescued pair (two dice) continues with all the dice at the same total.
@@ -236,9 +240,11 @@ class Solution:
             return found
         dice, step = self.rules.dice, self.step
         top = -(-entry // step)
+        check_levels(top)
         values = [[0.0] * (top + 1) for _ in range(dice + 1)]
-        self._entry[entry] = values
         for i in range(top, -1, -1):
+            if not i % 256:
+                report("entry", 1 - i / (top + 1))
             t = i * step
             for n in range(dice, 0, -1):
                 if t >= entry:
@@ -262,6 +268,8 @@ class Solution:
                 if m.rescue:
                     total += m.rescue * values[dice][i]
                 values[n][i] = total
+        # Stored only when whole: a cancelled solve must not leave a half-filled table behind.
+        self._entry[entry] = values
         return values
 
     def carryover_value(self, dice: int, points: int, entry: int = 0) -> float:

@@ -24,6 +24,8 @@ MAX_POINTS = 1_000_000
 """No combination scores more: every sum and every solver table stays small and exact."""
 MAX_TARGET = 1_000_000_000
 """The highest target (and entry minimum) a rules file may set."""
+MAX_TARGET_RATIO = 1_000
+"""How many times the smallest score the target (and entry minimum) may be: a game ends in a sane number of turns."""
 MAX_TEXT = 2_000
 """The longest name, description or source a rules file may have."""
 
@@ -345,6 +347,18 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
         raise r.fail("id", f"must be letters, digits, '-' or '_', not {ident!r}")
     dice = r.int_(v["dice"], "dice", low=1, high=6)
     carry_faces = r.faces(v["carryover_faces"], "carryover_faces")
+    scoring = _playable(r, _parse_scoring(r, v["scoring"]), dice)
+    # A target far above the smallest score makes a game of countless turns: records
+    # no one could replay and simulations that never finish.
+    smallest = min(c.points for c in combos_of(scoring))
+    most = max(1, smallest) * MAX_TARGET_RATIO
+    for field in ("target", "entry_minimum"):
+        if r.int_(v[field], field, low=1 if field == "target" else 0, high=MAX_TARGET) > most:
+            raise r.fail(
+                field,
+                f"must be at most {MAX_TARGET_RATIO:,} times the smallest score ({smallest:,}): "
+                f"{most:,}, not {v[field]:,}",
+            )
     return RuleSet(
         id=ident,
         name=r.str_(v["name"], "name"),
@@ -362,7 +376,7 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
         end=cast(EndMode, r.choice(v["end"], "end")),
         first_player=cast(FirstPlayerMode, r.choice(v["first_player"], "first_player")),
         skin=cast(Skin, r.choice(v["skin"], "skin")),
-        scoring=_playable(r, _parse_scoring(r, v["scoring"]), dice),
+        scoring=scoring,
     )
 
 
