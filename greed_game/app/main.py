@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -475,6 +476,17 @@ def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
     return None
 
 
+def _end_on_signals(app: App) -> None:
+    """SIGTERM (a log-out, ``kill``) and SIGHUP end the game as closing the window does: saved, then closed.
+
+    The loop never blocks for long, so the flag is seen within a frame.
+    """
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, lambda *_: app.quit())
+
+
 def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     """Open the game window (the ``greed-game`` command); returns the exit status."""
     shots = Path(screenshots) if screenshots is not None else None
@@ -493,6 +505,7 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
                 return 2
             if not app.audio.prepare():
                 app.toast("No sound device was found: the game plays without sound.", warning=False)
+            _end_on_signals(app)
             app.show_menu()
             app.run()
             if shots is not None:

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from greed_game.ai import Strategy, strategy
-from greed_game.app.setup import FALLBACK_LEVEL, solver_cache
+from greed_game.ai import Strategy
+from greed_game.app.prepare import Preparation
 from greed_game.narrator import Line, Narrator, Said, Skin
 from greed_game.rules import (
     Action,
@@ -149,6 +149,7 @@ class TurnController:
         pacing: Callable[[], Pacing],
         skin: Callable[[], Skin],
         visual_rng: random.Random,
+        prep: Preparation | None = None,
     ) -> None:
         self.game = game
         self.rules = game.rules
@@ -162,14 +163,10 @@ class TurnController:
         self._skin = skin
         self.vrng = visual_rng
         """Visual chance only (which throws are void): never the dice values."""
-        self.strategies: dict[int, Strategy] = {}
-        solver_cache()
-        for seat, p in enumerate(game.players):
-            if p.kind != "human":
-                try:
-                    self.strategies[seat] = strategy(p.kind, self.rules)
-                except ValueError:
-                    self.strategies[seat] = strategy(FALLBACK_LEVEL, self.rules)
+        kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
+        self.prep = prep if prep is not None else Preparation(self.rules, kinds, threaded=False)
+        """The computer players and the hint's tables, worked out off the window's thread."""
+        self._prep_seen = self.prep.done
         self.shown: State = game.state
         self.mode: Mode = "ready"
         self.timer = 0.0
@@ -200,6 +197,16 @@ class TurnController:
         self._narrator: Narrator | None = None
 
     # -- what the flow knows ----------------------------------------------------------------
+
+    @property
+    def strategies(self) -> dict[int, Strategy]:
+        """The computer seats' players (empty until the preparation is done)."""
+        return self.prep.strategies if self.prep.done else {}
+
+    @property
+    def preparing(self) -> bool:
+        """Whether a computer seat waits for its player to be worked out."""
+        return not self.prep.done and bool(self.prep.kinds)
 
     @property
     def pace(self) -> float:
@@ -290,10 +297,7 @@ class TurnController:
         self.shown = state
         self.mode = "ready"
         self.then = None
-        if state.phase is Phase.CARRYOVER:
-            from greed_game.app.odds import offer_odds
-
-            self.offer_odds = offer_odds(self.rules, state)
+        self._offer_odds()
         if state.finished:
             self._game_over()
             return
@@ -301,8 +305,24 @@ class TurnController:
             self._wait(THINK, self._computer_step)
         self.refresh()
 
+    def _offer_odds(self) -> None:
+        state = self.game.state
+        self.offer_odds = ("–", "–")
+        if state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
+            from greed_game.app.odds import offer_odds
+
+            self.offer_odds = offer_odds(self.rules, state)
+
     def update(self, dt: float) -> None:
         """Advance the banner, the message and the pause by ``dt`` seconds."""
+        if not self._prep_seen and self.prep.done:
+            self._prep_seen = True
+            if self.mode == "ready":
+                self._offer_odds()
+            if self.hint_open:
+                self._compute_hint()
+        elif self.hint_open and not self._prep_seen:
+            self._compute_hint()  # the progress figure
         if self.banner is not None:
             self.banner.ttl -= dt
             if self.banner.ttl <= 0:
@@ -328,6 +348,9 @@ class TurnController:
     # -- moves ------------------------------------------------------------------------------------
 
     def _computer_step(self) -> None:
+        if not self.prep.done:
+            self.then, self.timer = self._computer_step, 0.05
+            return
         seat = self.game.state.current
         self.perform(self.strategies[seat].choose(self.rules, self.game.state))
 
@@ -549,7 +572,12 @@ class TurnController:
     def _compute_hint(self) -> None:
         from greed_game.app.odds import hint_lines
 
-        self.hint = hint_lines(self.rules, self.game.state, self.narrator)
+        if not self.prep.done:
+            self.hint = self.narrator.hint_pending(self.prep.fraction)
+        elif not self.prep.advice:
+            self.hint = self.narrator.hint_unavailable(self.prep.problem or "they were not worked out")
+        else:
+            self.hint = hint_lines(self.rules, self.game.state, self.narrator)
 
     def status(self) -> tuple[tuple[str, str], tuple[str, str]]:
         """The two lines left of the buttons, with their tones: what is selected or happening, and the keys."""

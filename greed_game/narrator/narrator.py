@@ -489,6 +489,20 @@ class Narrator:
             lines.append(Line(text, "dim", indent=True))
         return lines
 
+    @staticmethod
+    def working(fraction: float) -> str:
+        """The computer players and the hint are being worked out, ``fraction`` of the current stage done."""
+        return f"Working out the odds of these rules… {round(100 * min(1.0, fraction))}%"
+
+    def hint_pending(self, fraction: float) -> list[Line]:
+        """The hint while its tables are still being solved."""
+        return [Line(self.working(fraction), "dim")]
+
+    @staticmethod
+    def hint_unavailable(problem: str) -> list[Line]:
+        """The hint when these rules cannot be solved (the reason, as the solver words it)."""
+        return [Line("No hint for these rules:", "warn"), Line(problem, "dim", indent=True)]
+
     # -- the side panel and the top bar --------------------------------------------------------------
 
     def seat_note(self, kind: str, on_board: bool) -> str:

@@ -37,6 +37,8 @@ class App(Protocol):
     stack: SceneStack
     audio: Audio
     autosaver: Autosaver
+    virtual: bool
+    """Frames run on a virtual clock, back to back (tests, the smoke run): work is done in line, deterministically."""
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen."""

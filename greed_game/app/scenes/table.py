@@ -21,6 +21,7 @@ from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.physics import STEP, DiceWorld, Felt
+from greed_game.app.prepare import Preparation
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
@@ -79,6 +80,11 @@ class TableScene(Scene):
         self.game = game
         self.vrng = random.Random(app.rng.random())
         """Everything visual (throw paths, tumbling faces, void throws): never the dice values."""
+        kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
+        # On a virtual clock frames never sleep, and a thread next to them would starve.
+        self.prep = Preparation(game.rules, kinds, threaded=not app.virtual)
+        """Solving runs off the window's thread; leaving the table stops it."""
+        self.prep_seconds = 0.0
         self.turn = TurnController(
             game,
             self,
@@ -90,6 +96,7 @@ class TableScene(Scene):
             pacing=lambda: app.settings,
             skin=lambda: self.skin,
             visual_rng=self.vrng,
+            prep=self.prep,
         )
         self.world = DiceWorld(Felt(FELT.x, FELT.y, FELT.w, FELT.h, RAIL_W), DIE)
         self.dice: list[DieView] = []
@@ -368,6 +375,9 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.turn.enter()
 
+    def exit(self) -> None:
+        self.prep.cancel()
+
     def resume(self) -> None:
         self.turn.refresh()
 
@@ -380,7 +390,10 @@ class TableScene(Scene):
         if isinstance(event, Scroll):
             return
         if isinstance(event, KeyPress) and event.key == "escape":
-            self.open_menu()
+            if self.waiting_card:
+                self.app.show_menu()  # the game is autosaved: Continue resumes it
+            else:
+                self.open_menu()
             return
         if not turn.human_turn:
             if isinstance(event, Click) and self.focus.handle(event):
@@ -421,8 +434,18 @@ class TableScene(Scene):
 
     # -- time ------------------------------------------------------------------------------------------
 
+    @property
+    def waiting_card(self) -> bool:
+        """Whether the table shows that the computer players are still being worked out.
+
+        Not in the first moments: most rules are solved (or read from the cache) before a card would be seen.
+        """
+        return self.turn.preparing and self.prep_seconds > 0.3
+
     def update(self, dt: float) -> None:
         turn = self.turn
+        if not self.prep.done:
+            self.prep_seconds += dt
         if self._buttons_for != (turn.human_turn, turn.shown.phase, turn.bank_preview):
             self._buttons()
         for t in self.tray:
@@ -452,6 +475,24 @@ class TableScene(Scene):
             draw_banner(canvas, turn.banner.said, turn.banner.ttl)
         self._draw_actions(canvas)
         self._draw_side(canvas)
+        if self.waiting_card:
+            self._draw_preparing(canvas)
+
+    def _draw_preparing(self, canvas: Canvas) -> None:
+        box = pygame.Rect(0, 0, 520, 150)
+        box.center = FELT.center
+        canvas.box(box, (12, 16, 20, 235), radius=14, border=1.5, border_color=theme.GOLD_DARK)
+        canvas.text("GETTING THE COMPUTER PLAYERS READY", (box.centerx, box.y + 24), 13, theme.GOLD, font="bold",
+                    anchor="center")
+        canvas.text(self.turn.narrator.working(self.prep.fraction), (box.centerx, box.y + 58), 17, theme.TEXT,
+                    anchor="center", max_width=box.w - 40)
+        bar = pygame.Rect(box.x + 40, box.y + 82, box.w - 80, 10)
+        canvas.box(bar, (40, 44, 48, 255), radius=5)
+        filled = bar.copy()
+        filled.w = max(10, round(bar.w * min(1.0, self.prep.fraction)))
+        canvas.box(filled, theme.GOLD, radius=5)
+        canvas.text("Esc: back to the menu (the game is kept for Continue)", (box.centerx, box.bottom - 24), 13,
+                    theme.TEXT_DIM, anchor="center")
 
     def _draw_top_bar(self, canvas: Canvas) -> None:
         r = TOP_BAR
