@@ -51,8 +51,9 @@ def _parse_dice(words: Sequence[str], rules: RuleSet) -> list[int]:
     dice: list[int] = []
     for word in words:
         for part in word.replace(",", " ").split():
-            if not part.isdigit() or not 1 <= int(part) <= 6:
-                _fail(f"a die is a number from 1 to 6, not {part!r}")
+            if part not in ("1", "2", "3", "4", "5", "6"):  # not isdigit(): it takes '³' and '１'
+                shown_part = part if len(part) <= 12 else part[:12] + "…"
+                _fail(f"a die is a number from 1 to 6, not {shown_part!r}")
             dice.append(int(part))
     if not dice:
         _fail("give the dice of a throw, e.g. 1 5 3 3 3 2")
@@ -92,14 +93,20 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _read_text(path: str) -> str:
+    from greed_game.rules.ruleset import shown
+    from greed_game.textfile import MAX_FILE_BYTES, TextFileError, read_text
+
     if path == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
+        if len(text) > MAX_FILE_BYTES:
+            _fail(f"the record on stdin is too large (at most {MAX_FILE_BYTES // 1024:,} KB)")
+        return text
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return read_text(Path(path))
     except FileNotFoundError:
-        _fail(f"{path}: no such file")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"{path}: cannot be read ({exc})")
+        _fail(f"{shown(path)}: no such file")
+    except TextFileError as exc:
+        _fail(f"{shown(path)}: {exc}")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -276,7 +283,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _handler(args)(args)
     except UsageError as exc:
-        sys.stderr.write(f"greed-game: {exc}\n")
+        from greed_game.rules.ruleset import shown
+
+        sys.stderr.write(f"greed-game: {shown(str(exc))}\n")
         return 2
     except ValueError as exc:
         from greed_game.ai.progress import TooHard

@@ -17,6 +17,10 @@ from greed_game.resources import asset_path
 from greed_game.rules import Game, Record, RecordError, RulesError, RuleSet
 from greed_game.rules.record import replay as replay_with
 from greed_game.rules.ruleset import PRESET_IDS, parse_rules, parse_rules_text
+from greed_game.textfile import TextFileError, read_text
+
+MAX_RULES_BYTES = 1024 * 1024
+"""The largest rules file read (the presets are about 2 KB)."""
 
 _PRESETS: dict[str, RuleSet] = {}
 
@@ -30,11 +34,11 @@ def load_rules_file(path: str | Path) -> RuleSet:
     """Read and parse a TOML rules file from disk (the command line and the player's rules folder)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text(p, limit=MAX_RULES_BYTES)
     except FileNotFoundError:
         raise RulesError("", f"rules file not found: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError("", f"cannot be read ({exc})", origin=str(p)) from None
+    except TextFileError as exc:
+        raise RulesError("", f"cannot be read: {exc}", origin=str(p)) from None
     return parse_rules_text(text, origin=str(p))
 
 

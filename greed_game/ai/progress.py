@@ -1,9 +1,8 @@
-"""Progress of long computations, told to whoever asked for them, and a way to stop them.
+"""Progress of long computations, told to whoever asked for them, and the limit on their size.
 
 A solve can take from milliseconds to minutes depending on the rules. The code
-that solves calls :func:`report` now and then; whoever runs it on a background
-thread listens with :func:`listening`, shows the fraction, and stops the work by
-raising :class:`Cancelled` from the listener.
+that solves calls :func:`report` now and then; whoever runs it in the
+background listens with :func:`listening` and shows the fraction.
 """
 
 from __future__ import annotations
@@ -15,10 +14,6 @@ from contextlib import contextmanager
 Listener = Callable[[str, float], None]
 
 
-class Cancelled(Exception):
-    """The computation was stopped by whoever asked for it."""
-
-
 class TooHard(ValueError):
     """The rules are valid but beyond what the computer players can work out in reasonable time and memory."""
 
@@ -27,7 +22,7 @@ _local = threading.local()
 
 
 def report(stage: str, done: float) -> None:
-    """Tell this thread's listener that ``done`` (0 to 1) of ``stage`` is finished; it may raise Cancelled."""
+    """Tell this thread's listener that ``done`` (0 to 1) of ``stage`` is finished."""
     listener: Listener | None = getattr(_local, "listener", None)
     if listener is not None:
         listener(stage, done)
@@ -57,4 +52,4 @@ def check_levels(levels: int) -> None:
         )
 
 
-__all__ = ["MAX_LEVELS", "Cancelled", "Listener", "TooHard", "check_levels", "listening", "report"]
+__all__ = ["MAX_LEVELS", "Listener", "TooHard", "check_levels", "listening", "report"]

@@ -321,6 +321,16 @@ def use_cache(cache: SolutionCache | None) -> None:
     _cache = cache
 
 
+def solved(rules: RuleSet) -> bool:
+    """Whether the solution of ``rules`` is in memory (asking for it costs nothing)."""
+    return rules.content_key() in _SOLUTIONS
+
+
+def remember(rules: RuleSet, solution: Solution) -> None:
+    """Keep a solution worked out elsewhere (a background process) in memory."""
+    _SOLUTIONS.setdefault(rules.content_key(), solution)
+
+
 def solve(rules: RuleSet, *, cache: SolutionCache | Literal["default"] | None = "default") -> Solution:
     """The solution of ``rules``, from memory, from the cache, or computed now."""
     key = rules.content_key()

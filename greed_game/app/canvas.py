@@ -58,6 +58,14 @@ class Fonts:
         return font
 
 
+def drawable(text: str) -> str:
+    """``text`` as the font can draw it: characters no font can encode (a file name's stray bytes, NUL) become
+    visible replacements instead of an error."""
+    if text.isascii() and "\x00" not in text:
+        return text
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
+
+
 class Canvas:
     """A window surface seen as the logical stage; all arguments are logical units."""
 
@@ -193,6 +201,7 @@ class Canvas:
 
     def render(self, text: str, size: float, color: Color, font: FontName = "sans") -> pygame.Surface:
         """Rendered text at the current scale (cached)."""
+        text = drawable(text)
         key = (text, size, color, font)
         image = self._text.get(key)
         if image is not None:
@@ -206,7 +215,7 @@ class Canvas:
 
     def text_width(self, text: str, size: float, font: FontName = "sans") -> float:
         """The logical width of ``text``."""
-        return self.font(size, font).size(text)[0] / self.scale
+        return self.font(size, font).size(drawable(text))[0] / self.scale
 
     def text(
         self,
@@ -240,18 +249,25 @@ class Canvas:
         """``text`` shortened with an ellipsis so that it fits in ``width``."""
         f = self.font(size, font)
         limit = width * self.scale
+        text = drawable(text)
         if f.size(text)[0] <= limit:
             return text
-        while text and f.size(text + "…")[0] > limit:
-            text = text[:-1]
-        return text.rstrip() + "…"
+        # The longest prefix that fits, by bisection: a name of thousands of characters costs a few measures.
+        low, high = 0, len(text)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if f.size(text[:mid] + "…")[0] <= limit:
+                low = mid
+            else:
+                high = mid - 1
+        return text[:low].rstrip() + "…"
 
     def wrap(self, text: str, size: float, width: float, font: FontName = "sans") -> list[str]:
         """Split ``text`` into lines no wider than ``width`` (words kept whole where possible)."""
         f = self.font(size, font)
         limit = width * self.scale
         lines: list[str] = []
-        for paragraph in text.split("\n"):
+        for paragraph in drawable(text).split("\n"):
             words = paragraph.split(" ")
             line = ""
             for word in words:

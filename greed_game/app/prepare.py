@@ -1,24 +1,86 @@
-"""The computer players and the hint's tables, worked out on a background thread.
+"""The computer players and the hint's tables, worked out in a background process.
 
 Solving a rule set takes milliseconds for the presets and can take much longer
-for a player's own rules file. The window keeps drawing and answering
-meanwhile: the table shows the progress, computer seats wait for their
-strategies, and leaving the table stops the work. Pure Python, no pygame.
+for a player's own rules file. It runs in a process of its own, not a thread:
+pure-Python work on a thread would hold the interpreter's lock and make every
+frame wait. The window keeps drawing and answering meanwhile: the table shows
+the progress, computer seats wait for their players, and leaving the table
+ends the process. Pure Python, no pygame.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from collections.abc import Mapping
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
 
 from greed_game.ai import Strategy
 from greed_game.rules import RuleSet
 
 
+@dataclass
+class Prepared:
+    """What the work gives back: the seats' players, whether the hint's tables are solved, what went wrong."""
+
+    strategies: dict[int, Strategy] = field(default_factory=dict)
+    advice: bool = False
+    problem: str = ""
+    solution: Any = None
+    """The solved tables, handed to the solver's memory so the hint reads them at once."""
+
+
+def prepare(rules: RuleSet, kinds: Mapping[int, str]) -> Prepared:
+    """Solve ``rules`` and build a player for each computer seat (a level too hard to solve falls back)."""
+    from greed_game.ai import strategy
+    from greed_game.ai.progress import TooHard
+    from greed_game.ai.solver import solve
+    from greed_game.app.setup import FALLBACK_LEVEL, solver_cache
+
+    solver_cache()
+    done = Prepared()
+    try:
+        # The hint reads the same tables as the expert: solving them once serves both,
+        # the entry minimum's own table included.
+        done.solution = solve(rules)
+        done.solution.throw_value(rules.dice, 0, rules.entry_minimum)
+        done.advice = True
+    except TooHard as exc:
+        done.problem = str(exc)
+    for seat, kind in kinds.items():
+        try:
+            done.strategies[seat] = strategy(kind, rules)
+        except TooHard as exc:
+            done.problem = str(exc)
+            done.strategies[seat] = strategy(FALLBACK_LEVEL, rules)
+        except ValueError:  # a level this version does not know
+            done.strategies[seat] = strategy(FALLBACK_LEVEL, rules)
+    return done
+
+
+def _work(rules: RuleSet, kinds: dict[int, str], conn: Connection) -> None:
+    """The background process: progress messages as the work goes, then the result."""
+    from greed_game.ai.progress import listening
+
+    last = [("", -1.0)]
+
+    def tell(stage: str, fraction: float) -> None:
+        if stage != last[0][0] or fraction - last[0][1] >= 0.01:
+            last[0] = (stage, fraction)
+            conn.send(("progress", stage, fraction))
+
+    with listening(tell):
+        result = prepare(rules, kinds)
+    conn.send(("done", result))
+    conn.close()
+
+
 class Preparation:
     """Strategies for the computer seats and the solved tables of the hint, ready when :attr:`done`."""
 
-    def __init__(self, rules: RuleSet, kinds: Mapping[int, str], *, threaded: bool = True) -> None:
+    def __init__(self, rules: RuleSet, kinds: Mapping[int, str], *, background: bool = True) -> None:
         self.rules = rules
         self.kinds = dict(kinds)
         self.strategies: dict[int, Strategy] = {}
@@ -30,12 +92,62 @@ class Preparation:
         self.advice = False
         """Whether the hint's tables are solved (the hint and the carryover odds can be shown)."""
         self.cancelled = False
-        self._stop = threading.Event()
         self._done = threading.Event()
-        if threaded:
-            threading.Thread(target=self._run, name="greed-prepare", daemon=True).start()
+        self._process: Any = None
+        if background and self._needs_work():
+            self._start()
         else:
-            self._run()
+            self._finish(prepare(rules, self.kinds))
+
+    def _needs_work(self) -> bool:
+        """Whether anything must be solved (tables already in memory make the answer immediate)."""
+        from greed_game.ai.solver import solved
+
+        cheap = {"human", "cautious", "bold", "expert"}
+        return not solved(self.rules) or any(k not in cheap for k in self.kinds.values())
+
+    def _start(self) -> None:
+        context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
+        ours, theirs = context.Pipe(duplex=False)
+        self._process = context.Process(target=_work, args=(self.rules, self.kinds, theirs), daemon=True,
+                                        name="greed-prepare")
+        self._process.start()
+        theirs.close()
+        threading.Thread(target=self._listen, args=(ours,), name="greed-prepare-listen", daemon=True).start()
+
+    def _listen(self, conn: Connection) -> None:
+        result: Prepared | None = None
+        try:
+            while result is None:
+                message = conn.recv()  # blocks without holding the interpreter's lock
+                if message[0] == "progress":
+                    self.stage, self.fraction = message[1], message[2]
+                else:
+                    result = message[1]
+        except (EOFError, OSError):
+            pass
+        finally:
+            conn.close()
+        if result is None:
+            if not self.cancelled:
+                self.problem = "the computer players could not be worked out; they play at the cautious level"
+            result = Prepared(problem=self.problem)
+            if not self.cancelled:
+                from greed_game.ai import strategy
+                from greed_game.app.setup import FALLBACK_LEVEL
+
+                result.strategies = {seat: strategy(FALLBACK_LEVEL, self.rules) for seat in self.kinds}
+        self._finish(result)
+
+    def _finish(self, result: Prepared) -> None:
+        if result.solution is not None:
+            from greed_game.ai.solver import remember
+
+            remember(self.rules, result.solution)
+        self.strategies = result.strategies
+        self.advice = result.advice
+        self.problem = self.problem or result.problem
+        self._done.set()
 
     @property
     def done(self) -> bool:
@@ -43,55 +155,15 @@ class Preparation:
         return self._done.is_set()
 
     def cancel(self) -> None:
-        """Stop the work at its next report (the table is being left)."""
-        self._stop.set()
+        """End the work now (the table is being left)."""
+        if self.done or self._process is None:
+            return
+        self.cancelled = True
+        self._process.terminate()
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until done (tests and the command line); whether it is done."""
+        """Block until done (tests); whether it is done."""
         return self._done.wait(timeout)
 
-    def _listen(self, stage: str, done: float) -> None:
-        from greed_game.ai.progress import Cancelled
 
-        if self._stop.is_set():
-            raise Cancelled
-        self.stage, self.fraction = stage, done
-
-    def _run(self) -> None:
-        from greed_game.ai.progress import Cancelled, listening
-
-        try:
-            with listening(self._listen):
-                self._prepare()
-        except Cancelled:
-            self.cancelled = True
-        finally:
-            self._done.set()
-
-    def _prepare(self) -> None:
-        from greed_game.ai import strategy
-        from greed_game.ai.progress import TooHard
-        from greed_game.ai.solver import solve
-        from greed_game.app.setup import FALLBACK_LEVEL, solver_cache
-
-        solver_cache()
-        try:
-            # The hint reads the same tables as the expert: solving them once serves both,
-            # the entry minimum's own table included.
-            solve(self.rules).throw_value(self.rules.dice, 0, self.rules.entry_minimum)
-            self.advice = True
-        except TooHard as exc:
-            self.problem = str(exc)
-        strategies: dict[int, Strategy] = {}
-        for seat, kind in self.kinds.items():
-            try:
-                strategies[seat] = strategy(kind, self.rules)
-            except TooHard as exc:
-                self.problem = str(exc)
-                strategies[seat] = strategy(FALLBACK_LEVEL, self.rules)
-            except ValueError:  # a level this version does not know
-                strategies[seat] = strategy(FALLBACK_LEVEL, self.rules)
-        self.strategies = strategies
-
-
-__all__ = ["Preparation"]
+__all__ = ["Preparation", "Prepared", "prepare"]

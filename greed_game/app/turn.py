@@ -39,6 +39,7 @@ from greed_game.rules import (
 )
 from greed_game.rules.game import VoidReason, bank_total
 from greed_game.rules.history import game_history
+from greed_game.rules.record import MAX_EVENTS
 from greed_game.rules.transitions import (
     Banked,
     Busted,
@@ -60,7 +61,9 @@ VOID_CHANCE = {"off": 0.0, "rare": 0.025, "realistic": 0.07}
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
 
-Mode = Literal["ready", "rolling", "wait", "over"]
+Mode = Literal["ready", "rolling", "wait", "over", "full"]
+ROOM = 8
+"""Events a move may add at most (a keep, a throw, voids): play stops this far below the record's limit."""
 
 
 @dataclass
@@ -164,7 +167,7 @@ class TurnController:
         self.vrng = visual_rng
         """Visual chance only (which throws are void): never the dice values."""
         kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
-        self.prep = prep if prep is not None else Preparation(self.rules, kinds, threaded=False)
+        self.prep = prep if prep is not None else Preparation(self.rules, kinds, background=False)
         """The computer players and the hint's tables, worked out off the window's thread."""
         self._prep_seen = self.prep.done
         self.shown: State = game.state
@@ -300,6 +303,11 @@ class TurnController:
         self._offer_odds()
         if state.finished:
             self._game_over()
+            return
+        if len(self.game.events) > MAX_EVENTS - ROOM:
+            # Astronomically rare under the rules' limits, but a record past the limit could not be opened again.
+            self.mode = "full"
+            self.show(self.narrator.record_full(MAX_EVENTS), 1e9)
             return
         if not self.is_human(state.current):
             self._wait(THINK, self._computer_step)

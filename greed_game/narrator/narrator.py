@@ -490,6 +490,12 @@ class Narrator:
         return lines
 
     @staticmethod
+    def record_full(limit: int) -> Said:
+        """Play stops: the game's record is as long as a record may be."""
+        return Said("The game stops here", f"Its record is at the limit of {num(limit)} events: it is saved, "
+                    "and Replays can show it", "warn")
+
+    @staticmethod
     def working(fraction: float) -> str:
         """The computer players and the hint are being worked out, ``fraction`` of the current stage done."""
         return f"Working out the odds of these rules… {round(100 * min(1.0, fraction))}%"

@@ -26,6 +26,9 @@ from greed_game.rules.live import Game, Player
 from greed_game.rules.ruleset import PRESET_IDS, RuleSet
 
 FORMAT = "greed-record/1"
+MAX_EVENTS = 25_000
+"""The most events a record may hold. The longest games the rules allow take well under a third of it;
+a record at the limit replays in under a second."""
 _KNOWN_FORMATS = ("greed-record/",)
 
 
@@ -147,6 +150,8 @@ def record_from_data(data: object) -> Record:
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
         raise RecordError("'events' must be a list")
+    if len(raw_events) > MAX_EVENTS:
+        raise RecordError(f"it holds {len(raw_events):,} events, more than a game record may hold ({MAX_EVENTS:,})")
     events = [event_from_data(e, i) for i, e in enumerate(raw_events)]
     known = {"format", "rules", "overrides", "players", "events"}
     extra = {k: v for k, v in data.items() if k not in known}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 import tomllib
 import unicodedata
 from collections.abc import Mapping
@@ -400,8 +401,50 @@ def _playable(r: _Reader, scoring: Scoring, dice: int) -> Scoring:
     return scoring
 
 
+MAX_NESTING = 32
+"""The deepest nesting of tables, arrays and dotted keys a rules file may have (the presets use 3)."""
+
+_TOML_TOKENS = re.compile(
+    "|".join(
+        (
+            r'"""[\s\S]*?"""',  # multi-line basic string
+            r"'''[\s\S]*?'''",  # multi-line literal string
+            r'"(?:\\.|[^"\\\n])*"',  # basic string
+            r"'[^'\n]*'",  # literal string
+            r"#[^\n]*",  # comment
+            r"[\[\]{}.=,\n]",
+        )
+    )
+)
+
+
+def _nesting(text: str) -> int:
+    """How deeply ``text`` nests, counted outside strings and comments: brackets open plus the dots of one key.
+
+    Measured before parsing because the parser's own work grows with the depth
+    (a key of 40,000 dots takes seconds and gigabytes).
+    """
+    depth = deepest = dots = 0
+    for match in _TOML_TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            dots = 0
+        elif token in "]}":
+            depth = max(0, depth - 1)
+        elif token == ".":
+            dots += 1
+        elif token in "=,\n":
+            dots = 0
+        deepest = max(deepest, depth + dots)
+    return deepest
+
+
 def parse_rules_text(text: str, *, origin: str = "rules file") -> RuleSet:
     """Parse the text of a TOML rules file."""
+    if _nesting(text) > MAX_NESTING:
+        raise RulesError("", f"is nested more than {MAX_NESTING} levels deep, too deep to be a rules file",
+                         origin=origin)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -1,6 +1,6 @@
 """Atomic file helpers: write whole or not at all, read with a size limit, parse JSON strictly.
 
-The leaf of storage: it imports nothing of the game. Every file is written as
+The leaf of storage: it imports nothing of the game but its file reader. Every file is written as
 a temporary file, flushed, fsynced and renamed over the old one, so a crash
 or a power cut leaves either the old file or the new one.
 """
@@ -10,13 +10,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-MAX_FILE_BYTES = 16 * 1024 * 1024
+from greed_game import textfile
+from greed_game.textfile import MAX_FILE_BYTES as MAX_FILE_BYTES
+from greed_game.textfile import TextFileError
+
 """No stored file of the game is larger; anything larger is refused unread."""
 TEMP_MAX_AGE = 60.0
 """Seconds after which a leftover temporary file (a write cut off by a crash) is removed."""
@@ -111,30 +113,9 @@ def sweep_temp_files(path: Path, *, max_age: float = TEMP_MAX_AGE) -> int:
 def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
     """The text of a stored file; raises :class:`FileNotFoundError` or a plain-words :class:`StoredFileError`."""
     try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise StoredFileError(f"the file could not be read ({exc.strerror or exc.__class__.__name__})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise StoredFileError("it is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        raise StoredFileError("it is not an ordinary file")
-    if info.st_size > limit:
-        raise StoredFileError(f"the file is too large ({info.st_size // 1024} KB) to be one of the game's files")
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise StoredFileError(f"the file could not be read ({exc.strerror or exc.__class__.__name__})") from None
-    if len(data) > limit:
-        raise StoredFileError("the file is too large to be one of the game's files")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise StoredFileError("the file is not text (it holds bytes that are not UTF-8)") from None
+        return textfile.read_text(path, limit=limit)
+    except TextFileError as exc:
+        raise StoredFileError(str(exc)) from None
 
 
 def _refuse_constant(name: str) -> Any:

@@ -66,9 +66,10 @@ from greed_game.storage.saves import (
     RESUME_KEY,
     Resumed,
     attach_rng,
-    check_record,
+    check_fields,
     load_user_rules,
     parse_saved_record,
+    replayed,
     restore_rng,
     seed_of,
 )
@@ -513,8 +514,8 @@ class Storage:
                 self.report(f"{name} could not be opened: {exc}.")
                 return None
         try:
-            check_record(record, kinds=False)
-            return Replay(record)
+            check_fields(record, kinds=False)
+            return replayed(record, Replay)  # one replay: the viewer's own states are the check
         except RecordError as exc:
             self.report(f"{name} could not be opened: {exc}.")
             return None

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from greed_game.ai import LEVELS
-from greed_game.presets import record_rules, replay
+from greed_game.presets import MAX_RULES_BYTES, record_rules, replay
 from greed_game.rules import (
     PRESET_IDS,
     FirstPlayer,
@@ -130,6 +130,8 @@ def rng_from_seed(record: Record, seed: int) -> random.Random | None:
     return rng
 
 
+T = TypeVar("T")
+
 # --- records ----------------------------------------------------------------------
 
 
@@ -141,6 +143,12 @@ def check_record(record: Record, *, kinds: bool = True) -> Game:
     file path, which could point anywhere); every event must be legal. Raises
     :class:`RecordError` in plain words.
     """
+    check_fields(record, kinds=kinds)
+    return replayed(record, replay)
+
+
+def check_fields(record: Record, *, kinds: bool = True) -> None:
+    """The checks of :func:`check_record` that need no replay: names, kinds and where the rules come from."""
     for i, player in enumerate(record.players):
         if not valid_name(player.name):
             raise RecordError(f"player {i + 1} has an impossible name {player.name[:40]!r}")
@@ -148,8 +156,12 @@ def check_record(record: Record, *, kinds: bool = True) -> Game:
             raise RecordError(f"player {player.name!r} is of an unknown kind {player.kind[:40]!r}")
     if isinstance(record.rules, str) and record.rules not in PRESET_IDS:
         raise RecordError(f"its rules {record.rules[:60]!r} are neither a preset nor a rules table")
+
+
+def replayed(record: Record, how: Callable[[Record], T]) -> T:
+    """``how(record)`` (a replay), with any failure of the rules worded as a :class:`RecordError`."""
     try:
-        return replay(record)
+        return how(record)
     except RecordError:
         raise
     except RecursionError:
@@ -198,7 +210,7 @@ def load_user_rules(path: str | Path) -> RulesLoad:
     """
     p = Path(path)
     try:
-        text = read_text(p, limit=1024 * 1024)
+        text = read_text(p, limit=MAX_RULES_BYTES)
     except FileNotFoundError:
         return RulesLoad(None, f"{p}: there is no such file")
     except StoredFileError as exc:

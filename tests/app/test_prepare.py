@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from greed_game.ai.progress import TooHard
-from greed_game.app.prepare import Preparation
+from greed_game.app.prepare import Preparation, prepare
 from greed_game.app.turn import TurnController
 from greed_game.presets import preset
 from greed_game.rules import Game, Player, RuleSet
@@ -17,16 +19,19 @@ from .test_turn import FakeView, Saver, Settings, _run
 
 
 def _fine_rules(points: int) -> RuleSet:
-    """Classic five with a 5 worth ``points``: an odd value makes every turn total a level of its own."""
-    return preset("classic-five").with_overrides({"scoring": {"singles": {"5": points}}, "target": 3000})
+    """Pass the dice with a 5 worth ``points``: an odd value makes every turn total a level of its own."""
+    return preset("pass-the-dice").with_overrides({"scoring": {"singles": {"5": points}}})
 
 
-def test_a_threaded_preparation_gives_every_computer_seat_its_player() -> None:
-    prep = Preparation(preset("pass-the-dice"), {1: "expert", 2: "cautious"})
+def test_a_background_preparation_gives_every_computer_seat_its_player() -> None:
+    prep = Preparation(preset("pass-the-dice"), {1: "master", 2: "cautious"})
     assert prep.wait(60)
     assert not prep.cancelled and prep.advice and prep.problem == ""
     assert sorted(prep.strategies) == [1, 2]
-    assert [prep.strategies[s].level for s in (1, 2)] == ["expert", "cautious"]
+    assert [prep.strategies[s].level for s in (1, 2)] == ["master", "cautious"]
+    from greed_game.ai.solver import solved
+
+    assert solved(preset("pass-the-dice")), "the hint's tables come back with the players"
 
 
 def test_rules_too_fine_to_solve_fall_back_and_say_why() -> None:
@@ -37,38 +42,38 @@ def test_rules_too_fine_to_solve_fall_back_and_say_why() -> None:
         from greed_game.ai.solver import Solution
 
         Solution(rules)
-    prep = Preparation(rules, {1: "master"}, threaded=False)
+    prep = Preparation(rules, {1: "master"}, background=False)
     assert not prep.advice and "turn totals" in prep.problem
     assert prep.strategies[1].level == "cautious"
 
 
-def test_leaving_stops_a_long_solve() -> None:
-    from greed_game.ai import solver
+def test_leaving_stops_a_long_solve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.ai.solver import solved
 
+    monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path))
     rules = _fine_rules(51)
-    solver._SOLUTIONS.pop(rules.content_key(), None)
     prep = Preparation(rules, {1: "master"})
-    while prep.fraction == 0.0 and not prep.done:
+    deadline = time.monotonic() + 60
+    while prep.fraction == 0.0 and not prep.done and time.monotonic() < deadline:
         time.sleep(0.005)
-    assert not prep.done, "the solve was expected to take a while"
+    assert not prep.done and prep.stage, "the solve was expected to report progress and take a while"
     prep.cancel()
-    assert prep.wait(30), "a cancelled solve must stop at its next progress report"
-    assert prep.cancelled and prep.strategies == {}
-    assert rules.content_key() not in solver._SOLUTIONS  # nothing half-solved is kept
+    assert prep.wait(30), "a cancelled solve ends with its process"
+    assert prep.cancelled and prep.strategies == {} and not solved(rules)
+    assert not prep._process.is_alive()
 
 
 class _Pending(Preparation):
     """A preparation that finishes only when the test says so."""
 
-    def __init__(self, rules: RuleSet, kinds: dict[int, str]) -> None:
-        super().__init__(rules, kinds, threaded=False)
+    def _needs_work(self) -> bool:
+        return True
 
-    def _run(self) -> None:
+    def _start(self) -> None:
         pass
 
     def finish(self) -> None:
-        self._prepare()
-        self._done.set()
+        self._finish(prepare(self.rules, self.kinds))
 
 
 def test_the_table_waits_for_its_computer_players_and_shows_progress() -> None:
@@ -92,3 +97,64 @@ def test_the_table_waits_for_its_computer_players_and_shows_progress() -> None:
     _run(turn, view, 5)
     assert not turn.preparing and view.throws, "the computer plays once its player is ready"
     assert turn.hint and "Working out" not in turn.hint[0].text
+
+
+def test_play_stops_short_of_the_records_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record past the limit could not be opened again, so the table stops before it and says why."""
+    from greed_game.app import turn as turn_module
+
+    monkeypatch.setattr(turn_module, "MAX_EVENTS", 40)
+    rules = preset("classic-five").with_overrides({"target": 50_000})
+    game = Game(rules, [Player("Ada", "cautious"), Player("Bo", "cautious")])
+    view, saver = FakeView(), Saver()
+    turn = TurnController(
+        game, view, rng=random.Random(3), seed=3, rules_ref="classic-five", overrides={"target": 50_000},
+        saver=saver, pacing=Settings, skin=lambda: "pips", visual_rng=random.Random(0),
+    )
+    view.turn = turn
+    turn.start_new()
+    turn.enter()
+    _run(turn, view, 600)
+    assert turn.mode == "full" and not game.finished
+    assert 40 - turn_module.ROOM < len(game.events) <= 40
+    assert turn.banner is not None and "limit of 40 events" in turn.banner.said.sub
+
+
+def test_the_window_keeps_its_pace_while_a_long_solve_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A solve of seconds never holds a frame: the work runs in a process of its own."""
+    monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path / "cache"))
+    from greed_game.app.main import App
+    from greed_game.app.setup import GameSetup
+    from greed_game.storage import Settings as StoredSettings
+    from greed_game.storage import Storage
+
+    app = App(storage=Storage(tmp_path / "data"), settings=StoredSettings(), size=(854, 480))
+    try:
+        overrides = {"scoring": {"singles": {"5": 51}}, "first_player": "seat-order"}
+        app.start_game(GameSetup("pass-the-dice", [Player("Ann"), Player("Cy", "master")], overrides))
+        table = app.stack.top
+        table.turn.roll()
+        waited = [0.0]
+
+        class TimedClock:
+            def __init__(self, clock: Any) -> None:
+                self.clock = clock
+
+            def tick(self, fps: int = 0) -> int:
+                start = time.perf_counter()
+                try:
+                    return int(self.clock.tick(fps))
+                finally:
+                    waited[0] = time.perf_counter() - start
+
+        app.clock = TimedClock(app.clock)
+        longest = 0.0
+        for _ in range(90):  # a second and a half at 60 frames a second
+            start = time.perf_counter()
+            app.frame()
+            longest = max(longest, time.perf_counter() - start - waited[0])
+        assert not table.prep.done, "the solve was expected to outlast the frames measured"
+        assert table.turn.throws == 1 and table.dice_at_rest(), "the person's throw played out meanwhile"
+        assert longest < 0.25, f"a frame took {longest * 1000:.0f} ms of work while the solve ran"
+    finally:
+        app.close()

@@ -25,13 +25,15 @@ from greed_game.storage import Settings, Storage
 storage = Storage(Path(sys.argv[1]))
 app = main.App(storage=storage, settings=Settings(animation_speed="instant"), size=(854, 480))
 main._end_on_signals(app)
-# A 5 worth 51: every turn total is a level of its own, so the master's tables take a while.
-overrides = {"scoring": {"singles": {"5": 51}}, "target": 3000}
-app.start_game(GameSetup("classic-five", [Player("Ann"), Player("Cy", "master")], overrides))
+# A 5 worth 51: every turn total is a level of its own, so the master's tables take seconds.
+overrides = {"scoring": {"singles": {"5": 51}}, "first_player": "seat-order"}
+app.start_game(GameSetup("pass-the-dice", [Player("Ann"), Player("Cy", "master")], overrides))
 table = app.stack.top
 table.turn.roll()
-while not table.dice_at_rest():
+for _ in range(3000):
     app.frame()
+    if table.dice_at_rest():
+        break
 print("ready", len(table.record().events), table.prep.done, flush=True)
 app.run()
 print("closed", flush=True)

@@ -25,10 +25,9 @@ from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
-from greed_game.presets import replay
 from greed_game.rules.history import game_history
 from greed_game.rules.record import record_from_data
-from greed_game.storage import parse_json, read_text
+from greed_game.storage import check_record, parse_json, read_text
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -68,7 +67,7 @@ def summarize(path: Path) -> RecordSummary:
     when = _when(path)
     try:
         record = record_from_data(parse_json(read_text(path)))
-        game = replay(record)
+        game = check_record(record, kinds=False)  # the same checks as opening it: names, rules, events
     except FileNotFoundError:
         return RecordSummary(when=when, problem="the file is gone")
     except RecursionError:

@@ -81,8 +81,8 @@ class TableScene(Scene):
         self.vrng = random.Random(app.rng.random())
         """Everything visual (throw paths, tumbling faces, void throws): never the dice values."""
         kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
-        # On a virtual clock frames never sleep, and a thread next to them would starve.
-        self.prep = Preparation(game.rules, kinds, threaded=not app.virtual)
+        # On a virtual clock (tests, the smoke run) the work is done in line, so runs are repeatable.
+        self.prep = Preparation(game.rules, kinds, background=not app.virtual)
         """Solving runs off the window's thread; leaving the table stops it."""
         self.prep_seconds = 0.0
         self.turn = TurnController(
