@@ -47,7 +47,7 @@ from greed_game.rules import (
 )
 from greed_game.rules.history import game_history
 
-GAMES = budget(160, 2000)
+GAMES = budget("soak_games", 160)
 """Games in the test run: 400 a preset (about 40 s on one core, shared among up to 4 processes)."""
 MAX_EVENTS = 50_000
 """A game longer than this has failed to end."""

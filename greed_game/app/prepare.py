@@ -77,6 +77,10 @@ def _work(rules: RuleSet, kinds: dict[int, str], conn: Connection) -> None:
     conn.close()
 
 
+STAGES = {"turn": (0.0, 0.5), "entry": (0.5, 0.6), "reach": (0.6, 0.8), "win": (0.8, 1.0)}
+"""Where each stage of the work sits in the whole, for one bar that only moves forward."""
+
+
 class Preparation:
     """Strategies for the computer seats and the solved tables of the hint, ready when :attr:`done`."""
 
@@ -121,13 +125,16 @@ class Preparation:
             while result is None:
                 message = conn.recv()  # blocks without holding the interpreter's lock
                 if message[0] == "progress":
-                    self.stage, self.fraction = message[1], message[2]
+                    low, high = STAGES.get(message[1], (0.0, 1.0))
+                    self.stage = message[1]
+                    self.fraction = max(self.fraction, low + (high - low) * message[2])
                 else:
                     result = message[1]
         except (EOFError, OSError):
             pass
         finally:
             conn.close()
+            self._process.join(timeout=5)  # reaped, not left a zombie
         if result is None:
             if not self.cancelled:
                 self.problem = "the computer players could not be worked out; they play at the cautious level"

@@ -39,7 +39,7 @@ from greed_game.storage import Settings, Storage
 
 from .scenarios import ADA, TESS, fill_storage, finished_game, table_at
 
-EVENTS = int(os.environ.get("GREED_MONKEY_EVENTS", str(budget(3000, 24000))))
+EVENTS = budget("monkey_events", 3000)
 """Random inputs in all (each click, key, wheel turn, drag and resize counts as one)."""
 SEED = int(os.environ.get("GREED_MONKEY_SEED", "20240611"))
 

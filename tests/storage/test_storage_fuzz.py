@@ -38,7 +38,7 @@ from greed_game.storage import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-FUZZ = settings(max_examples=budget(60, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=budget("fuzz_cases", 60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _valid_game() -> tuple[str, str]:
@@ -324,7 +324,7 @@ def rules_file(draw: st.DrawFn) -> bytes:
     return "\n".join(lines).encode()
 
 
-@settings(max_examples=budget(120, 1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget("fuzz_rules_cases", 120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_file())
 def test_fuzzed_rules_files(content: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:

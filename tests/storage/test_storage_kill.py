@@ -30,7 +30,7 @@ from greed_game.storage import Storage, restore_rng, seed_of
 
 HERE = Path(__file__).resolve().parent
 CHILD = HERE / "autosave_child.py"
-KILLS = budget(64, 200)
+KILLS = budget("kills", 64)
 LANES = 2
 """Data folders killed in parallel (each its own game process)."""
 MAX_SAVES = 40

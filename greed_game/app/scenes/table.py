@@ -436,11 +436,13 @@ class TableScene(Scene):
 
     @property
     def waiting_card(self) -> bool:
-        """Whether the table shows that the computer players are still being worked out.
+        """Whether the table shows that a computer player, due to move, is still being worked out.
 
-        Not in the first moments: most rules are solved (or read from the cache) before a card would be seen.
+        A person plays on meanwhile; and not in the first moments: most rules are solved (or read from
+        the cache) before a card would be seen.
         """
-        return self.turn.preparing and self.prep_seconds > 0.3
+        turn = self.turn
+        return turn.preparing and not turn.is_human(turn.game.state.current) and self.prep_seconds > 0.3
 
     def update(self, dt: float) -> None:
         turn = self.turn
