@@ -8,6 +8,7 @@ of computer players at top speed and checks every scene on the way.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import signal
@@ -38,6 +39,8 @@ FPS = 60
 STEP = 1 / 120
 """The fixed update step, seconds."""
 MAX_FRAME = 0.1
+MAX_IDLE = 0.5
+"""The longest the window sleeps waiting for input before it looks again (signals, finished saves)."""
 """Catch-up cap: a frame never advances the game by more than this (after a stall)."""
 FIRST_FRAME_ENV = "GREED_EXIT_AFTER_FIRST_FRAME"
 """When set, the window closes right after its first frame (start-up benchmark)."""
@@ -107,6 +110,10 @@ class App:
         self.last_dt = 0.0
         """Real seconds the last frame took (the next frame advances the game by that much)."""
         self.toasts: list[Toast] = []
+        self.pending: list[pygame.event.Event] = []
+        """An event that woke the window from an idle wait, handled with the next frame's."""
+        self.slept = False
+        """Whether the last frame was followed by an idle wait (the next one may advance time in one go)."""
         self.after_frame: list[Callable[[App, Frame], None]] = []
         """Called after every frame (the smoke run's autopilot, tests)."""
         self.exit_after_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))
@@ -258,7 +265,8 @@ class App:
 
     def handle_events(self) -> None:
         """Map this frame's pygame events to game input and hand them to the live scene."""
-        for event in pygame.event.get():
+        events, self.pending = [*self.pending, *pygame.event.get()], []
+        for event in events:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
@@ -279,7 +287,8 @@ class App:
 
     def update(self, dt: float) -> int:
         """Advance the game by ``dt`` seconds of real time in fixed steps; returns the steps taken."""
-        self.accumulator += min(dt, MAX_FRAME)
+        # After an idle wait nothing was moving, so the time slept can pass at once (toasts, messages).
+        self.accumulator += min(dt, MAX_IDLE if self.slept else MAX_FRAME)
         steps = 0
         while self.accumulator >= STEP:
             self.accumulator -= STEP
@@ -354,8 +363,25 @@ class App:
             sys.stdout.flush()
             self.quit()
         if not self.virtual:
-            self.last_dt = self.clock.tick(FPS) / 1000
+            self._wait_for_next_frame()
         return info
+
+    def idle_for(self) -> float:
+        """How long what is on screen stays the same without input (0 while anything moves)."""
+        wake = min((scene.idle_for() for scene in self.stack.visible()), default=math.inf)
+        return min([wake, *(t.ttl for t in self.toasts)])
+
+    def _wait_for_next_frame(self) -> None:
+        """Sleep until the next frame: a 60 fps beat while anything moves, else until input or a change is due."""
+        wait = min(self.idle_for(), MAX_IDLE) if self.running else 0.0
+        self.slept = wait > 1 / FPS
+        if self.slept:
+            event = pygame.event.wait(max(1, round(wait * 1000)))
+            if event.type != pygame.NOEVENT:
+                self.pending.append(event)
+            self.last_dt = self.clock.tick() / 1000
+        else:
+            self.last_dt = self.clock.tick(FPS) / 1000
 
     def run(self, *, max_frames: int | None = None) -> None:
         """Run frames until the player quits (or ``max_frames`` have been drawn)."""

@@ -7,6 +7,7 @@ activates, Left/Right change a selector, typing edits a text field.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
@@ -212,6 +213,10 @@ def _triangle(
     canvas.polygon(color, [(x + d, y), (x - d, y - size), (x - d, y + size)])
 
 
+BLINK_MS = 530
+"""The text cursor shows and hides for this long each."""
+
+
 class TextField(Widget):
     """A one-line text field (names); type to edit, Backspace to delete."""
 
@@ -260,7 +265,7 @@ class TextField(Widget):
         else:
             canvas.text(self.placeholder, (x, r.centery), 17, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 24)
             caret_x = x
-        if focused and (pygame.time.get_ticks() // 530) % 2 == 0:
+        if focused and (pygame.time.get_ticks() // BLINK_MS) % 2 == 0:
             canvas.line(theme.GOLD, (caret_x, r.y + 9), (caret_x, r.bottom - 9), 2)
 
 
@@ -443,6 +448,12 @@ class FocusGroup:
         if not self.widgets:
             return None
         return self.widgets[self.focus % len(self.widgets)]
+
+    def idle_for(self) -> float:
+        """Seconds until the widgets look different on their own: the next blink of a focused text cursor."""
+        if isinstance(self.focused, TextField):
+            return (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000
+        return math.inf
 
     def focus_on(self, widget: Widget) -> None:
         """Move the focus to ``widget``."""

@@ -9,12 +9,14 @@ receives input.
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from greed_game.app.canvas import Canvas
 from greed_game.app.input import Input
+from greed_game.app.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from greed_game.app.audio import Audio
@@ -101,6 +103,16 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds (a fixed step)."""
+
+    def idle_for(self) -> float:
+        """How long the scene stays as drawn if no input comes: 0 while it moves, ``inf`` when it only waits.
+
+        The window sleeps that long (within a bound) instead of drawing frames
+        nobody could tell apart. A text field's blinking cursor is the usual
+        reason a waiting screen wakes.
+        """
+        focus = getattr(self, "focus", None)
+        return focus.idle_for() if isinstance(focus, FocusGroup) else math.inf
 
     def draw(self, canvas: Canvas) -> None:
         """Draw the scene; never changes state."""

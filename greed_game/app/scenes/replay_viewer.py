@@ -324,6 +324,9 @@ class ReplayScene(Scene):
                 return
         self.focus.handle(event)
 
+    def idle_for(self) -> float:
+        return 0.0 if self.playing else super().idle_for()
+
     def update(self, dt: float) -> None:
         if not self.playing:
             return

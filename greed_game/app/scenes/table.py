@@ -444,6 +444,19 @@ class TableScene(Scene):
         turn = self.turn
         return turn.preparing and not turn.is_human(turn.game.state.current) and self.prep_seconds > 0.3
 
+    def idle_for(self) -> float:
+        turn = self.turn
+        if turn.mode != "ready" or turn.banner is not None:
+            return 0.0
+        if any(not d.at_rest for d in self.dice) or any(t.view.tween is not None for t in self.tray):
+            return 0.0
+        wake = super().idle_for()
+        if turn.message_ttl > 0:
+            wake = min(wake, turn.message_ttl)
+        if not self.prep.done:
+            wake = min(wake, 0.25)  # the hint's progress figure, the moment the computer players are ready
+        return wake
+
     def update(self, dt: float) -> None:
         turn = self.turn
         if not self.prep.done:
