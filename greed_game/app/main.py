@@ -112,6 +112,8 @@ class App:
         self.toasts: list[Toast] = []
         self.pending: list[pygame.event.Event] = []
         """An event that woke the window from an idle wait, handled with the next frame's."""
+        self.last_wait = 0.0
+        """Seconds the last frame spent waiting for its turn (the rest was the program's own work)."""
         self.slept = False
         """Whether the last frame was followed by an idle wait (the next one may advance time in one go)."""
         self.after_frame: list[Callable[[App, Frame], None]] = []
@@ -373,6 +375,7 @@ class App:
 
     def _wait_for_next_frame(self) -> None:
         """Sleep until the next frame: a 60 fps beat while anything moves, else until input or a change is due."""
+        start = time.perf_counter()
         wait = min(self.idle_for(), MAX_IDLE) if self.running else 0.0
         self.slept = wait > 1 / FPS
         if self.slept:
@@ -382,6 +385,7 @@ class App:
             self.last_dt = self.clock.tick() / 1000
         else:
             self.last_dt = self.clock.tick(FPS) / 1000
+        self.last_wait = time.perf_counter() - start
 
     def run(self, *, max_frames: int | None = None) -> None:
         """Run frames until the player quits (or ``max_frames`` have been drawn)."""

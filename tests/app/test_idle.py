@@ -50,3 +50,21 @@ def test_a_focused_text_field_still_blinks(tmp_path: Path) -> None:
         assert 2 <= frames <= 8, f"the cursor blinks about twice a second ({frames} frames)"
     finally:
         app.close()
+
+
+def test_no_step_of_a_session_blocks_the_window() -> None:
+    """Menu, New game, Start with a master seat on $GREED, a throw, a whole turn each: nothing waits on a solve.
+
+    The figures (target 100 ms) are the benchmark's (benchmarks/bench_session.py); here only a block of the
+    kind the background solver removed, a second or more, fails.
+    """
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_session import session
+
+    steps = session((854, 480), speed="instant")
+    labels = {label for label, _ in steps}
+    assert {"Start", "Space", "a person's decision", "turn frame"} <= labels
+    label, worst = max(steps, key=lambda s: s[1])
+    assert worst < 1.0, f"{label} took {worst * 1000:.0f} ms"
