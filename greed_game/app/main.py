@@ -82,6 +82,7 @@ class App:
         clock: ClockKind = "real",
         seed: int | None = None,
         sound: bool | None = None,
+        fit_desktop: bool = False,
     ) -> None:
         self.storage = storage if storage is not None else Storage()
         self.storage.check_folder()
@@ -96,6 +97,8 @@ class App:
 
         pygame.display.set_icon(face_image("pips", 5, 64))
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if fit_desktop:
+            self.windowed_size = _fit_desktop(self.windowed_size)
         self.window = self._open_window(self.settings.fullscreen)
         self.canvas = Canvas(self.window)
         self.stack = SceneStack()
@@ -352,6 +355,10 @@ class App:
         """One frame: input, fixed-step updates, one render; then wait for the next frame's turn."""
         dt = 1 / FPS if self.virtual else self.last_dt
         self.handle_events()
+        if self.slept and self.idle_for() <= 0:
+            # Something starts moving after an idle wait (a throw, a screen): it starts now, not
+            # as far along as the wait was long.
+            dt = min(dt, 1 / FPS)
         steps = self.update(dt)
         self.draw()
         pygame.display.flip()
@@ -490,6 +497,19 @@ def smoke_run(screenshots: Path | None = None, *, max_frames: int = 60_000) -> i
     return 0
 
 
+def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """``size``, shrunk (same shape) to fit a smaller desktop with room for its panels; never below MIN_SIZE."""
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return size
+    if not desktops or min(desktops[0]) <= 0:
+        return size
+    room_w, room_h = desktops[0][0] * 0.94, desktops[0][1] * 0.9
+    scale = min(1.0, room_w / size[0], room_h / size[1])
+    return (max(MIN_SIZE[0], round(size[0] * scale)), max(MIN_SIZE[1], round(size[1] * scale)))
+
+
 def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
     """Why no window can be shown here, in one sentence (None when a display is there, or a driver was chosen).
 
@@ -527,7 +547,7 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     try:
         if smoke:
             return smoke_run(shots)
-        app = App()
+        app = App(fit_desktop=True)  # a window larger than the screen would hide its edges
         try:
             if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
                 sys.stderr.write("greed-game: no screen could be opened (only an invisible one): "

@@ -59,6 +59,8 @@ PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 VOID_CHANCE = {"off": 0.0, "rare": 0.025, "realistic": 0.07}
 """How often a throw is void, by the void-throw setting."""
 THINK = 0.85
+KEEP_GLIDE = 0.32
+"""Seconds (at normal pace) for kept dice to glide to the tray before the next throw."""
 """Seconds a computer player takes per decision at normal speed."""
 
 Mode = Literal["ready", "rolling", "wait", "over", "full"]
@@ -548,6 +550,9 @@ class TurnController:
             self._keep(sel)
             if self.mode != "ready":
                 return
+            # The kept dice reach the tray before the others are thrown again.
+            self._wait(KEEP_GLIDE, self._throw)
+            return
         self._throw()
 
     def bank(self) -> None:

@@ -67,8 +67,10 @@ def test_dice_come_to_rest_on_the_values_the_core_rolled(make_app: Callable[...,
             best = table.game.options()[0]
             for i in table._dice_for(best.dice):
                 table.toggle(table.dice[i])
+        thrown = len(_rolls(table))
         drive.press("space")
-        drive.until(lambda: table.turn.mode != "rolling")
+        # Kept dice glide to the tray first; then the throw, until it comes to rest.
+        drive.until(lambda n=thrown: len(_rolls(table)) > n and table.turn.mode != "rolling")
         roll = _rolls(table)[-1]
         if table.dice:
             assert sorted(d.showing for d in table.dice) == sorted(roll.dice)
