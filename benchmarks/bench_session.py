@@ -68,7 +68,9 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
         for _ in range(20_000):
             if turn.game.state.turn > first + 1 or turn.game.finished:
                 break
-            if turn.human_turn and turn.game.state.turn == first:
+            if turn.acknowledging:
+                step("a person's key after a bust", turn.skip)
+            elif turn.human_turn and turn.game.state.turn == first:
                 step("a person's decision", lambda: turn.perform(person.choose(turn.rules, turn.game.state)))
             else:
                 frames("turn frame", 1)

@@ -12,6 +12,7 @@ dice fly, ``shown`` is still the state before the throw.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -199,6 +200,8 @@ class TurnController:
         self.bank_preview: int | None = None
         self.bank_error = ""
         self.finished_saved = False
+        self.busted = False
+        """The dice on the felt are a bust (the table marks them until the turn passes)."""
         self._narrator: Narrator | None = None
 
     # -- what the flow knows ----------------------------------------------------------------
@@ -229,6 +232,11 @@ class TurnController:
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
         return self.game.players[seat].kind == "human"
+
+    @property
+    def acknowledging(self) -> bool:
+        """Whether the table holds a person's bust until they press a key or click."""
+        return self.mode == "wait" and self.timer == math.inf
 
     @property
     def human_turn(self) -> bool:
@@ -293,7 +301,8 @@ class TurnController:
 
     def _wait(self, seconds: float, then: Callable[[], None]) -> None:
         self.mode = "wait"
-        self.timer = seconds * self.pace
+        # A hold (math.inf) lasts until a key or click, whatever the speed (inf * 0 would be nan).
+        self.timer = seconds if math.isinf(seconds) else seconds * self.pace
         self.then = then
 
     def ready(self) -> None:
@@ -442,9 +451,15 @@ class TurnController:
         bust = step.first(Busted) if step is not None else None
         if bust is not None:
             self.turn_end = step
-            self.show(self.narrator.said(bust), 1.9 * self.pace + 0.3)
             self.view.sound("bust", 0.9)
-            self._wait(1.6, self._turn_over)
+            self.busted = True
+            if self.is_human(self.game.state.current if step is None else step.before.current):
+                # A person sees which dice failed: the table holds until a key or a click.
+                self.show(self.narrator.said(bust), math.inf)
+                self._wait(math.inf, self._turn_over)
+            else:
+                self.show(self.narrator.said(bust), 1.9 * self.pace + 0.3)
+                self._wait(1.6, self._turn_over)
             return
         rescue = step.first(Rescued) if step is not None else None
         if rescue is not None:
@@ -467,6 +482,8 @@ class TurnController:
         self._wait(1.7, self._throw)
 
     def _turn_over(self) -> None:
+        self.busted = False
+        self.banner = None
         self.view.clear_dice()
         self.view.clear_tray()
         self.refresh_log()
@@ -599,6 +616,8 @@ class TurnController:
         if s.finished:
             return blank, blank
         words = self.narrator
+        if self.acknowledging:
+            return (self.banner.said.title if self.banner else "", "bad"), (words.acknowledge, "dim")
         if not self.human_turn:
             if self.is_human(s.current):
                 doing = words.rolling if self.mode == "rolling" else self.banner.said.title if self.banner else ""

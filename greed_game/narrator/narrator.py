@@ -367,6 +367,7 @@ class Narrator:
     rolling = "Rolling…"
     hurry_human = "Any key: hurry up"
     hurry_computer = "Any key or click: hurry up"
+    acknowledge = "Any key or click: on to the next turn"
     empty_log = "Turns will be listed here."
 
     def illegal(self, exc: IllegalAction) -> str:

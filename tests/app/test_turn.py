@@ -134,7 +134,7 @@ def test_computers_play_a_whole_game_at_a_human_pace() -> None:
     assert len(turn.log) >= 2 and turn.log[0][0] in (0, 1)
 
 
-def test_a_bust_is_shown_only_when_the_dice_rest_and_stays_before_the_turn_passes() -> None:
+def test_a_bust_is_shown_only_when_the_dice_rest_and_held_until_the_person_moves_on() -> None:
     turn, view, _ = _controller([Player("You"), Player("Ada", "expert")], seed=1)
     turn.enter()
     while True:
@@ -146,9 +146,14 @@ def test_a_bust_is_shown_only_when_the_dice_rest_and_stays_before_the_turn_passe
             break
         turn.perform(turn.game.legal_actions()[0])  # keep the best
     assert turn.banner is not None and turn.banner.said.title == "Bust!"
-    assert turn.shown.current == 0  # the players still see the busting seat until the pause ends
-    _run(turn, view, 2.0)
-    assert turn.shown.current == 1
+    # A person's bust holds, however long, until they press a key or click: they see which dice failed.
+    _run(turn, view, 30.0)
+    assert turn.shown.current == 0 and turn.acknowledging and turn.busted
+    assert turn.banner is not None and turn.banner.said.title == "Bust!"
+    assert turn.status()[1][0] == "Any key or click: on to the next turn"
+    turn.skip()
+    _run(turn, view, 0.1)
+    assert turn.shown.current == 1 and not turn.busted
     assert turn.banner is not None and turn.banner.said.title == "Ada's turn"
 
 

@@ -98,6 +98,9 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
         if top.human_turn:
             _play_human_turn(drive, top, human_throws)
             human_throws += 1
+        elif top.turn.acknowledging:
+            assert top.turn.busted
+            drive.press("space")  # the person has seen the bust
         else:
             computer_seen |= top.turn.mode != "over" and not top.is_human(top.shown.current)
             drive.frames(1)

@@ -10,6 +10,7 @@ decides a rule and never writes a sentence about the game.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -446,7 +447,9 @@ class TableScene(Scene):
 
     def idle_for(self) -> float:
         turn = self.turn
-        if turn.mode != "ready" or turn.banner is not None:
+        if not (turn.mode == "ready" or turn.acknowledging):
+            return 0.0
+        if turn.banner is not None and turn.banner.ttl != math.inf:
             return 0.0
         if any(not d.at_rest for d in self.dice) or any(t.view.tween is not None for t in self.tray):
             return 0.0
@@ -484,10 +487,13 @@ class TableScene(Scene):
         show_labels = turn.may_select()
         for d in sorted(self.dice, key=lambda d: d.z):
             draw_die(canvas, self.skin, d, hover=d is self.hover_die and show_labels, show_label=show_labels)
+            if turn.busted and d.at_rest:
+                canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
         if self.shown.phase is Phase.CARRYOVER and turn.mode == "ready" and not self.dice:
             self._draw_offer(canvas)
         if turn.banner is not None:
-            draw_banner(canvas, turn.banner.said, turn.banner.ttl)
+            lying = [(d.x, d.y) for d in self.dice if d.place == "table"]
+            draw_banner(canvas, turn.banner.said, turn.banner.ttl, lying)
         self._draw_actions(canvas)
         self._draw_side(canvas)
         if self.waiting_card:

@@ -157,12 +157,27 @@ def draw_player_rows(
     return y
 
 
-def draw_banner(canvas: Canvas, said: Said, ttl: float) -> None:
-    """The narrator's words large across the middle of the felt, fading out in the last ``ttl`` moments."""
-    cx, cy = FELT.centerx, FELT.centery
+def banner_band(said: Said, dice: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+    """Where the banner goes: across the middle of the felt, or the top or bottom of it, whichever covers
+    fewest of the dice lying there (so a person sees which dice a bust or a hot dice was about)."""
+    band = pygame.Rect(FELT.x, 0, FELT.w, 112 if said.sub else 84)
+    margin = DIE * 0.62
+    best: tuple[int, int] | None = None
+    for centre in (FELT.centery, FELT.y + band.h // 2 + 6, FELT.bottom - band.h // 2 - 6):
+        band.centery = centre
+        covered = sum(1 for _, y in dice if band.top - margin < y < band.bottom + margin)
+        if best is None or covered < best[0]:
+            best = (covered, centre)
+    assert best is not None
+    band.centery = best[1]
+    return band
+
+
+def draw_banner(canvas: Canvas, said: Said, ttl: float, dice: Sequence[tuple[float, float]] = ()) -> None:
+    """The narrator's words large across the felt, clear of the dice on it, fading out in the last moments."""
+    cx = FELT.centerx
     alpha = max(0.0, min(1.0, ttl / 0.3))
-    band = pygame.Rect(FELT.x, cy - 56, FELT.w, 112 if said.sub else 84)
-    band.centery = cy
+    band = banner_band(said, dice)
     canvas.box(band, (10, 12, 14, int(170 * alpha)))
     ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
     canvas.text(said.title, (cx, band.centery - (16 if said.sub else 0)), 44, ink, font="serif", anchor="center",
