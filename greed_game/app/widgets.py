@@ -202,7 +202,7 @@ class Selector(Widget, Generic[T]):
         _triangle(canvas, (box.x + h * 0.5, cy), h * 0.18, -1, arrow)
         _triangle(canvas, (box.right - h * 0.5, cy), h * 0.18, 1, arrow)
         canvas.text(self.options[self.index][1], (box.centerx, cy), 16, ink, font="bold", anchor="center",
-                    max_width=box.w - 1.9 * h)
+                    max_width=box.w - 1.6 * h)
 
 
 def _triangle(
@@ -229,6 +229,7 @@ class TextField(Widget):
         placeholder: str = "",
         max_len: int = 16,
         show_end: bool = False,
+        size: float = 17,
     ) -> None:
         super().__init__(rect)
         self.value = value
@@ -237,6 +238,7 @@ class TextField(Widget):
         self.max_len = max_len
         self.show_end = show_end
         """When the text is too long to show, show its end (a path) rather than its start (a name)."""
+        self.size = size
 
     def key(self, press: KeyPress) -> bool:
         if press.key == "backspace" and self.value:
@@ -258,12 +260,14 @@ class TextField(Widget):
         r = self.rect
         canvas.box(r, (22, 25, 30), radius=8, border=1.5, border_color=theme.GOLD if focused else theme.PANEL_EDGE)
         x = r.x + 12
+        size = self.size
         if self.value:
-            value = fit_end(canvas, self.value, 17, r.w - 28) if self.show_end else self.value
-            shown = canvas.text(value, (x, r.centery), 17, theme.TEXT, anchor="midleft", max_width=r.w - 28)
+            # While typing, the end (where the caret is) shows; otherwise a name shows from its start.
+            value = fit_end(canvas, self.value, size, r.w - 28) if self.show_end or focused else self.value
+            shown = canvas.text(value, (x, r.centery), size, theme.TEXT, anchor="midleft", max_width=r.w - 28)
             caret_x = canvas.to_logical(shown.topright)[0] + 2
         else:
-            canvas.text(self.placeholder, (x, r.centery), 17, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 24)
+            canvas.text(self.placeholder, (x, r.centery), size, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 24)
             caret_x = x
         if focused and (pygame.time.get_ticks() // BLINK_MS) % 2 == 0:
             canvas.line(theme.GOLD, (caret_x, r.y + 9), (caret_x, r.bottom - 9), 2)

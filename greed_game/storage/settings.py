@@ -6,15 +6,71 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
-from greed_game.stats import (
-    StatsError,
-)
+from greed_game.stats import StatsError, valid_name
 from greed_game.storage.atomic import StoredFileError, parse_json
 
 SETTINGS_FORMAT = "greed-settings/1"
 
 AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
 VoidFrequency = Literal["off", "rare", "realistic"]
+
+
+MAX_SEATS = 8
+MAX_REMEMBERED = 200
+"""The longest rules name or level kept in a remembered setup (a file name, a level's id)."""
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One seat of a remembered setup: the name typed and who plays it (``human`` or a computer level)."""
+
+    name: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class LastSetup:
+    """The new-game screen as it was last left, offered again next time.
+
+    Only the shape is checked here; whether the rules file still exists and
+    the levels are still known is for the new-game screen to find out (it
+    falls back to what it has).
+    """
+
+    seats: tuple[SeatSetup, ...]
+    rules: str
+    """A preset's id, or the file name of one of the player's own rules files."""
+    rules_file: bool = False
+    """Whether ``rules`` names a file of the player's rules folder."""
+    target: int | None = None
+    """The target chosen (None: the rules' own)."""
+
+
+def last_setup_from_data(data: object) -> LastSetup:
+    """A remembered setup from parsed JSON; raises :class:`StoredFileError` naming what is wrong."""
+    if not isinstance(data, Mapping):
+        raise StoredFileError("the last setup is not a table")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
+        raise StoredFileError(f"the last setup must list 1 to {MAX_SEATS} seats")
+    parsed: list[SeatSetup] = []
+    for seat in seats:
+        if not isinstance(seat, Mapping):
+            raise StoredFileError("a seat of the last setup is not a table")
+        name, kind = seat.get("name"), seat.get("kind")
+        if not isinstance(name, str) or not (name == "" or valid_name(name)):
+            raise StoredFileError("a seat of the last setup has an impossible name")
+        if not isinstance(kind, str) or not 0 < len(kind) <= MAX_REMEMBERED:
+            raise StoredFileError("a seat of the last setup has an impossible kind")
+        parsed.append(SeatSetup(name, kind))
+    rules, rules_file, target = data.get("rules"), data.get("rules_file", False), data.get("target")
+    if not isinstance(rules, str) or not 0 < len(rules) <= MAX_REMEMBERED:
+        raise StoredFileError("the last setup names no rules")
+    if not isinstance(rules_file, bool):
+        raise StoredFileError("the last setup's 'rules_file' must be true or false")
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 0 < target < 10**12):
+        raise StoredFileError("the last setup's target is impossible")
+    return LastSetup(tuple(parsed), rules, rules_file, target)
 
 
 @dataclass
@@ -26,6 +82,8 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     skin: Literal["auto", "pips", "greed"] = "auto"
+    last_setup: LastSetup | None = None
+    """The new-game screen as it was last left (None: never, or forgotten)."""
 
     def to_data(self) -> dict[str, Any]:
         """The settings as JSON-ready data."""
@@ -70,6 +128,14 @@ def settings_from_data(data: object, *, salvage: bool = False) -> tuple[Settings
         if f.name not in data:
             continue
         value = data[f.name]
+        if f.name == "last_setup":
+            try:
+                values[f.name] = None if value is None else last_setup_from_data(value)
+            except StoredFileError:
+                if not salvage:
+                    raise
+                bad.append(f.name)
+            continue
         if _setting_ok(f.name, value, getattr(defaults, f.name)):
             values[f.name] = value
         elif salvage:

@@ -13,11 +13,12 @@ from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
-from greed_game.app.setup import COMPUTER_NAMES, GameSetup, computer_levels, unique_names
+from greed_game.app.setup import COMPUTER_NAMES, FALLBACK_LEVEL, GameSetup, computer_levels, unique_names
 from greed_game.app.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
 from greed_game.narrator.rules_text import description, summary
 from greed_game.rules import Player
+from greed_game.storage.settings import LastSetup, SeatSetup
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -127,6 +128,12 @@ def draw_title(canvas: Canvas, y: float, size: float = 84) -> None:
 
 
 SEAT_ROW_H = 52
+NAME_LEN = 24
+"""The longest name the new-game screen takes."""
+PLAYERS_PANEL = pygame.Rect(40, 96, 640, 536)
+RULES_PANEL = pygame.Rect(704, 96, 544, 536)
+RX, RW = RULES_PANEL.x + 24, RULES_PANEL.w - 48
+"""Where the rules panel's content starts and how wide it is."""
 
 
 class SetupScene(Scene):
@@ -147,6 +154,12 @@ class SetupScene(Scene):
         self.target = self.rules.target
         self._in_force: tuple[tuple[int, int], RuleSet] | None = None
         self.skin: SkinChoice = app.settings.skin
+        self.notes: list[str] = []
+        """What of the remembered setup could not be taken back, in plain words."""
+        if app.settings.last_setup is not None:
+            self.notes = self.recall(app.settings.last_setup)
+            for note in self.notes:
+                app.toast(note, warning=False)
         self.focus = FocusGroup()
         self._build()
         self.focus.focus_on(self.start_button)
@@ -199,6 +212,60 @@ class SetupScene(Scene):
             self.names[seat] = self._default_name(seat, kind)
             self._rebuild()
 
+    def recall(self, last: LastSetup) -> list[str]:
+        """Take back a remembered setup; what cannot be (a rules file since removed, a level this version
+        does not have, a target these rules refuse) falls back to what there is. Returns what changed."""
+        notes: list[str] = []
+        kinds, names = [], []
+        for seat in last.seats[:8]:
+            kind = seat.kind
+            if kind != "human" and kind not in self.levels:
+                kind = FALLBACK_LEVEL if FALLBACK_LEVEL in self.levels else self.levels[0]
+                notes.append(f"The computer level {seat.kind[:40]!r} is not in this version: {kind} plays instead.")
+            kinds.append(kind)
+            names.append(seat.name[:NAME_LEN])
+        if kinds:
+            self.kinds, self.names = kinds, names
+        index = next((i for i, c in enumerate(self.choices) if c.usable and (
+            (c.path is not None and c.path.name == last.rules) if last.rules_file
+            else (c.is_preset and c.rules is not None and c.rules.id == last.rules))), None)
+        if index is None:
+            what = f"Your rules file {last.rules[:60]!r}" if last.rules_file else f"The rules {last.rules[:40]!r}"
+            notes.append(f"{what}, played last time, cannot be found or played now: {self.choices[0].label} "
+                         "is chosen instead.")
+            return notes
+        self.preset_index = index
+        self.target = self.rules.target
+        if last.target is not None and last.target != self.rules.target:
+            try:
+                self.rules.with_overrides({"target": last.target})
+            except ValueError:
+                notes.append(f"A target of {last.target:,} is not possible under these rules: "
+                             f"{self.rules.target:,} is chosen instead.")
+            else:
+                self.target = last.target
+        return notes
+
+    def remembered(self) -> LastSetup:
+        """The setup as it stands, to be offered again next time."""
+        choice = self.choice
+        on_file = choice.path is not None
+        rules = choice.path.name if choice.path is not None else (choice.rules.id if choice.rules else "")
+        target = None if self.target == self.rules.target else self.target
+        return LastSetup(tuple(SeatSetup(n, k) for n, k in zip(self.names, self.kinds, strict=True)),
+                         rules or "pass-the-dice", on_file, target)
+
+    def remember(self) -> None:
+        """Keep the setup (and the dice chosen) in the settings."""
+        self.app.settings.last_setup = self.remembered()
+        self.app.settings.skin = self.skin
+        self.app.save_settings()
+
+    def leave(self) -> None:
+        """Back to the menu; the setup is kept for next time."""
+        self.remember()
+        self.app.pop()
+
     def set_preset(self, index: int) -> None:
         """Choose a preset; the target follows it."""
         self.preset_index = index
@@ -216,8 +283,7 @@ class SetupScene(Scene):
         """Start the game as configured (not while an unavailable rules file is chosen)."""
         if not self.choice.usable:
             return
-        self.app.settings.skin = self.skin
-        self.app.save_settings()
+        self.remember()
         setup = self.setup()
         in_progress = self.app.storage.game_in_progress()
         if in_progress is None:
@@ -256,25 +322,25 @@ class SetupScene(Scene):
         top = 150
         for seat in range(len(self.kinds)):
             y = top + seat * SEAT_ROW_H
-            widgets.append(Selector(pygame.Rect(96, y, 280, 40), "", kind_options, self.kinds[seat],
+            widgets.append(Selector(pygame.Rect(96, y, 256, 40), "", kind_options, self.kinds[seat],
                                     partial(self.set_kind, seat)))
-            widgets.append(TextField(pygame.Rect(388, y, 170, 40), self.names[seat], partial(self._rename, seat),
-                                     placeholder=f"Player {seat + 1}"))
-            remove = Button(pygame.Rect(566, y, 44, 40), "✕", partial(self.remove_seat, seat),
+            widgets.append(TextField(pygame.Rect(362, y, 256, 40), self.names[seat], partial(self._rename, seat),
+                                     placeholder=f"Player {seat + 1}", max_len=NAME_LEN, size=16))
+            remove = Button(pygame.Rect(628, y, 40, 40), "✕", partial(self.remove_seat, seat),
                             enabled=len(self.kinds) > 1, size=16)
             widgets.append(remove)
         add_y = top + len(self.kinds) * SEAT_ROW_H + 4
         self.add_button = Button(pygame.Rect(96, add_y, 200, 40), "+ Add player", self._add,
                                  enabled=len(self.kinds) < 8, size=16)
         widgets.append(self.add_button)
-        x = 700
+        x = RX
         usable = self.choice.usable
         names = [(i, c.label) for i, c in enumerate(self.choices)]
-        widgets.append(Selector(pygame.Rect(x, 150, 520, 44), "Rules", names, self.preset_index, self.set_preset,
+        widgets.append(Selector(pygame.Rect(x, 150, RW, 44), "Rules", names, self.preset_index, self.set_preset,
                                 label_width=110))
         widgets.append(Button(pygame.Rect(x, 384, 200, 40), "Read the rules", self._read_rules, size=15,
                               enabled=usable))
-        target = Selector(pygame.Rect(x, 448, 520, 44), "Target", self._targets(), self.target,
+        target = Selector(pygame.Rect(x, 448, RW, 44), "Target", self._targets(), self.target,
                           self._set_target, label_width=110, wrap=False)
         target.enabled = usable
         widgets.append(target)
@@ -283,9 +349,9 @@ class SetupScene(Scene):
             ("pips", "Classic pips"),
             ("greed", "$GREED letters"),
         ]
-        widgets.append(Selector(pygame.Rect(x, 504, 520, 44), "Dice", skin_options, self.skin, self._set_skin,
+        widgets.append(Selector(pygame.Rect(x, 504, RW, 44), "Dice", skin_options, self.skin, self._set_skin,
                                 label_width=110))
-        self.back_button = Button(pygame.Rect(40, 648, 200, 52), "Back", self.app.pop, hint="Esc")
+        self.back_button = Button(pygame.Rect(40, 648, 200, 52), "Back", self.leave, hint="Esc")
         self.start_button = Button(pygame.Rect(1040, 648, 200, 52), "Start", self.start, hint="Enter", primary=True,
                                    enabled=usable)
         widgets += [self.back_button, self.start_button]
@@ -336,7 +402,7 @@ class SetupScene(Scene):
         if isinstance(event, KeyPress):
             focused = self.focus.focused
             if event.key == "escape":
-                self.app.pop()
+                self.leave()
                 return
             if event.key == "enter" and isinstance(focused, TextField):
                 self.focus.move(1)
@@ -346,21 +412,21 @@ class SetupScene(Scene):
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
         draw_heading(canvas, "New game", (40, 28), 38)
-        draw_panel(canvas, pygame.Rect(40, 96, 600, 536), "Players")
+        draw_panel(canvas, PLAYERS_PANEL, "Players")
         canvas.text("Who plays", (104, 128), 13, theme.TEXT_DIM)
-        canvas.text("Name", (396, 128), 13, theme.TEXT_DIM)
+        canvas.text("Name", (370, 128), 13, theme.TEXT_DIM)
         for seat in range(len(self.kinds)):
             y = 150 + seat * SEAT_ROW_H + 20
             canvas.circle(theme.seat_color(seat), (70, y), 11)
             canvas.text(str(seat + 1), (70, y), 13, theme.TEXT_DARK, font="bold", anchor="center")
-        draw_panel(canvas, pygame.Rect(672, 96, 576, 536), "Rules and dice")
+        draw_panel(canvas, RULES_PANEL, "Rules and dice")
         self._draw_rules_text(canvas)
         from greed_game.app.dice_view import draw_upright
 
         skin = self.shown_skin
         for face in range(1, 7):
-            draw_upright(canvas, skin, face, (810 + (face - 1) * 56 + 22, 586), 42)  # type: ignore[arg-type]
-        canvas.text("Faces", (700, 586), 15, theme.TEXT_DIM, anchor="midleft")
+            draw_upright(canvas, skin, face, (RX + 110 + (face - 1) * 56 + 22, 586), 42)  # type: ignore[arg-type]
+        canvas.text("Faces", (RX, 586), 15, theme.TEXT_DIM, anchor="midleft")
         self.focus.draw(canvas)
         draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   ← → change   ·   type a name   ·   Enter start   ·   Esc back")
 
@@ -369,19 +435,19 @@ class SetupScene(Scene):
         choice = self.choice
         folder = display_path(self.rules_folder)
         if choice.rules is None:
-            canvas.text("This rules file cannot be played:", (700, 208), 16, theme.WARN, font="bold")
-            used = canvas.paragraph(choice.problem or "", pygame.Rect(700, 234, 520, 110), 15, theme.TEXT)
-            canvas.paragraph("Correct the file and open this screen again.", pygame.Rect(700, 240 + used, 520, 22),
+            canvas.text("This rules file cannot be played:", (RX, 208), 16, theme.WARN, font="bold")
+            used = canvas.paragraph(choice.problem or "", pygame.Rect(RX, 234, RW, 110), 15, theme.TEXT)
+            canvas.paragraph("Correct the file and open this screen again.", pygame.Rect(RX, 240 + used, RW, 22),
                              14, theme.TEXT_DIM)
         else:
             rules = self.rules_in_force()
-            canvas.paragraph(description(rules) or "No description.", pygame.Rect(700, 208, 520, 92), 16, theme.TEXT)
+            canvas.paragraph(description(rules) or "No description.", pygame.Rect(RX, 208, RW, 92), 16, theme.TEXT)
             for i, line in enumerate(summary(rules)):
-                canvas.text(line, (700, 304 + i * 22), 14, theme.TEXT_DIM, max_width=520)
+                canvas.text(line, (RX, 304 + i * 22), 14, theme.TEXT_DIM, max_width=RW)
         if choice.path is not None:
             where = f"Your rules file: {display_path(choice.path)}"
         else:
             where = f"Your own rules files (.toml) go in {folder}"
-        canvas.text(fit_middle(canvas, where, 12, 520), (700, 362), 12, theme.TEXT_DIM, anchor="midleft")
+        canvas.text(fit_middle(canvas, where, 12, RW), (RX, 362), 12, theme.TEXT_DIM, anchor="midleft")
 
 

@@ -1,0 +1,111 @@
+"""The new-game screen offers the last setup again, and a stale one falls back without a crash."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from greed_game.app.main import App
+from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.table import TableScene
+from greed_game.storage import Storage
+from greed_game.storage.settings import LastSetup, SeatSetup
+
+from .conftest import Driver
+from .scenarios import HOUSE_RULES
+
+
+def _open_setup(app: App) -> SetupScene:
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+def _house_rules(storage: Storage) -> None:
+    folder = storage.root / "rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "house.toml").write_text(HOUSE_RULES, encoding="utf-8")
+
+
+def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[..., App], storage: Storage) -> None:
+    _house_rules(storage)
+    app = make_app()
+    setup = _open_setup(app)
+    setup.add_seat("master")
+    setup.add_seat("human")
+    setup.names[0] = "Maximilian Wolfgang Ober"
+    setup.names[3] = ""
+    setup.set_preset(next(i for i, c in enumerate(setup.choices) if c.path and c.path.name == "house.toml"))
+    setup.target = 3500
+    setup.skin = "greed"
+    setup.start()
+    Driver(app).frames(1)
+    assert isinstance(app.stack.top, TableScene)
+    app.close()
+
+    restarted = App(storage=Storage(storage.root), size=(854, 480), clock="virtual", seed=2)  # settings from disk
+    try:
+        again = _open_setup(restarted)
+        assert again.kinds == ["human", "cautious", "master", "human"]
+        assert again.names == ["Maximilian Wolfgang Ober", "Ada", "Brutus", ""]
+        assert again.choice.path is not None and again.choice.path.name == "house.toml"
+        assert again.target == 3500 and again.skin == "greed"
+        assert not again.notes
+    finally:
+        restarted.close()
+
+
+def test_leaving_with_back_keeps_the_setup_too(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    setup = _open_setup(app)
+    setup.set_preset(2)
+    setup.add_seat("expert")
+    preset_id = setup.rules.id
+    Driver(app).press("escape")
+    assert isinstance(app.stack.top, MenuScene)
+    again = _open_setup(app)
+    assert again.rules.id == preset_id and again.kinds[-1] == "expert" and len(again.kinds) == 3
+
+
+def test_a_stale_setup_falls_back_and_says_what_changed(make_app: Callable[..., App], storage: Storage) -> None:
+    stale = LastSetup((SeatSetup("Tess", "human"), SeatSetup("Robo", "grandmaster")), "gone.toml", True, 4000)
+    app = make_app()
+    app.settings.last_setup = stale
+    setup = _open_setup(app)
+    assert setup.kinds == ["human", "cautious"] and setup.names == ["Tess", "Robo"]
+    assert setup.preset_index == 0 and setup.target == setup.rules.target
+    assert len(setup.notes) == 2
+    assert "grandmaster" in setup.notes[0] and "gone.toml" in setup.notes[1]
+    assert any("gone.toml" in t.text for t in app.toasts)
+    setup.start()
+    assert isinstance(app.stack.top, TableScene)
+
+
+def test_an_impossible_target_falls_back_to_the_rules_own(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    app.settings.last_setup = LastSetup((SeatSetup("Tess", "human"),), "classic-five", False, 10**11)
+    setup = _open_setup(app)
+    assert setup.rules.id == "classic-five" and setup.target == setup.rules.target
+    assert "target" in setup.notes[0]
+
+
+def test_a_damaged_setup_in_the_settings_file_keeps_the_other_settings(storage: Storage) -> None:
+    storage.root.mkdir(parents=True, exist_ok=True)
+    data = {"format": "greed-settings/1", "sound": False, "last_setup": {"seats": [{"name": 3}], "rules": ""}}
+    storage.settings_path.write_text(json.dumps(data))
+    settings = storage.load_settings()
+    assert settings.sound is False and settings.last_setup is None
+    assert any("last_setup" in p for p in storage.take_problems())
+    assert json.loads(storage.settings_path.read_text()).get("last_setup") is None
+
+
+def test_a_remembered_setup_survives_the_settings_file(storage: Storage) -> None:
+    from greed_game.storage import Settings
+
+    last = LastSetup((SeatSetup("", "human"), SeatSetup("Ada", "expert")), "official", False, 12000)
+    assert storage.save_settings(Settings(last_setup=last))
+    assert Storage(storage.root).load_settings().last_setup == last
