@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import pygame
 
 from greed_game.app import theme
-from greed_game.app.canvas import Canvas
+from greed_game.app.canvas import Canvas, FontName
 from greed_game.app.scenes.common import draw_panel, felt_surface
 from greed_game.narrator import Said
 from greed_game.rules import Player, State
@@ -92,19 +92,36 @@ def draw_chips(canvas: Canvas, chips: list[tuple[str, tuple[int, int, int]]], ri
         x -= w + 8
 
 
+def short_name(canvas: Canvas, name: str, size: float, width: float, font: FontName = "bold") -> str:
+    """``name`` as it fits in ``width``: whole, else its first word with initials ("Maximilian W. O.",
+    "Maximilian W.", "Maximilian"), else cut with an ellipsis."""
+    if canvas.text_width(name, size, font) <= width:
+        return name
+    words = name.split()
+    for keep in range(len(words) - 1, -1, -1):
+        shorter = " ".join([words[0], *(w[0] + "." for w in words[1 : keep + 1])])
+        if canvas.text_width(shorter, size, font) <= width:
+            return shorter
+    return canvas.fit(name, size, width, font)
+
+
 def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat: int | None) -> None:
     """The players' name plates on the rails; the active seat's plate is gold."""
     n = state.players
+    bottom_count = math.ceil(n / 2)
     for seat in range(n):
         x, bottom = plate_position(seat, n)
         y = RAILS.bottom - RAIL_W / 2 if bottom else RAILS.y + RAIL_W / 2
         active = seat == active_seat and not state.finished
-        w = min(150, 780 / max(1, math.ceil(n / 2)) - 12)
-        plate = pygame.Rect(0, 0, w, 20)
+        on_rail = bottom_count if bottom else n - bottom_count
+        room = FELT.w / (on_rail + 1) - 12  # plates on one rail never meet
+        shown = short_name(canvas, names[seat], 12, min(room, 240) - 16)
+        w = max(64.0, min(room, canvas.text_width(shown, 12, "bold") + 28))
+        plate = pygame.Rect(0, 0, round(w), 20)
         plate.center = (round(x), round(y))
         fill = theme.GOLD if active else (60, 36, 20)
         canvas.box(plate, fill, radius=10, border=1, border_color=theme.seat_color(seat))
-        canvas.text(names[seat], plate.center, 12, theme.TEXT_DARK if active else theme.TEXT, font="bold",
+        canvas.text(shown, plate.center, 12, theme.TEXT_DARK if active else theme.TEXT, font="bold",
                     anchor="center", max_width=w - 12)
 
 
@@ -127,32 +144,43 @@ def draw_turn_box(
 def draw_player_rows(
     canvas: Canvas, players: Sequence[Player], notes: Sequence[str], s: State, target: int, active_seat: int | None
 ) -> float:
-    """The players at the top of the side panel with their scores and ``notes``; returns the y below them."""
+    """The players at the top of the side panel with their scores and ``notes``; returns the y below them.
+
+    Each row has its name and score on one line and the note on the next, placed by the fonts' real heights so
+    that they never meet; a long name loses its middle words to initials, then ends in an ellipsis.
+    """
     r = SIDE
     canvas.text("PLAYERS", (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
     n = s.players
-    row_h = 50 if n <= 6 else 44
+    # Lines placed by the fonts' real heights: a small window draws text relatively larger.
+    name_h = canvas.font(16, "bold").get_height() / canvas.scale
+    note_h = canvas.font(12).get_height() / canvas.scale
+    row_h = max(56, name_h + note_h + 16)  # 8 rows of 56 leave room for the log
     y: float = r.y + 38
     for seat in range(n):
-        row = pygame.Rect(r.x + 10, y, r.w - 20, row_h - 6)
+        row = pygame.Rect(r.x + 10, round(y), r.w - 20, round(row_h - 6))
         active = seat == active_seat and not s.finished
         canvas.box(row, (255, 255, 255, 22) if active else (0, 0, 0, 40), radius=8,
                    border=1.5 if active else 0, border_color=theme.GOLD)
         color = theme.seat_color(seat)
         canvas.box(pygame.Rect(row.x, row.y, 5, row.h), color, radius=2)
-        p = players[seat]
-        canvas.text(p.name, (row.x + 16, row.y + 5), 16, theme.TEXT, font="bold", max_width=170)
-        canvas.text(notes[seat], (row.x + 16, row.bottom - 7), 12,
-                    theme.TEXT_DIM if s.on_board[seat] else theme.BLUE, anchor="bottomleft", max_width=row.w - 28)
-        canvas.text(f"{s.scores[seat]:,}", (row.right - 12, row.y + 4), 20, theme.TEXT, font="bold",
-                    anchor="topright")
+        score = f"{s.scores[seat]:,}"
+        score_w = canvas.text_width(score, 18, "bold")
+        canvas.text(score, (row.right - 12, row.y + 3), 18, theme.TEXT, font="bold", anchor="topright")
+        name_room = row.w - 28 - score_w - 12
+        if s.winners and seat in s.winners:
+            star_w = canvas.text_width("★", 16)
+            canvas.text("★", (row.right - 18 - score_w, row.y + 3), 16, theme.GOLD, anchor="topright")
+            name_room -= star_w + 6
+        canvas.text(short_name(canvas, players[seat].name, 16, name_room), (row.x + 16, row.y + 3), 16, theme.TEXT,
+                    font="bold", max_width=name_room)
+        canvas.text(notes[seat], (row.x + 16, row.y + 4 + name_h), 12,
+                    theme.TEXT_DIM if s.on_board[seat] else theme.BLUE, max_width=row.w - 28)
         share = min(1.0, s.scores[seat] / target) if target else 0.0
-        bar = pygame.Rect(row.x + 16, row.bottom - 4, row.w - 28, 3)
+        bar = pygame.Rect(row.x + 16, row.bottom - 5, row.w - 28, 3)
         canvas.box(bar, (255, 255, 255, 30), radius=2)
         if share > 0:
             canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)
-        if s.winners and seat in s.winners:
-            canvas.text("★", (row.right - 90, row.y + 6), 16, theme.GOLD, anchor="topright")
         y += row_h
     return y
 
