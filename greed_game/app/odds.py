@@ -8,19 +8,22 @@ words come from the narrator.
 from __future__ import annotations
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import Carryover, RuleSet, State
+from greed_game.rules import Carryover, Keep, RuleSet, State
 
 
-def hint_lines(rules: RuleSet, state: State, narrator: Narrator) -> list[Line]:
-    """What the Hint shows: the bust odds of throwing now and the expert's advice."""
+def hint_lines(rules: RuleSet, state: State, narrator: Narrator) -> tuple[list[Line], tuple[int, ...]]:
+    """What the Hint shows: the bust odds of throwing now and the expert's advice; and the dice the
+    advice keeps (for the table to point at), ascending."""
     from greed_game.ai import advise
 
     try:
         advice = advise(rules, state)
     except ValueError:
-        return []
+        return [], ()
     choices = [(c.actions, c.value, c.bust_probability) for c in advice.choices]
-    return narrator.hint(state, advice.bust_probability, choices)
+    first = advice.choices[0].actions[0] if advice.choices else None
+    keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
+    return narrator.hint(state, advice.bust_probability, choices), keep
 
 
 def offer_odds(rules: RuleSet, state: State) -> tuple[str, str]:

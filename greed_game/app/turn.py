@@ -49,6 +49,7 @@ from greed_game.rules.transitions import (
     CarryoverTaken,
     FinalTurns,
     HotDice,
+    Kept,
     NewScoreToBeat,
     Rescued,
     Step,
@@ -182,6 +183,8 @@ class TurnController:
         self.message_ttl = 0.0
         self.hint_open = False
         self.hint: list[Line] = []
+        self.hint_keep: tuple[int, ...] = ()
+        """The dice the hint's advice keeps (the table rings them on the felt)."""
         self.offer_odds = ("–", "–")
         """Bust chances of taking and of declining the carryover on offer."""
         self.log: list[tuple[int, Line]] = []
@@ -197,6 +200,10 @@ class TurnController:
         self.voids = 0
         self.sel_text = ""
         self.sel_error = ""
+        self.sel_points: int | None = None
+        """What the selection on the felt adds to the turn (None: nothing valid selected)."""
+        self.callout: Headline | None = None
+        """A scoring combination just kept (a straight, three pairs, six of a kind), shown where it lay."""
         self.bank_preview: int | None = None
         self.bank_error = ""
         self.finished_saved = False
@@ -232,6 +239,11 @@ class TurnController:
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
         return self.game.players[seat].kind == "human"
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether several people share the screen (the prompts then name whose turn it is)."""
+        return sum(p.kind == "human" for p in self.game.players) > 1
 
     @property
     def acknowledging(self) -> bool:
@@ -346,6 +358,10 @@ class TurnController:
             self.banner.ttl -= dt
             if self.banner.ttl <= 0:
                 self.banner = None
+        if self.callout is not None:
+            self.callout.ttl -= dt
+            if self.callout.ttl <= 0:
+                self.callout = None
         if self.message_ttl > 0:
             self.message_ttl -= dt
             if self.message_ttl <= 0:
@@ -393,6 +409,10 @@ class TurnController:
         before = self.game.state
         self._apply(Keep(faces))
         step = self.game.last
+        kept = step.first(Kept) if step is not None else None
+        call = self.narrator.callout(kept) if kept is not None else None
+        # Seen where the dice lay (the view notes the spot as they leave for the tray).
+        self.callout = None if call is None else Headline(call, 1.3 * self.pace + 0.5)
         self.view.keep_selected(faces, self.game.state.turn_points - before.turn_points)
         self.view.sound("keep", 0.7)
         hot = step.first(HotDice) if step is not None else None
@@ -438,6 +458,7 @@ class TurnController:
         self.void_now = void
         self.mode = "rolling"
         self.hint_open = False
+        self.hint_keep = ()
         self.message = ""
         self.view.throw_dice(roll.dice, seat, void)
         self.view.sound("throw", 0.8)
@@ -512,7 +533,7 @@ class TurnController:
     def refresh(self) -> None:
         """Ask the core what the selection is worth and what a bank would give."""
         self.sel_text = self.sel_error = self.bank_error = ""
-        self.bank_preview = None
+        self.bank_preview = self.sel_points = None
         state = self.game.state
         if self.mode != "ready" or state.finished:
             return
@@ -522,7 +543,8 @@ class TurnController:
             if sel:
                 try:
                     after = apply(self.rules, state, Keep(sel))
-                    self.sel_text = self.narrator.keep_value(sel, after.turn_points - state.turn_points)
+                    self.sel_points = after.turn_points - state.turn_points
+                    self.sel_text = self.narrator.keep_value(sel, self.sel_points)
                 except IllegalAction as exc:
                     self.sel_error = self.narrator.illegal(exc)
                     after = state
@@ -598,16 +620,19 @@ class TurnController:
         self.hint_open = not self.hint_open
         if self.hint_open:
             self._compute_hint()
+        else:
+            self.hint_keep = ()
 
     def _compute_hint(self) -> None:
         from greed_game.app.odds import hint_lines
 
+        self.hint_keep = ()
         if not self.prep.done:
             self.hint = self.narrator.hint_pending(self.prep.fraction)
         elif not self.prep.advice:
             self.hint = self.narrator.hint_unavailable(self.prep.problem or "they were not worked out")
         else:
-            self.hint = hint_lines(self.rules, self.game.state, self.narrator)
+            self.hint, self.hint_keep = hint_lines(self.rules, self.game.state, self.narrator)
 
     def status(self) -> tuple[tuple[str, str], tuple[str, str]]:
         """The two lines left of the buttons, with their tones: what is selected or happening, and the keys."""
@@ -629,6 +654,8 @@ class TurnController:
         first = (self.sel_error, "bad") if self.sel_error else (self.sel_text, "plain")
         if s.phase is Phase.ROLL:
             first = (words.throw_prompt(s.dice_left), "plain")
+        if self.hot_seat:
+            first = (words.addressed(s.current, first[0]), first[1])
         if self.bank_preview is not None:
             return first, (words.bank_prompt(self.bank_preview), "good")
         if self.bank_error:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from greed_game.narrator.words import (
+    COUNT_WORDS,
     Person,
     Skin,
     Vocabulary,
@@ -332,6 +333,30 @@ class Narrator:
 
     # -- the status line and refusals ---------------------------------------------------------------
 
+    def callout(self, kept: Kept) -> Said | None:
+        """A combination worth calling out on the felt as it is kept (a straight, three pairs, $GREED,
+        four or more of a kind), with the keep's points; None for singles and triples, the everyday."""
+        parts = self.rules.table.breakdown(counts_of(kept.dice)) or ()
+        names: list[str] = []
+        for combo in parts:
+            faces = combo.dice
+            if len(set(faces)) == 1:
+                if len(faces) <= 3:
+                    continue
+                name = f"{COUNT_WORDS[len(faces)]} {self.vocab.face_plural(faces[0])}"
+            else:
+                # The dice are on the felt for all to see: the name without its digits ("straight").
+                name = combo.name.rstrip("0123456789- ") or combo.name
+            names.append(name[:1].upper() + name[1:])
+        if not names:
+            return None
+        return Said(" + ".join(names) + "!", f"+{num(kept.points)}", "gold")
+
+    def addressed(self, seat: int, text: str) -> str:
+        """A prompt for a shared screen, naming whose turn it is: ``Tess — Space: throw 6 dice``."""
+        name = self.person(seat).subject
+        return f"{name} — {text}" if text else name
+
     def keep_value(self, dice: Sequence[int], points: int) -> str:
         """What the selection is worth: ``Keep 1 5: 150 points``."""
         return f"Keep {self.dice(dice)}: {num(points)} {'point' if points == 1 else 'points'}"
@@ -339,8 +364,8 @@ class Narrator:
     def keep_prompt(self, dice_on_felt: int, best: int) -> str:
         """What to do with a throw before anything is selected."""
         if dice_on_felt == 1:
-            return f"Click the die or press 1 to keep it ({num(best)})"
-        return f"Click dice or press 1–{dice_on_felt} to keep (best {num(best)})"
+            return f"Keep the die: click it or 1 ({num(best)})"
+        return f"Keep dice: click or 1–{dice_on_felt} (best {num(best)})"
 
     def throw_prompt(self, dice: int) -> str:
         """``Space: throw 6 dice``."""
@@ -368,6 +393,7 @@ class Narrator:
     hurry_human = "Any key: hurry up"
     hurry_computer = "Any key or click: hurry up"
     acknowledge = "Any key or click: on to the next turn"
+    selected_note = "selected"
     empty_log = "Turns will be listed here."
 
     def illegal(self, exc: IllegalAction) -> str:

@@ -11,7 +11,7 @@ works a rule out again, and the narrator turns them into words.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from greed_game.rules.dice import counts_of, size
 from greed_game.rules.game import (
@@ -202,6 +202,7 @@ Transition = (
     | TurnPassed
     | GameOver
 )
+T = TypeVar("T", bound=Transition)
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,7 @@ class Step:
     after: State
     transitions: tuple[Transition, ...]
 
-    def first(self, kind: type[Transition]) -> Transition | None:
+    def first(self, kind: type[T]) -> T | None:
         """The first transition of a type, or None."""
         return next((t for t in self.transitions if isinstance(t, kind)), None)
 

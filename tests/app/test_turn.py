@@ -190,3 +190,38 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
     view.land()
     assert turn.voids == 2
     assert turn.banner is not None and "against the rail" in turn.banner.said.sub
+
+
+def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((1, 2, 3, 4, 5, 2)))
+    view.felt = [1, 2, 3, 4, 5, 2]
+    turn.ready()
+    assert turn.hot_seat and turn.human_turn
+    assert turn.status()[0][0] == "Tess — Keep dice: click or 1–6 (best 1,000)"
+    assert turn.sel_points is None
+    view.select((1, 2, 3, 4, 5))
+    turn.refresh()
+    assert turn.sel_points == 1000 and turn.status()[0][0] == "Tess — Keep 1 2 3 4 5: 1,000 points"
+    view.select((2, 2))
+    turn.refresh()
+    assert turn.sel_points is None and turn.sel_error  # two 2s score nothing: no preview
+    turn.toggle_hint()
+    best = turn.game.options()
+    assert turn.hint_keep and turn.hint_keep in {o.dice for o in best}  # the advice names dice to ring
+    turn.toggle_hint()
+    assert turn.hint_keep == ()
+    view.select((1, 2, 3, 4, 5))
+    turn.roll()
+    assert turn.callout is not None and turn.callout.said.title == "Straight!" and turn.callout.said.sub == "+1,000"
+    _run(turn, view, 3.0)
+    assert turn.callout is None  # it fades
+
+
+def test_one_person_against_the_computer_is_not_named_in_every_prompt() -> None:
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")])
+    turn.enter()
+    assert not turn.hot_seat and turn.status()[0][0] == "Space: throw 5 dice"

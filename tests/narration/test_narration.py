@@ -9,7 +9,7 @@ from greed_game.narrator import Narrator, Said
 from greed_game.presets import preset
 from greed_game.rules import Bank, Carryover, Game, IllegalAction, Keep, Player, Roll, apply
 from greed_game.rules.history import game_history
-from greed_game.rules.transitions import Banked, Busted, CarryoverOffered, TurnPassed
+from greed_game.rules.transitions import Banked, Busted, CarryoverOffered, Kept, TurnPassed
 
 
 @pytest.mark.parametrize("skin", SKINS)
@@ -103,8 +103,8 @@ def test_rules_are_worded_from_the_fields_in_force() -> None:
 
 def test_no_slips_in_prompts() -> None:
     n = Narrator(preset("classic-five"), ["Ada"])
-    assert n.keep_prompt(1, 50) == "Click the die or press 1 to keep it (50)"
-    assert n.keep_prompt(4, 150) == "Click dice or press 1–4 to keep (best 150)"
+    assert n.keep_prompt(1, 50) == "Keep the die: click it or 1 (50)"
+    assert n.keep_prompt(4, 150) == "Keep dice: click or 1–4 (best 150)"
     assert n.throw_prompt(1) == "Space: throw 1 die"
     assert n.bank_prompt(1250) == "Enter: bank 1,250"
     state = _game("classic-five", Roll((1, 2, 3, 4, 6)), Keep((1,))).state
@@ -112,3 +112,33 @@ def test_no_slips_in_prompts() -> None:
     lines = n.hint(state, 0.3, [((Bank(),), 100.0, None), ((Roll(()),), 80.0, 0.3)])
     assert [line.text for line in lines][:2] == ["Throwing 4 dice now: 30.0% chance of a bust", "Expert: bank 100"]
     assert lines[2].text == "bank 100"
+
+
+def _callout(rules_id: str, throw: tuple[int, ...], keep: tuple[int, ...], skin: str = "pips") -> Said | None:
+    game = _game(rules_id, Roll(throw), Keep(keep))
+    step = game.last
+    assert step is not None
+    kept = step.first(Kept)
+    assert kept is not None
+    return Narrator(game.rules, ["You", "Ada"], skin).callout(kept)  # type: ignore[arg-type]
+
+
+def test_combinations_worth_a_callout_are_named_as_they_are_kept() -> None:
+    assert _callout("pass-the-dice", (1, 2, 3, 4, 5, 2), (1, 2, 3, 4, 5)) == Said("Straight!", "+1,000", "gold")
+    assert _callout("farkel-family", (2, 2, 3, 3, 6, 6), (2, 2, 3, 3, 6, 6)) == Said("Three pairs!", "+1,000", "gold")
+    assert _callout("official", (1, 2, 3, 4, 1), (1, 1, 2, 3, 4)) == Said("Small straight!", "+850", "gold")
+    assert _callout("dollar-greed", (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6), "greed") == Said("$GREED!", "+1,000",
+                                                                                              "gold")
+    six = _callout("dollar-greed", (4, 4, 4, 4, 4, 4), (4, 4, 4, 4, 4, 4), "greed")
+    assert six is not None and six.title == "Six R's!"
+    assert _callout("pass-the-dice", (5, 5, 5, 5, 2, 3), (5, 5, 5, 5)) == Said("Four 5s!", "+1,000", "gold")
+    # the everyday keeps are not called out: singles and triples
+    assert _callout("pass-the-dice", (1, 5, 2, 3, 3, 4), (1, 5)) is None
+    assert _callout("pass-the-dice", (6, 6, 6, 2, 3, 4), (6, 6, 6)) is None
+
+
+def test_prompts_on_a_shared_screen_name_whose_turn_it_is() -> None:
+    n = Narrator(preset("classic-five"), ["Tess", "You"])
+    assert n.addressed(0, "Space: throw 5 dice") == "Tess — Space: throw 5 dice"
+    assert n.addressed(1, "Keep dice: click or 1–4 (best 150)") == "You — Keep dice: click or 1–4 (best 150)"
+    assert n.addressed(0, "") == "Tess"

@@ -39,6 +39,8 @@ class App(Protocol):
     stack: SceneStack
     audio: Audio
     autosaver: Autosaver
+    canvas: Canvas
+    """The window's drawing surface (measuring text to lay out a card is done outside ``draw``, too)."""
     virtual: bool
     """Frames run on a virtual clock, back to back (tests, the smoke run): work is done in line, deterministically."""
 

@@ -33,6 +33,7 @@ from greed_game.app.scenes.table_parts import (
     TOP_BAR,
     TRAY,
     TRAY_DIE,
+    banner_card,
     draw_banner,
     draw_chips,
     draw_plates,
@@ -45,7 +46,7 @@ from greed_game.app.setup import GameSetup
 from greed_game.app.skins import SkinName
 from greed_game.app.turn import TurnController
 from greed_game.app.widgets import Button, FocusGroup, Widget
-from greed_game.narrator import num
+from greed_game.narrator import Said, num
 from greed_game.rules import Game, Phase, Record, State
 from greed_game.rules.game import VoidReason
 from greed_game.rules.history import game_history
@@ -105,6 +106,12 @@ class TableScene(Scene):
         self.groups: list[tuple[tuple[int, ...], int]] = []
         self.physics_debt = 0.0
         self.hover_die: DieView | None = None
+        self.callout_at: tuple[float, float] = FELT.center
+        """Where the last kept dice lay (a combination's callout rises from there)."""
+        self.exits: list[tuple[float, float]] = []
+        self._banner_card: tuple[object, pygame.Rect] = (None, FELT)
+        """The banner on show and the card it was given (a banner stays where it first appeared)."""
+        """Where dice of the last throw left the felt (a void throw), marked until the next throw."""
         self.focus = FocusGroup()
         self._buttons_for: tuple[object, ...] = ()
         self._buttons()
@@ -222,6 +229,8 @@ class TableScene(Scene):
     def keep_selected(self, faces: tuple[int, ...], points: int) -> None:
         """Move the selected dice to the tray."""
         kept = [d for d in self.dice if d.selected]
+        if kept:
+            self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
         self.dice = [d for d in self.dice if not d.selected]
         self._add_to_tray(kept, faces, points, animate=True)
 
@@ -229,6 +238,7 @@ class TableScene(Scene):
         """Take every die off the felt."""
         self.world.clear()
         self.dice = []
+        self.exits = []
         self.hover_die = None
 
     def clear_tray(self) -> None:
@@ -280,6 +290,12 @@ class TableScene(Scene):
             d.update(0.0)
             if d.place != "gone":
                 d.tumble.finish()
+        # Where a die went over the rail: the nearest point of the felt's edge to where it was last seen.
+        self.exits = [
+            (min(max(d.x, FELT.left + 12), FELT.right - 12), min(max(d.y, FELT.top + 12), FELT.bottom - 12))
+            for d in self.dice
+            if d.place == "gone" or (d.phys is not None and d.phys.gone)
+        ]
         self.dice = [d for d in self.dice if d.place != "gone" and not (d.phys is not None and d.phys.gone)]
         self._label_dice()
         self.turn.settled()
@@ -449,7 +465,7 @@ class TableScene(Scene):
         turn = self.turn
         if not (turn.mode == "ready" or turn.acknowledging):
             return 0.0
-        if turn.banner is not None and turn.banner.ttl != math.inf:
+        if (turn.banner is not None and turn.banner.ttl != math.inf) or turn.callout is not None:
             return 0.0
         if any(not d.at_rest for d in self.dice) or any(t.view.tween is not None for t in self.tray):
             return 0.0
@@ -471,10 +487,19 @@ class TableScene(Scene):
         if turn.mode == "rolling":
             turn.update(dt)
             self._run_physics(dt)
+            self._place_banner()
             return
         for d in self.dice:
             d.update(dt)
         turn.update(dt)
+        self._place_banner()
+
+    def _place_banner(self) -> None:
+        """A new banner gets its place once, clear of the dice lying there then (it never jumps about)."""
+        banner = self.turn.banner
+        if banner is not None and self._banner_card[0] is not banner:
+            lying = [(d.x, d.y) for d in self.dice if d.place == "table"] + self.exits
+            self._banner_card = (banner, banner_card(self.app.canvas, banner.said, lying))
 
     # -- drawing ---------------------------------------------------------------------------------------
 
@@ -484,20 +509,49 @@ class TableScene(Scene):
         self._draw_top_bar(canvas)
         self._draw_plates(canvas)
         self._draw_tray(canvas)
+        if turn.banner is not None and self._banner_card[0] is turn.banner:
+            # Drawn under the dice, so none is ever hidden.
+            draw_banner(canvas, turn.banner.said, turn.banner.ttl, self._banner_card[1])
         show_labels = turn.may_select()
-        for d in sorted(self.dice, key=lambda d: d.z):
+        advised = set(self._dice_for(turn.hint_keep)) if turn.hint_keep and turn.hint_open and show_labels else set()
+        self._draw_exits(canvas)
+        for i, d in sorted(enumerate(self.dice), key=lambda e: e[1].z):
+            if i in advised and not d.selected:
+                canvas.polygon(theme.GREEN, d.corners(1.24), 2)  # the hint's advice, on the dice themselves
             draw_die(canvas, self.skin, d, hover=d is self.hover_die and show_labels, show_label=show_labels)
             if turn.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+        if turn.callout is not None:
+            self._draw_callout(canvas, turn.callout.said, turn.callout.ttl)
         if self.shown.phase is Phase.CARRYOVER and turn.mode == "ready" and not self.dice:
             self._draw_offer(canvas)
-        if turn.banner is not None:
-            lying = [(d.x, d.y) for d in self.dice if d.place == "table"]
-            draw_banner(canvas, turn.banner.said, turn.banner.ttl, lying)
         self._draw_actions(canvas)
         self._draw_side(canvas)
         if self.waiting_card:
             self._draw_preparing(canvas)
+
+    def _draw_exits(self, canvas: Canvas) -> None:
+        """A void throw's die that left the felt: a mark on the rail where it went over."""
+        for x, y in self.exits:
+            canvas.circle((60, 20, 16), (x, y), 17)
+            canvas.circle(theme.WARN, (x, y), 17, 2.5)
+            canvas.line(theme.WARN, (x - 7, y - 7), (x + 7, y + 7), 3)
+            canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
+
+    def _draw_callout(self, canvas: Canvas, said: Said, ttl: float) -> None:
+        """A combination just kept, rising from where its dice lay and fading."""
+        alpha = max(0.0, min(1.0, ttl / 0.4))
+        x, y = self.callout_at
+        rise = (1.0 - min(1.0, ttl / 1.8)) * 24
+        text = f"{said.title}  {said.sub}"
+        w = canvas.text_width(text, 22, "bold") + 28
+        x = min(max(x, FELT.left + w / 2 + 4), FELT.right - w / 2 - 4)
+        y = min(max(y - rise, FELT.top + 22), FELT.bottom - 22)
+        card = pygame.Rect(round(x - w / 2), round(y - 19), round(w), 38)
+        canvas.box(card, (12, 14, 10, int(215 * alpha)), radius=19, border=1.5 if alpha > 0.5 else 0,
+                   border_color=theme.GOLD)
+        canvas.text(text, (x, y), 22, theme.GOLD if alpha > 0.5 else theme.TEXT_DIM, font="bold", anchor="center",
+                    shadow=(0, 0, 0))
 
     def _draw_preparing(self, canvas: Canvas) -> None:
         box = pygame.Rect(0, 0, 520, 150)
@@ -547,8 +601,11 @@ class TableScene(Scene):
                 draw_upright(canvas, self.skin, v.value, (v.x, v.y - 4), v.size)
             else:
                 draw_die(canvas, self.skin, v)
-        note, tone = self.turn.narrator.turn_note(self.shown)
-        draw_turn_box(canvas, self.shown, note=note, note_color=theme.tone_color(tone))
+        words = self.turn.narrator
+        note, tone = words.turn_note(self.shown)
+        points = self.turn.sel_points if self.human_turn else None
+        draw_turn_box(canvas, self.shown, note=note, note_color=theme.tone_color(tone),
+                      adding=None if points is None else (points, words.selected_note))
 
     def _draw_actions(self, canvas: Canvas) -> None:
         r = ACTIONS

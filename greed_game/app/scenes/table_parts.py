@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -127,24 +128,47 @@ def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat:
 
 def draw_turn_box(
     canvas: Canvas, s: State, *, note: str, note_color: tuple[int, int, int] = theme.TEXT_DIM,
-    points: int | None = None,
+    points: int | None = None, adding: tuple[int, str] | None = None,
 ) -> None:
-    """The "this turn" box at the right of the tray: the turn total (or ``points``) and a note under it."""
+    """The "this turn" box at the right of the tray: the turn total (or ``points``) and a note under it; or,
+    while dice are selected, what they would add (``adding``: points and their note) under the total."""
     r = TRAY
     box = pygame.Rect(r.right - 196, r.y + 10, 180, r.h - 20)
     canvas.box(box, (20, 14, 10, 200), radius=10)
     canvas.text("THIS TURN", (box.x + 14, box.y + 8), 11, (200, 170, 130), font="bold")
-    shown = s.turn_points if points is None else points
-    # Top row, right of the label: the note below it (bottom left) can then never run into it.
-    canvas.text(f"{shown:,}", (box.right - 14, box.y + 4), 26, theme.TEXT, font="bold", anchor="topright")
-    if note:
+    shown = f"{s.turn_points if points is None else points:,}"
+    # Top row, right of the label: the note below it (bottom left) can then never run into it. In a small
+    # window the label is relatively wider, so the figure gets smaller rather than run into it.
+    room = box.w - 28 - canvas.text_width("THIS TURN", 11, "bold") - 8
+    size = 26.0
+    while size > 14 and canvas.text_width(shown, size, "bold") > room:
+        size -= 1
+    canvas.text(shown, (box.right - 14, box.y + 4 + (26 - size) / 2), size, theme.TEXT, font="bold",
+                anchor="topright")
+    if adding is not None:
+        # The selection's worth under the total ("850" over "+ 400") in place of the note, while choosing.
+        canvas.text(f"+ {adding[0]:,}", (box.right - 14, box.bottom - 6), 17, theme.GOLD, font="bold",
+                    anchor="bottomright")
+        canvas.text(adding[1], (box.x + 14, box.bottom - 8), 11, theme.GOLD, anchor="bottomleft")
+    elif note:
         canvas.text(note, (box.x + 14, box.bottom - 8), 11, note_color, anchor="bottomleft", max_width=box.w - 28)
+
+
+PLAYER_ROW_H = 56
+"""The height of a player's row in the side panel: a name line and a note line even at 854×480, and 8 rows
+leave room for the log."""
+
+
+def players_bottom(players: int) -> float:
+    """The y below the players' rows of the side panel (where the log or the events start)."""
+    return SIDE.y + 38 + players * PLAYER_ROW_H
 
 
 def draw_player_rows(
     canvas: Canvas, players: Sequence[Player], notes: Sequence[str], s: State, target: int, active_seat: int | None
 ) -> float:
-    """The players at the top of the side panel with their scores and ``notes``; returns the y below them.
+    """The players at the top of the side panel with their scores and ``notes``; returns the y below them
+    (:func:`players_bottom`).
 
     Each row has its name and score on one line and the note on the next, placed by the fonts' real heights so
     that they never meet; a long name loses its middle words to initials, then ends in an ellipsis.
@@ -152,10 +176,9 @@ def draw_player_rows(
     r = SIDE
     canvas.text("PLAYERS", (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
     n = s.players
-    # Lines placed by the fonts' real heights: a small window draws text relatively larger.
+    # The note is placed by the name font's real height: a small window draws text relatively larger.
     name_h = canvas.font(16, "bold").get_height() / canvas.scale
-    note_h = canvas.font(12).get_height() / canvas.scale
-    row_h = max(56, name_h + note_h + 16)  # 8 rows of 56 leave room for the log
+    row_h = PLAYER_ROW_H
     y: float = r.y + 38
     for seat in range(n):
         row = pygame.Rect(r.x + 10, round(y), r.w - 20, round(row_h - 6))
@@ -185,33 +208,54 @@ def draw_player_rows(
     return y
 
 
-def banner_band(said: Said, dice: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
-    """Where the banner goes: across the middle of the felt, or the top or bottom of it, whichever covers
-    fewest of the dice lying there (so a person sees which dice a bust or a hot dice was about)."""
-    band = pygame.Rect(FELT.x, 0, FELT.w, 112 if said.sub else 84)
-    margin = DIE * 0.62
-    best: tuple[int, int] | None = None
-    for centre in (FELT.centery, FELT.y + band.h // 2 + 6, FELT.bottom - band.h // 2 - 6):
-        band.centery = centre
-        covered = sum(1 for _, y in dice if band.top - margin < y < band.bottom + margin)
-        if best is None or covered < best[0]:
-            best = (covered, centre)
-    assert best is not None
-    band.centery = best[1]
-    return band
+def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+    """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
+    there (so a person sees which dice a bust or a hot dice was about), as near the middle as it can be.
+    When no place is clear (dice everywhere), the one covering fewest dice."""
+    title = canvas.text_width(said.title, title_size(canvas, said.title), "serif")
+    words = max(title, canvas.text_width(said.sub, 17) if said.sub else 0.0)
+    w = int(min(FELT.w - 16, words + 72))
+    h = 104 if said.sub else 76
+    # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
+    return _clear_spot(w, h, tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in dice))).copy()
 
 
-def draw_banner(canvas: Canvas, said: Said, ttl: float, dice: Sequence[tuple[float, float]] = ()) -> None:
-    """The narrator's words large across the felt, clear of the dice on it, fading out in the last moments."""
-    cx = FELT.centerx
+def title_size(canvas: Canvas, title: str) -> int:
+    """The banner title's size: 44, smaller for a long one (a long name) down to 28, so it is seldom cut."""
+    size = 44
+    while size > 28 and canvas.text_width(title, size, "serif") > FELT.w - 88:
+        size -= 2
+    return size
+
+
+@lru_cache(maxsize=64)
+def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...]) -> pygame.Rect:
+    reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
+    best: tuple[int, float, int, int] | None = None
+    for y in range(FELT.top + 8, FELT.bottom - 8 - h + 1, 8):
+        rows = [dx for dx, dy in dice if y - reach < dy < y + h + reach]
+        for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16):
+            covered = sum(1 for dx in rows if x - reach < dx < x + w + reach)
+            off = math.hypot(x + w / 2 - FELT.centerx, (y + h / 2 - FELT.centery) * 1.6)
+            if best is None or (covered, off) < best[:2]:
+                best = (covered, off, x, y)
+    if best is None:  # a felt narrower than the words: across the middle
+        return pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
+    return pygame.Rect(best[2], best[3], w, h)
+
+
+def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:
+    """The narrator's words large on the felt in ``card`` (see :func:`banner_card`), fading out at the end."""
     alpha = max(0.0, min(1.0, ttl / 0.3))
-    band = banner_band(said, dice)
-    canvas.box(band, (10, 12, 14, int(170 * alpha)))
+    canvas.box(card, (10, 12, 14, int(190 * alpha)), radius=14, border=1.5 if alpha > 0.5 else 0,
+               border_color=theme.tone_color(said.tone))
     ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
-    canvas.text(said.title, (cx, band.centery - (16 if said.sub else 0)), 44, ink, font="serif", anchor="center",
-                shadow=(0, 0, 0), max_width=FELT.w - 40)
+    cx = card.centerx
+    size = title_size(canvas, said.title)
+    canvas.text(said.title, (cx, card.centery - (16 if said.sub else 0)), size, ink, font="serif", anchor="center",
+                shadow=(0, 0, 0), max_width=card.w - 24)
     if said.sub:
-        canvas.text(said.sub, (cx, band.centery + 30), 17, theme.TEXT, anchor="center", max_width=FELT.w - 40)
+        canvas.text(said.sub, (cx, card.centery + 30), 17, theme.TEXT, anchor="center", max_width=card.w - 24)
 
 
 def _draw_rails(canvas: Canvas) -> None:
