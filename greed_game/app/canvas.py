@@ -284,13 +284,18 @@ class Canvas:
         self, text: str, r: pygame.Rect | Sequence[float], size: float = 16, color: Color = theme.TEXT,
         *, font: FontName = "sans", spacing: float = 1.3,
     ) -> float:
-        """Wrapped text inside a logical rectangle; returns the logical height used."""
+        """Wrapped text inside a logical rectangle; returns the logical height used.
+
+        Text that needs more lines than the rectangle holds ends its last line with an ellipsis.
+        """
         x, y, w, h = (r.x, r.y, r.w, r.h) if isinstance(r, pygame.Rect) else r
         line_h = size * spacing
+        lines = self.wrap(text, size, w, font)
+        room = max(0, int((h + 0.5) // line_h))
+        if 0 < room < len(lines):
+            lines = [*lines[: room - 1], self.fit(" ".join(lines[room - 1 :]), size, w, font)]
         used = 0.0
-        for line in self.wrap(text, size, w, font):
-            if used + line_h > h + 0.5:
-                break
+        for line in lines[:room]:
             self.text(line, (x, y + used), size, color, font=font)
             used += line_h
         return used

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -134,9 +135,15 @@ class RulesOverlay(Overlay):
     def _scroll_by(self, lines: float) -> None:
         self._scroll_to(self.scroll + lines * self.LINE_H)
 
+    def _limit(self) -> float:
+        """The furthest scroll: whole lines, so that the last line can be read whole."""
+        over = len(self._lines) * self.LINE_H - self.body.h
+        return math.ceil(over / self.LINE_H) * self.LINE_H if over > 0 else 0.0
+
     def _scroll_to(self, offset: float) -> None:
-        limit = max(0.0, len(self._lines) * self.LINE_H - self.body.h) if self._lines else offset
-        self.scroll = max(0.0, min(offset, limit))
+        # Whole lines only: no line is ever shown cut in half at the top or the bottom.
+        limit = self._limit() if self._lines else offset
+        self.scroll = round(max(0.0, min(offset, limit)) / self.LINE_H) * self.LINE_H
 
     def handle(self, event: Input) -> None:
         if isinstance(event, KeyPress):
@@ -168,21 +175,18 @@ class RulesOverlay(Overlay):
         body = self.body
         lines = self.lines(canvas)
         total = len(lines) * self.LINE_H
-        limit = max(0.0, total - body.h)
+        limit = self._limit()
         offset = min(self.scroll, limit)
-        clip = canvas.surface.get_clip()
-        canvas.surface.set_clip(canvas.rect(body))
-        first = int(offset // self.LINE_H)
-        y = body.y - offset + first * self.LINE_H
+        first = round(offset / self.LINE_H)
+        y: float = body.y
         for text, heading in lines[first:]:
-            if y > body.bottom:
-                break
+            if y + self.LINE_H > body.bottom + 1:
+                break  # only whole lines: the next one shows after a scroll
             if heading:
                 canvas.text(text, (body.x, y + 4), 14, theme.GOLD, font="bold")
             elif text:
                 canvas.text(text, (body.x, y), self.TEXT_SIZE, theme.TEXT)
             y += self.LINE_H
-        canvas.surface.set_clip(clip)
         if limit > 0:
             track = pygame.Rect(p.right - 26, body.y, 6, body.h)
             canvas.box(track, (255, 255, 255, 25), radius=3)

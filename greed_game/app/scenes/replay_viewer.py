@@ -32,6 +32,7 @@ from greed_game.app.scenes.table_parts import (
     draw_player_rows,
     draw_table_background,
     draw_turn_box,
+    players_bottom,
 )
 from greed_game.app.widgets import Button, FocusGroup
 from greed_game.narrator import Narrator, Said
@@ -440,8 +441,7 @@ class ReplayScene(Scene):
         return list(range(first, min(total, first + room))), line_h
 
     def _events_top(self) -> float:
-        n = len(self.players)
-        return SIDE.y + 38 + n * (50 if n <= 6 else 44) + 44
+        return players_bottom(len(self.players)) + 44
 
     def _line_at(self, pos: tuple[float, float]) -> int | None:
         top = self._events_top()

@@ -13,6 +13,7 @@ from greed_game.app.history import score_series, seat_figures
 from greed_game.app.input import Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
+from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.setup import GameSetup
 from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, fit_middle
@@ -157,8 +158,9 @@ class ScoreboardScene(Scene):
         for y, seat in sorted(ends):
             y = max(y, last_y + 16)
             last_y = y
-            canvas.text(self.game.players[seat].name, (plot.right + 14, y), 13, theme.seat_color(seat), font="bold",
-                        anchor="midleft", max_width=CHART.right - plot.right - 24)
+            room = CHART.right - plot.right - 24
+            canvas.text(short_name(canvas, self.game.players[seat].name, 13, room), (plot.right + 14, y), 13,
+                        theme.seat_color(seat), font="bold", anchor="midleft", max_width=room)
 
     def _draw_figures(self, canvas: Canvas) -> None:
         r = FIGURES
@@ -169,16 +171,17 @@ class ScoreboardScene(Scene):
         for label, x, anchor in cols:
             canvas.text(label, (x, y), 12, theme.TEXT_DIM, font="bold", anchor=anchor)  # type: ignore[arg-type]
         n = len(self.game.players)
-        row_h = min(40.0, (r.h - 80) / max(1, n))
+        top, bottom = r.y + 66, r.bottom - 34  # between the column heads and the key under the table
+        row_h = min(40.0, (bottom - top) / max(1, n))
         order = sorted(range(n), key=lambda s: -self.game.state.scores[s])
         for i, seat in enumerate(order):
-            y = r.y + 84 + i * row_h
+            y = top + (i + 0.5) * row_h
             f = self.figures[seat]
             won = seat in self.game.winners
             if won:
                 canvas.box(pygame.Rect(r.x + 10, y - row_h / 2 + 2, r.w - 20, row_h - 4), (*theme.GOLD, 30), radius=6)
             canvas.circle(theme.seat_color(seat), (r.x + 26, y), 6)
-            name = ("★ " if won else "") + self.game.players[seat].name
+            name = ("★ " if won else "") + short_name(canvas, self.game.players[seat].name, 15, 112 - 18 * won)
             canvas.text(name, (r.x + 40, y), 15, theme.GOLD if won else theme.TEXT, font="bold", anchor="midleft",
                         max_width=112)
             values = [f"{self.game.state.scores[seat]:,}", str(f.turns), f"{f.bust_rate * 100:.0f}%",
@@ -194,8 +197,8 @@ class ScoreboardScene(Scene):
         n = len(self.game.players)
         name_w = 150
         col_w = (r.w - name_w - 40) / self.visible_columns
-        row_h = min(24, (r.h - 62) / max(1, n))
         y0 = r.y + 50
+        row_h = min(24, (r.bottom - 8 - (y0 + 10)) / max(1, n))  # 8 seats fit above the panel's bottom
         first = self.column
         last = min(self.rounds, first + self.visible_columns)
         for c, rnd in enumerate(range(first, last)):
@@ -203,9 +206,10 @@ class ScoreboardScene(Scene):
             canvas.text(str(rnd + 1), (x, y0), 12, theme.TEXT_DIM, font="bold", anchor="center")
         turns = [self.history.turns_of(seat) for seat in range(n)]
         for seat in range(n):
-            y = y0 + 20 + seat * row_h
-            canvas.text(self.game.players[seat].name, (r.x + 24, y), 13, theme.seat_color(seat), font="bold",
-                        anchor="midleft", max_width=name_w - 10)
+            y = y0 + 10 + (seat + 0.5) * row_h
+            name = short_name(canvas, self.game.players[seat].name, 13, name_w - 10)
+            canvas.text(name, (r.x + 24, y), 13, theme.seat_color(seat), font="bold", anchor="midleft",
+                        max_width=name_w - 10)
             for c, rnd in enumerate(range(first, last)):
                 if rnd >= len(turns[seat]):
                     continue
