@@ -1,0 +1,93 @@
+"""Moments at the table a person can follow: banners clear of the dice, the void's mark, the hint on the felt."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+import pygame
+
+from greed_game.app.main import App
+from greed_game.app.physics import DiceWorld, Felt
+from greed_game.app.scenes.table_parts import DIE, FELT, RAIL_W, banner_card
+from greed_game.narrator import Said
+from greed_game.rules import FirstPlayer, Player, Roll
+
+from .conftest import Driver
+from .scenarios import ADA, TESS, table_at
+
+
+def _covers(card: pygame.Rect, x: float, y: float) -> bool:
+    """Whether a die lying at (x, y), turned any way, would reach under the card."""
+    reach = DIE / 2 * math.sqrt(2)
+    return card.left - reach < x < card.right + reach and card.top - reach < y < card.bottom + reach
+
+
+def test_a_banner_card_never_covers_a_resting_die(app: App) -> None:
+    world = DiceWorld(Felt(FELT.x, FELT.y, FELT.w, FELT.h, RAIL_W), DIE)
+    rng = random.Random(9)
+    said = Said("Bust!", "Maximilian Wolfgang loses 1,250", "bad")
+    cards = set()
+    for n in (6, 6, 6, 5, 4, 3, 6, 6, 2, 1, 6, 6):
+        world.clear()
+        bodies = world.throw(n, (FELT.centerx, FELT.bottom - 4), rng)
+        while not world.at_rest and world.time < 7:
+            world.step()
+        lying = [(b.body.position.x, b.body.position.y) for b in bodies if not b.gone]
+        card = banner_card(app.canvas, said, lying)
+        assert FELT.contains(card), "the card leaves the felt"
+        assert not [p for p in lying if _covers(card, *p)], f"the card {card} covers a die"
+        cards.add((card.x, card.y))
+    assert len(cards) > 1  # the card moves out of the dice's way, it is not always in one place
+    # an empty felt: the card sits in the middle
+    middle = banner_card(app.canvas, said, [])
+    assert abs(middle.centerx - FELT.centerx) <= 16 and abs(middle.centery - FELT.centery) <= 8
+
+
+def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="fast")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    table.turn.forced_voids.append("off-felt")
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.turn.voids == 1)
+    drive.frames(2)
+    assert len(table.exits) == 1
+    x, y = table.exits[0]
+    assert FELT.collidepoint(x, y)
+    edge = min(x - FELT.left, FELT.right - x, y - FELT.top, FELT.bottom - y)
+    assert edge <= 13, "the mark is not at the felt's edge"
+    card = table._banner_card[1]
+    assert table.turn.banner is not None and table._banner_card[0] is table.turn.banner
+    assert not _covers(card, x, y) and not [d for d in table.dice if _covers(card, d.x, d.y)]
+    drive.shot("void-off-felt-mark")
+    # the dice are thrown again: the mark goes with the void throw
+    drive.until(lambda: table.turn.mode == "rolling")
+    assert table.exits == []
+
+
+def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, Player("Bo")], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))])
+    drive.frames(2)
+    assert app.window.get_size() == (1280, 720)  # logical pixels are the window's: the felt is FELT
+
+    def felt() -> bytes:
+        return pygame.image.tostring(app.window.subsurface(FELT), "RGB")
+
+    plain = felt()
+    drive.press("h")
+    assert table.turn.hint_keep == (1, 2, 3, 4, 5, 6)
+    assert felt() != plain  # the rings are on the felt, not only in the side panel
+    drive.shot("hint-rings")
+    for d in table.dice:
+        table.toggle(d)
+    drive.frames(1)
+    assert table.turn.sel_points == 2000
+    drive.press("space")
+    assert table.turn.callout is not None and table.turn.callout.said.title == "Straight!"
