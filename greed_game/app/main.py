@@ -45,6 +45,10 @@ MAX_IDLE = 0.5
 FIRST_FRAME_ENV = "GREED_EXIT_AFTER_FIRST_FRAME"
 """When set, the window closes right after its first frame (start-up benchmark)."""
 MIN_SIZE = (640, 360)
+"""The smallest window opened."""
+MIN_STAGE = (854, 480)
+"""The smallest size the stage is drawn at: in a smaller window the frame is drawn at this size and scaled down
+whole (letterboxed), instead of every text shrinking to the font's minimum and out of its box."""
 TOAST_W = 860
 TOAST_LINES = 4
 """A message at the top of the window wraps onto at most this many lines."""
@@ -100,7 +104,10 @@ class App:
         if fit_desktop:
             self.windowed_size = _fit_desktop(self.windowed_size)
         self.window = self._open_window(self.settings.fullscreen)
+        self.small_frame: pygame.Surface | None = None
+        """The frame drawn at MIN_STAGE, then scaled into a window smaller than that (None: drawn directly)."""
         self.canvas = Canvas(self.window)
+        self._retarget()
         self.stack = SceneStack()
         self.audio = Audio(enabled=self.settings.sound if sound is None else sound)
         self.autosaver = Autosaver(self.storage)
@@ -144,7 +151,7 @@ class App:
             self.windowed_size = self.window.get_size()
         self.settings.fullscreen = on
         self.window = self._open_window(True) if on else self._leave_fullscreen()
-        self.canvas.set_target(self.window)
+        self._retarget()
         self.storage.save_settings(self.settings)
 
     def _leave_fullscreen(self) -> pygame.Surface:
@@ -178,15 +185,41 @@ class App:
         """Make the window ``size`` (tests and screenshots at several sizes)."""
         self.windowed_size = size
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.canvas.set_target(self.window)
+        self._retarget()
 
     def _window_changed(self) -> None:
         surface = pygame.display.get_surface()
         if surface is not None:
             self.window = surface
-            self.canvas.set_target(surface)
+            self._retarget()
             if not self.settings.fullscreen:
                 self.windowed_size = surface.get_size()
+
+    def _retarget(self) -> None:
+        """Point the canvas at the window, or at a frame of MIN_STAGE when the window is smaller than that."""
+        w, h = self.window.get_size()
+        if min(w / LOGICAL_W, h / LOGICAL_H) >= min(MIN_STAGE[0] / LOGICAL_W, MIN_STAGE[1] / LOGICAL_H) - 1e-9:
+            self.small_frame = None
+            self.canvas.set_target(self.window)
+            return
+        if self.small_frame is None:
+            self.small_frame = pygame.Surface(MIN_STAGE).convert()
+        self.canvas.set_target(self.small_frame)
+
+    def _small_frame_rect(self) -> pygame.Rect:
+        """Where the scaled-down frame goes in the window: as large as fits, same shape, centred."""
+        w, h = self.window.get_size()
+        k = min(w / MIN_STAGE[0], h / MIN_STAGE[1])
+        r = pygame.Rect(0, 0, max(1, round(MIN_STAGE[0] * k)), max(1, round(MIN_STAGE[1] * k)))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[float, float]:
+        """A window position on the logical stage (through the scaled-down frame in a small window)."""
+        if self.small_frame is not None:
+            r = self._small_frame_rect()
+            pos = ((pos[0] - r.x) * MIN_STAGE[0] / r.w, (pos[1] - r.y) * MIN_STAGE[1] / r.h)
+        return self.canvas.to_logical(pos)
 
     # -- scenes -------------------------------------------------------------------
 
@@ -278,7 +311,7 @@ class App:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._window_changed()
                 continue
-            inp = translate(event, self.canvas.to_logical)
+            inp = translate(event, self.to_logical)
             if inp is None:
                 continue
             if isinstance(inp, KeyPress) and inp.key == "f11":
@@ -318,6 +351,10 @@ class App:
         for scene in self.stack.visible():
             scene.draw(canvas)
         self._draw_toasts(canvas)
+        if self.small_frame is not None:
+            self.window.fill(theme.LETTERBOX)
+            r = self._small_frame_rect()
+            self.window.blit(pygame.transform.smoothscale(self.small_frame, r.size), r.topleft)
 
     def _toast_lines(self, toast: Toast) -> list[str]:
         lines = self.canvas.wrap(toast.text, 14, TOAST_W - 56)

@@ -31,7 +31,7 @@ from greed_game.app.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll, record_of
 
 from .conftest import SMALL, Driver
-from .scenarios import fill_storage, finished_game, table_at
+from .scenarios import finished_game, table_at
 from .test_screens import SCENES as SCREENS
 
 NAMES = (
@@ -78,7 +78,7 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[App], Record
     text, box = Canvas.text, Canvas.box
 
     def make(app: App) -> Recorder:
-        rec = Recorder(app.window)
+        rec = Recorder(app.canvas.surface)
         made.append(rec)
         return rec
 
@@ -108,8 +108,8 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[App], Record
 
 def render(app: App, rec: Recorder) -> None:
     """Draw every visible scene as the window does, each as its own layer (toasts left out)."""
-    rec.window = app.window
     canvas = app.canvas
+    rec.window = canvas.surface  # the window, or the frame a small window shows scaled down
     canvas.clear()
     for layer, scene in enumerate(app.stack.visible()):
         rec.layer = layer
@@ -275,3 +275,16 @@ def test_a_paragraph_too_long_for_its_box_ends_in_an_ellipsis(make_app: Callable
     shown = [d.text for d in rec.texts]
     assert len(shown) == 2 and used <= 60
     assert shown[-1].endswith("…") and not shown[0].endswith("…")
+
+
+@pytest.mark.parametrize("scene", ["setup-eight", "table-eight-carryover"])
+def test_a_window_below_the_minimum_keeps_every_text_in_place(make_app: Callable[..., App],
+                                                              recorder: Callable[[App], Recorder], scene: str) -> None:
+    app = make_app(size=(640, 360))
+    drive = Driver(app)
+    SCENES[scene](app, drive)
+    drive.frames(2)
+    rec = recorder(app)
+    render(app, rec)
+    assert rec.texts and rec.window is app.small_frame
+    assert not problems(app, rec)
