@@ -517,7 +517,9 @@ class TableScene(Scene):
         self._draw_exits(canvas)
         for i, d in sorted(enumerate(self.dice), key=lambda e: e[1].z):
             if i in advised and not d.selected:
-                canvas.polygon(theme.GREEN, d.corners(1.24), 2)  # the hint's advice, on the dice themselves
+                # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
+                canvas.polygon(theme.GREEN, d.corners(1.2), 3)
+                canvas.polygon((60, 130, 70), d.corners(1.32), 2)
             draw_die(canvas, self.skin, d, hover=d is self.hover_die and show_labels, show_label=show_labels)
             if turn.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
