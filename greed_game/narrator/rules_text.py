@@ -6,6 +6,8 @@ named in the vocabulary of the skin the game is played with.
 
 from __future__ import annotations
 
+import re
+
 from greed_game.narrator.words import COUNT_WORDS, LETTER_COLOURS, LETTERS, Skin, Vocabulary, num
 from greed_game.rules.ruleset import RuleSet
 
@@ -25,6 +27,14 @@ def description(rules: RuleSet) -> str:
     for name in _FIELDS:
         text = text.replace("{" + name + "}", num(getattr(rules, name)))
     return text
+
+
+def source_line(source: str) -> str:
+    """Where the rules come from, in words. The presets' sources begin with their number in the game's own list of
+    sources (``"002: $GREED instructions (boxed game)"``); that number means nothing to a reader and is left out."""
+    match = re.fullmatch(r"\s*\d{3}:\s+(.+)", source, re.DOTALL)
+    text = (match.group(1) if match else source).strip()
+    return f"Where these rules come from: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
 
 
 def summary(rules: RuleSet) -> list[str]:
@@ -85,7 +95,7 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
     if rules.description:
         out += ["", description(rules)]
     if rules.source:
-        out += [f"Source: {rules.source}"]
+        out += [source_line(rules.source)]
     out += ["", "THE DICE", f"{rules.dice} six-sided dice."]
     if vocab.skin == "greed":
         names = ", ".join(f"{LETTERS[f]} ({LETTER_COLOURS[f]}) for {f}" for f in range(1, 7))

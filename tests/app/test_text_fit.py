@@ -149,6 +149,15 @@ def _setup_eight(app: App, drive: Driver) -> None:
     drive.press("tab")
 
 
+def _setup_typed_target(app: App, drive: Driver) -> None:
+    _setup_eight(app, drive)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.focus.focus_on(setup.target_field)
+    drive.type("99999999")
+    assert setup.target_problem
+
+
 def _table_eight(rules: str, events: list[Any], **extra: Any) -> Callable[[App, Driver], None]:
     def scene(app: App, drive: Driver) -> None:
         table_at(app, rules, EIGHT, events, **extra)
@@ -215,6 +224,7 @@ def _overlay(kind: str) -> Callable[[App, Driver], None]:
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     **SCREENS,
     "setup-eight": _setup_eight,
+    "setup-typed-target": _setup_typed_target,
     "table-eight-carryover": _table_eight("pass-the-dice", CARRY),
     "table-eight-letters": _table_eight("dollar-greed", GREED),
     "table-eight-start": _table_eight("official", [FirstPlayer(3)]),

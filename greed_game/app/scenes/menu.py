@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -128,6 +129,8 @@ def draw_title(canvas: Canvas, y: float, size: float = 84) -> None:
 
 
 SEAT_ROW_H = 52
+TARGET_PRESETS = (1000, 2000, 3000, 4000, 5000, 6000, 7500, 10_000, 12_500, 15_000, 20_000)
+"""The targets offered by the selector (any other can be typed)."""
 NAME_LEN = 24
 """The longest name the new-game screen takes."""
 PLAYERS_PANEL = pygame.Rect(40, 96, 640, 536)
@@ -155,6 +158,8 @@ class SetupScene(Scene):
         self._in_force: tuple[tuple[int, int], RuleSet] | None = None
         self.skin: SkinChoice = app.settings.skin
         self.notes: list[str] = []
+        self.target_problem = ""
+        """Why the target typed cannot be used (empty when it can, or nothing was typed)."""
         """What of the remembered setup could not be taken back, in plain words."""
         if app.settings.last_setup is not None:
             self.notes = self.recall(app.settings.last_setup)
@@ -270,6 +275,7 @@ class SetupScene(Scene):
         """Choose a preset; the target follows it."""
         self.preset_index = index
         self.target = self.rules.target
+        self.target_problem = ""
         self._rebuild()
 
     def setup(self) -> GameSetup:
@@ -307,8 +313,37 @@ class SetupScene(Scene):
     # -- widgets ----------------------------------------------------------------------
 
     def _targets(self) -> list[tuple[int, str]]:
-        values = sorted({*range(1000, 20001, 500), self.rules.target, self.target})
-        return [(v, f"{v:,}") for v in values]
+        """The usual targets, the rules' own (marked) and the one chosen (perhaps typed)."""
+        values = sorted({*TARGET_PRESETS, self.rules.target, self.target})
+        return [(v, f"{v:,} (rules)" if v == self.rules.target else f"{v:,}") for v in values]
+
+    def type_target(self, text: str) -> None:
+        """A target typed in the free field: taken when the rules allow it, else the problem is shown."""
+        digits = "".join(ch for ch in text if ch not in ", _.' ")
+        self.target_problem = ""
+        if not digits:
+            return
+        if not digits.isdecimal() or len(digits) > 9:
+            self.target_problem = "A target is a whole number of points, such as 6000."
+            return
+        value = int(digits)
+        try:
+            self.rules.with_overrides({"target": value})
+        except ValueError as exc:
+            # "field 'target': must be at most 1,000 times the smallest score (50): 50,000, not 99,999" in short
+            most = re.search(r"at most (?:.*: )?(\d[\d,]*), not", str(exc))
+            least = re.search(r"at least (\d+)", str(exc))
+            if most:
+                limit = int(most.group(1).replace(",", ""))
+                self.target_problem = f"Not {value:,}: these rules allow a target of at most {limit:,}."
+            elif least:
+                self.target_problem = f"Not {value:,}: a target is at least {int(least.group(1)):,}."
+            else:
+                self.target_problem = f"Not {value:,}: {exc}"[:200]
+            return
+        self.target = value
+        self.target_selector.options = self._targets()
+        self.target_selector.set_value(value)
 
     def _rebuild(self) -> None:
         focused = self.focus.focus
@@ -340,16 +375,20 @@ class SetupScene(Scene):
                                 label_width=110))
         widgets.append(Button(pygame.Rect(x, 384, 200, 40), "Read the rules", self._read_rules, size=15,
                               enabled=usable))
-        target = Selector(pygame.Rect(x, 448, RW, 44), "Target", self._targets(), self.target,
+        target = Selector(pygame.Rect(x, 448, RW - 132, 44), "Target", self._targets(), self.target,
                           self._set_target, label_width=110, wrap=False)
         target.enabled = usable
-        widgets.append(target)
+        self.target_selector = target
+        self.target_field = TextField(pygame.Rect(x + RW - 122, 448, 122, 44), "", self.type_target,
+                                      placeholder="other…", max_len=11, size=16)
+        self.target_field.enabled = usable
+        widgets += [target, self.target_field]
         skin_options: list[tuple[SkinChoice, str]] = [
             ("auto", f"Preset default ({'letters' if self.rules.skin == 'greed' else 'pips'})"),
             ("pips", "Classic pips"),
             ("greed", "$GREED letters"),
         ]
-        widgets.append(Selector(pygame.Rect(x, 504, RW, 44), "Dice", skin_options, self.skin, self._set_skin,
+        widgets.append(Selector(pygame.Rect(x, 514, RW, 44), "Dice", skin_options, self.skin, self._set_skin,
                                 label_width=110))
         self.back_button = Button(pygame.Rect(40, 648, 200, 52), "Back", self.leave, hint="Esc")
         self.start_button = Button(pygame.Rect(1040, 648, 200, 52), "Start", self.start, hint="Enter", primary=True,
@@ -367,6 +406,8 @@ class SetupScene(Scene):
 
     def _set_target(self, value: int) -> None:
         self.target = value
+        self.target_field.value = ""  # the preset chosen replaces what was typed
+        self.target_problem = ""
 
     def rules_in_force(self) -> RuleSet:
         """The chosen rules with the chosen target (what the game will be played under)."""
@@ -428,6 +469,8 @@ class SetupScene(Scene):
             draw_upright(canvas, skin, face, (RX + 110 + (face - 1) * 56 + 22, 586), 42)  # type: ignore[arg-type]
         canvas.text("Faces", (RX, 586), 15, theme.TEXT_DIM, anchor="midleft")
         self.focus.draw(canvas)
+        if self.target_problem:
+            canvas.text(self.target_problem, (RX, 494), 12, theme.RED, max_width=RW)
         draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   ← → change   ·   type a name   ·   Enter start   ·   Esc back")
 
 

@@ -258,11 +258,24 @@ class SettingsOverlay(Overlay):
         draw_panel(canvas, p, alpha=250)
         draw_heading(canvas, "Settings", (p.x + 40, p.y + 26), 32)
         self.focus.draw(canvas)
-        notes = {
-            "void": "Void throws: how often a die jumps off the table or ends cocked. The throw is then made again;"
-            " the odds of the dice never change.",
+        canvas.paragraph(self.help, pygame.Rect(p.x + 40, p.y + 420, p.w - 80, 72), 14, theme.TEXT_DIM)
+
+    @property
+    def help(self) -> str:
+        """What the setting under the mouse, or else the focused one, does."""
+        shown = self.focus.hover or self.focus.focused
+        helps: dict[Widget | None, str] = {
+            self.speed: "Animation speed: how fast the dice fly and the computer players take their turns. "
+            "Instant skips the flight; the dice thrown are the same at every speed.",
+            self.void: "Void throws: how often a die jumps off the table or ends cocked. The throw is then made "
+            "again; the odds of the dice never change.",
+            self.sound: "Sound: the dice hitting the felt, keeps, banks, busts and hot dice.",
+            self.fullscreen: "Full screen: the game fills the screen; F11 switches at any time, in any screen.",
+            self.skin: "Dice: classic pips or the $GREED letter dice ($ G R E E D); \"As the rules say\" uses each "
+            "rule set's own. Only the pictures and their names change, never the scoring.",
+            self.done: "Every change is saved at once; Done or Esc goes back.",
         }
-        canvas.paragraph(notes["void"], pygame.Rect(p.x + 40, p.y + 420, p.w - 80, 60), 14, theme.TEXT_DIM)
+        return helps.get(shown, helps[self.done])
 
 
 class PauseOverlay(Overlay):

@@ -1,0 +1,87 @@
+"""The new-game screen's target, the settings help and the rules text read as a person expects."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from greed_game.app.main import App
+from greed_game.app.scenes.menu import TARGET_PRESETS, MenuScene, SetupScene
+from greed_game.app.scenes.overlays import SettingsOverlay
+from greed_game.app.scenes.table import TableScene
+from greed_game.narrator.rules_text import rules_text, source_line
+from greed_game.presets import preset
+from greed_game.rules import PRESET_IDS
+
+from .conftest import Driver
+
+
+def _setup(app: App) -> SetupScene:
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+def test_the_target_selector_offers_presets_and_the_rules_own(app: App) -> None:
+    setup = _setup(app)
+    values = [v for v, _ in setup.target_selector.options]
+    assert set(TARGET_PRESETS) <= set(values) and setup.rules.target in values
+    labels = dict(setup.target_selector.options)
+    assert "rules" in labels[setup.rules.target] and "rules" not in labels[2000]
+    assert len(values) < 20  # presets, not every step of 500
+
+
+def test_a_typed_target_is_played(app: App, drive: Driver) -> None:
+    setup = _setup(app)
+    setup.focus.focus_on(setup.target_field)
+    drive.type("6")
+    drive.type("2")
+    drive.type("5")
+    drive.type("0")
+    assert setup.target == 6250 and not setup.target_problem
+    assert setup.target_selector.value == 6250
+    setup.start()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.rules.target == 6250
+
+
+@pytest.mark.parametrize(("typed", "words"),
+                         [("12x", "whole number"), ("99999999", "at most 50,000"), ("0", "at least 1")])
+def test_an_impossible_target_is_refused_in_words(app: App, typed: str, words: str) -> None:
+    setup = _setup(app)
+    before = setup.target
+    setup.target_field.value = typed
+    setup.type_target(typed)
+    assert setup.target == before and words in setup.target_problem
+    setup.target_selector.step(1)  # choosing a preset clears what was typed, and the complaint
+    assert setup.target_field.value == "" and not setup.target_problem
+
+
+def test_the_settings_help_describes_the_focused_setting(app: App, drive: Driver) -> None:
+    app.show_menu()
+    overlay = SettingsOverlay(app)
+    app.push(overlay)
+    seen = []
+    for _ in range(6):
+        seen.append(overlay.help.split(":")[0])
+        drive.press("down")
+    assert seen == ["Animation speed", "Void throws", "Sound", "Full screen", "Dice", "Every change is saved at once;"
+                    " Done or Esc goes back."]
+
+
+@pytest.mark.parametrize("rules_id", PRESET_IDS)
+def test_the_rules_say_where_they_come_from_without_codes(rules_id: str) -> None:
+    text = rules_text(preset(rules_id))
+    assert "Where these rules come from: " in text
+    assert "Source" not in text and not re.search(r"\b\d{3}: ", text)
+
+
+def test_a_source_without_a_number_is_kept_whole() -> None:
+    assert source_line("12:30 games at the club") == "Where these rules come from: 12:30 games at the club."
+    assert source_line("004: Greed Dice Game, Official Rules") == (
+        "Where these rules come from: Greed Dice Game, Official Rules.")
