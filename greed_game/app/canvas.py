@@ -78,13 +78,28 @@ class Canvas:
         self.fonts = fonts or Fonts()
         self._text: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self.surface = surface
+        self._surface = surface
+        self._pending: tuple[pygame.Surface, Color] | None = None
+        """A stage still to be cleared (see :meth:`clear`): the surface and the colour."""
         self.scale = 1.0
         self.ox = 0
         self.oy = 0
         self.set_target(surface)
 
     # -- geometry -----------------------------------------------------------------
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The surface drawn on (a stage cleared with :meth:`clear` is filled before anything touches it)."""
+        if self._pending is not None:
+            self._flush_clear()
+        return self._surface
+
+    @surface.setter
+    def surface(self, surface: pygame.Surface) -> None:
+        if self._pending is not None:
+            self._flush_clear()
+        self._surface = surface
 
     def set_target(self, surface: pygame.Surface) -> None:
         """Draw on ``surface`` from now on (after a resize or for an off-screen render)."""
@@ -140,8 +155,40 @@ class Canvas:
     # -- shapes -------------------------------------------------------------------
 
     def clear(self, color: Color = theme.LETTERBOX) -> None:
-        """Fill the whole window (letterbox included)."""
-        self.surface.fill(color)
+        """Fill the whole window (letterbox included).
+
+        The letterbox is filled at once; the stage only when something is
+        drawn or the surface is touched, so that a :meth:`backdrop` that
+        covers the stage saves a fill of the whole window every frame.
+        """
+        surface = self._surface
+        stage = self.stage
+        w, h = surface.get_size()
+        for bar in (pygame.Rect(0, 0, w, stage.y), pygame.Rect(0, stage.bottom, w, h - stage.bottom),
+                    pygame.Rect(0, stage.y, stage.x, stage.h), pygame.Rect(stage.right, stage.y, w - stage.right,
+                                                                          stage.h)):
+            if bar.w > 0 and bar.h > 0:
+                surface.fill(color, bar)
+        self._pending = (surface, color)
+
+    def _flush_clear(self) -> None:
+        assert self._pending is not None
+        surface, color = self._pending
+        self._pending = None
+        surface.fill(color, self.stage)
+
+    def backdrop(self, image: pygame.Surface) -> None:
+        """An opaque image of the stage's physical size drawn over the whole stage (a scene's background).
+
+        It hides everything under it, so a :meth:`clear` not yet carried out is
+        dropped instead of filling the stage for nothing.
+        """
+        stage = self.stage
+        covers = (image.get_size() == stage.size and not image.get_flags() & pygame.SRCALPHA
+                  and image.get_alpha() is None and image.get_colorkey() is None)
+        if covers and self._pending is not None and self._pending[0] is self._surface:
+            self._pending = None
+        self.surface.blit(image, stage.topleft)
 
     def box(
         self,

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import pygame
@@ -217,51 +220,240 @@ class DieView:
         return [(self.x + dx * c - dy * s, y + dx * s + dy * c) for dx, dy in ((-h, -h), (h, -h), (h, h), (-h, h))]
 
 
-def _rolling_image(skin: SkinName, top: int, nxt: int, phase: float, px: int) -> pygame.Surface:
-    """One die rolling over towards +x, seen from above: the next face rises on the left
-    while the top face tilts away on the right; the block looks wider mid-roll."""
-    phi = phase * math.pi / 2
-    wa = max(1, round(px * math.cos(phi)))
-    wb = max(1, round(px * math.sin(phi)))
+ANGLE_STEP = 1.0
+"""Degrees between the turns a die's sprite is drawn at (sprites are cached by their pose)."""
+PHASE_STEPS = 16
+"""Poses drawn of a quarter roll."""
+SPRITE_BYTES = 48 * 2**20
+"""Memory the cache of rotated sprites may take."""
+
+
+class SpriteCache:
+    """Finished die sprites by pose, least recently used dropped once they pass a memory budget.
+
+    A die that slides, spins or rolls through poses already drawn (in this
+    throw or an earlier one) costs a blit, not a rescale and a rotation.
+    """
+
+    def __init__(self, budget: int = SPRITE_BYTES) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+
+    def get(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The sprite for ``key``, built on a miss."""
+        image = self._images.get(key)
+        if image is not None:
+            self._images.move_to_end(key)
+            return image
+        image = build()
+        self._images[key] = image
+        self.bytes += _size(image)
+        while self.bytes > self.budget and len(self._images) > 1:
+            _, old = self._images.popitem(last=False)
+            self.bytes -= _size(old)
+        return image
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+
+def _size(image: pygame.Surface) -> int:
+    return image.get_width() * image.get_height() * image.get_bytesize()
+
+
+SPRITES = SpriteCache()
+
+
+def glyph_quarter(skin: SkinName, degrees: float) -> int:
+    """Quarter turns (anticlockwise) to give a face's marks on a die turned ``degrees`` so that they read
+    within 45° of upright.
+
+    Letters are read, so a letter die shows its letter from the side nearest
+    the top of the screen: never on its side, never upside down (a D turned
+    over looks mirrored). Pips are not read that way and stay as printed.
+    """
+    if skin != "greed":
+        return 0
+    return -round(degrees / 90) % 4
+
+
+def fold(degrees: float) -> float:
+    """How far from upright a letter on a die turned ``degrees`` is drawn, within ±45°."""
+    return degrees - 90 * round(degrees / 90)
+
+
+def _roll_widths(px: int, steps: int) -> tuple[int, int]:
+    """Widths of the face going (``wa``) and the face coming (``wb``) part way through a quarter roll."""
+    phi = steps / PHASE_STEPS * math.pi / 2
+    return max(1, round(px * math.cos(phi))), max(1, round(px * math.sin(phi)))
+
+
+def _shade(steps: int, coming: bool) -> int:
+    """How lit a face is part way through a roll (255: fully), the one coming up or the one going."""
+    phi = steps / PHASE_STEPS * math.pi / 2
+    light = math.sin(phi) if coming else math.cos(phi)
+    return max(0, min(255, int(255 * (0.62 + 0.38 * light))))
+
+
+@lru_cache(maxsize=128)
+def _roll_body(px: int, steps: int) -> pygame.Surface:
+    """The body of a die part way through a quarter roll: two shaded sides and the edge between them."""
+    wa, wb = _roll_widths(px, steps)
     image = pygame.transform.smoothscale(body_image(px, px), (wa + wb, px))
-    image.blit(pygame.transform.smoothscale(ink_image(skin, nxt, px), (wb, px)), (0, 0))
-    image.blit(pygame.transform.smoothscale(ink_image(skin, top, px), (wa, px)), (wb, 0))
-    for x, w, light in ((0, wb, math.sin(phi)), (wb, wa, math.cos(phi))):
-        k = max(0, min(255, int(255 * (0.62 + 0.38 * light))))
-        if k < 255 and w > 0:
+    for x, w, k in ((0, wb, _shade(steps, True)), (wb, wa, _shade(steps, False))):
+        if k < 255:
             image.fill((k, k, k), pygame.Rect(x, 0, w, px), special_flags=pygame.BLEND_RGB_MULT)
     pygame.draw.line(image, (150, 140, 124), (wb, 2), (wb, px - 3))
     return image
+
+
+@lru_cache(maxsize=512)
+def _roll_ink(skin: SkinName, face: int, px: int, quarter: int, steps: int, coming: bool) -> pygame.Surface:
+    """A face's marks narrowed and shaded as its side of a rolling die (shading the marks and the body alike
+    is the same as shading the finished side)."""
+    wa, wb = _roll_widths(px, steps)
+    image = pygame.transform.smoothscale(ink_image(skin, face, px, quarter), (wb if coming else wa, px))
+    k = _shade(steps, coming)
+    if k < 255:
+        image.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
+    return image
+
+
+def _rolling_image(skin: SkinName, top: int, nxt: int, phase: float, px: int, quarter: int = 0) -> pygame.Surface:
+    """One die rolling over towards +x, seen from above: the next face rises on the left
+    while the top face tilts away on the right; the block looks wider mid-roll.
+
+    The faces' marks are turned ``quarter`` quarter turns (see :func:`glyph_quarter`); ``phase`` is
+    taken to the nearest of :data:`PHASE_STEPS` poses."""
+    steps = min(PHASE_STEPS - 1, max(1, round(phase * PHASE_STEPS)))
+    image = _roll_body(px, steps).copy()
+    blend = pygame.BLEND_ALPHA_SDL2  # transparent marks leave the body as it is (see skins.face_image)
+    image.blit(_roll_ink(skin, nxt, px, quarter, steps, True), (0, 0), special_flags=blend)
+    image.blit(_roll_ink(skin, top, px, quarter, steps, False), (_roll_widths(px, steps)[1], 0), special_flags=blend)
+    return image
+
+
+def _turned(image: pygame.Surface, degrees: float, zoom: float) -> pygame.Surface:
+    """``image`` turned with filtering and zoomed (a whole quarter turn unzoomed is exact, not filtered:
+    the filter would blur it and shift it by a pixel)."""
+    if degrees % 90 == 0 and abs(zoom - 1.0) < 1e-3:
+        return pygame.transform.rotate(image, degrees)
+    return pygame.transform.rotozoom(image, degrees, zoom)
+
+
+def _turned_small(image: pygame.Surface, degrees: float, zoom: float) -> pygame.Surface:
+    """``image`` (drawn small) turned with filtering, then zoomed up smoothly: the turn, which costs by the
+    pixel, is done at the small size."""
+    turned = pygame.transform.rotozoom(image, degrees, 1.0)
+    w, h = turned.get_size()
+    return pygame.transform.smoothscale(turned, (max(1, round(w * zoom)), max(1, round(h * zoom))))
+
+
+ROLL_PX = 96
+"""Largest size, physical pixels, a rolling die is drawn at before it is zoomed to its own size: in a
+large window a die in mid-roll is drawn small and zoomed up (it moves too fast for the detail to show);
+at rest it is drawn at full size."""
 
 
 def die_sprite(canvas: Canvas, skin: SkinName, die: DieView) -> pygame.Surface:
     """The die drawn at its current pose, rotated, in physical pixels.
 
     Faces are drawn once at the die's own size; height and the glide to the
-    tray only zoom the finished sprite.
+    tray only zoom the finished sprite. Sprites are kept by pose (turn to a
+    degree, roll to a sixteenth of a quarter, zoom to a sixty-fourth), so the
+    frame's cost stays a few blits however large the window.
     """
     px = canvas.px(die.base)
-    zoom = die.size / die.base * (1 + die.z / 320)
+    zoom = round(die.size / die.base * (1 + die.z / 320) * 64) / 64
     t = die.tumble
-    degrees = -math.degrees(die.angle)
+    degrees = round(-math.degrees(die.angle) / ANGLE_STEP) * ANGLE_STEP % 360
     if die.lean is not None and die.lean_amount > 0:
         phase = 0.36 * die.lean_amount
         local = math.atan2(die.lean[1], die.lean[0]) - die.angle
         axis = round(local / (math.pi / 2)) % 4
         side = next(f for f in range(1, 7) if adjacent(die.showing, f))
-        image = _rolling_image(skin, die.showing, side, phase, px)
-        return pygame.transform.rotozoom(image, degrees - 90 * axis, zoom)
+        return _rolled(skin, die.showing, side, phase, axis, degrees, zoom, px)
     if t.phase > 0.0:
-        image = _rolling_image(skin, t.top, t.next, t.phase, px)
-        return pygame.transform.rotozoom(image, degrees - 90 * die.axis, zoom)
-    if abs(zoom - 1.0) > 1e-3 or die.tween is not None or (die.phys is not None and die.phys.speed > 0):
-        return pygame.transform.rotozoom(face_image(skin, t.top, px), degrees, zoom)
-    key = ("die", skin, t.top, px, round(degrees * 4) / 4)
-    return canvas.cached(key, lambda: pygame.transform.rotozoom(face_image(skin, t.top, px), key[4], 1.0))
+        return _rolled(skin, t.top, t.next, t.phase, die.axis, degrees, zoom, px)
+    quarter = glyph_quarter(skin, degrees)
+    key = ("face", skin, t.top, quarter, px, degrees, zoom)
+    return SPRITES.get(key, lambda: _turned(face_image(skin, t.top, px, quarter), degrees, zoom))
 
 
-def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False) -> None:
-    """Draw a die with its shadow, selection ring and keyboard label."""
+def _rolled(skin: SkinName, top: int, nxt: int, phase: float, axis: int, degrees: float, zoom: float,
+            px: int) -> pygame.Surface:
+    """A die part way through a quarter roll along its ``axis``, turned ``degrees`` on screen."""
+    steps = min(PHASE_STEPS - 1, max(1, round(phase * PHASE_STEPS)))
+    # the rolling image lies along the roll: its marks turn by the axis to stay with the die
+    quarter = (glyph_quarter(skin, degrees) + axis) % 4
+    key = ("roll", skin, top, nxt, steps, axis, px, degrees, zoom, quarter)
+
+    def build() -> pygame.Surface:
+        if px >= ROLL_PX * 1.5:
+            image = _rolling_image(skin, top, nxt, steps / PHASE_STEPS, ROLL_PX, quarter)
+            return _turned_small(image, degrees - 90 * axis, zoom * px / ROLL_PX)
+        image = _rolling_image(skin, top, nxt, steps / PHASE_STEPS, px, quarter)
+        return _turned(image, degrees - 90 * axis, zoom)
+
+    return SPRITES.get(key, build)
+
+
+BADGE_R = 11.0
+"""Radius of a die's key badge, logical pixels."""
+_BADGE_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1.25, 0), (0, 1.25), (-1.25, 0), (0, -1.25))
+"""Where a badge may sit, in half die sizes from the centre: the lower right corner first."""
+
+
+def badge_spot(die: DieView, neighbours: Sequence[DieView] = ()) -> tuple[float, float]:
+    """Where ``die``'s key badge goes: the first of its corners (lower right first) that no other die covers.
+
+    A spot is free when the badge's disc keeps clear of every other die on the
+    table; when none is, the one least covered is taken.
+    """
+    others = [d for d in neighbours if d is not die and d.place == "table" and d.alpha > 0]
+    half = die.size * 0.5
+    best, best_cover = (die.x + half, die.y + half), math.inf
+    for sx, sy in _BADGE_SPOTS:
+        x, y = die.x + sx * half, die.y + sy * half
+        cover = sum(_overlap(d, x, y, BADGE_R + 3) for d in others)
+        if cover <= 0:
+            return (x, y)
+        if cover < best_cover:
+            best, best_cover = (x, y), cover
+    return best
+
+
+def _overlap(die: DieView, x: float, y: float, r: float) -> float:
+    """How deep a disc at ``(x, y)`` of radius ``r`` reaches into ``die``'s square (0 when clear)."""
+    dx, dy = x - die.x, y - die.y
+    c, s = math.cos(-die.angle), math.sin(-die.angle)
+    lx, ly = dx * c - dy * s, dx * s + dy * c
+    half = die.size * 0.5
+    qx, qy = max(0.0, abs(lx) - half), max(0.0, abs(ly) - half)
+    return max(0.0, r - math.hypot(qx, qy))
+
+
+def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] = ()) -> None:
+    """The die's key (1–6) in a small disc at a corner no other die covers."""
+    if not die.label or die.place == "gone":
+        return
+    lift = 4.0 if die.selected else 0.0
+    bx, by = badge_spot(die, neighbours)
+    by -= lift
+    canvas.circle((20, 24, 28), (bx, by), BADGE_R)
+    canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), BADGE_R, 1.5)
+    canvas.text(str(die.label), (bx, by + 0.5), 13, theme.TEXT, font="bold", anchor="center")
+
+
+def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False,
+             neighbours: Sequence[DieView] = ()) -> None:
+    """Draw a die with its shadow, selection ring and keyboard label.
+
+    With ``neighbours`` (the other dice on the table) the label goes to a
+    corner none of them covers; :func:`draw_badge` draws labels on their own,
+    after every die, so no die drawn later can hide one.
+    """
     if die.place == "gone" or die.alpha <= 0:
         return
     lift = 4.0 if die.selected else 0.0
@@ -286,11 +478,8 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
         canvas.box(pygame.Rect(round(die.x - 34), round(tag_y - 11), 68, 22), (30, 24, 10), radius=11,
                    border=1.2, border_color=theme.WARN)
         canvas.text("cocked", (die.x, tag_y), 13, theme.WARN, font="bold", anchor="center")
-    if show_label and die.label:
-        bx, by = die.x + die.size * 0.5, die.y + die.size * 0.5
-        canvas.circle((20, 24, 28), (bx, by), 11)
-        canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), 11, 1.5)
-        canvas.text(str(die.label), (bx, by + 0.5), 13, theme.TEXT, font="bold", anchor="center")
+    if show_label:
+        draw_badge(canvas, die, neighbours)
 
 
 def draw_upright(canvas: Canvas, skin: SkinName, face: int, center: tuple[float, float], size: float) -> None:
