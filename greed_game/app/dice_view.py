@@ -446,6 +446,25 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] = ())
     canvas.text(str(die.label), (bx, by + 0.5), 13, theme.TEXT, font="bold", anchor="center")
 
 
+COCKED_TAG = (68, 22)
+"""Size of the "cocked" tag, logical pixels."""
+
+
+def cocked_tag_center(die: DieView) -> tuple[float, float]:
+    """Where the "cocked" tag of a leaning die goes: on the side away from what it leans against.
+
+    A die cocked against a rail gets its tag towards the middle of the felt,
+    never over the rail and the name plates on it; one cocked against a die
+    keeps its tag off that die.
+    """
+    lx, ly = die.lean if die.lean is not None else (0.0, 1.0)
+    # how far the warning ring around the turned die reaches along either axis
+    ring = die.size * 0.5 * 1.3 * (abs(math.cos(die.angle)) + abs(math.sin(die.angle)))
+    if abs(ly) >= abs(lx):
+        return (die.x, die.y - math.copysign(ring + COCKED_TAG[1] / 2 + 4, ly))
+    return (die.x - math.copysign(ring + COCKED_TAG[0] / 2 + 4, lx), die.y)
+
+
 def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False,
              neighbours: Sequence[DieView] = ()) -> None:
     """Draw a die with its shadow, selection ring and keyboard label.
@@ -474,10 +493,10 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
         canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
     if die.lean is not None and die.lean_amount > 0:
         canvas.polygon(theme.WARN, die.corners(1.3), 2)
-        tag_y = die.y - die.size * 0.95
-        canvas.box(pygame.Rect(round(die.x - 34), round(tag_y - 11), 68, 22), (30, 24, 10), radius=11,
-                   border=1.2, border_color=theme.WARN)
-        canvas.text("cocked", (die.x, tag_y), 13, theme.WARN, font="bold", anchor="center")
+        tag_x, tag_y = cocked_tag_center(die)
+        canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
+                   (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)
+        canvas.text("cocked", (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")
     if show_label:
         draw_badge(canvas, die, neighbours)
 

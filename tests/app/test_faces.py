@@ -207,3 +207,22 @@ def test_clear_is_skipped_under_a_backdrop_and_done_before_anything_else() -> No
     window.fill((1, 2, 3), canvas.stage)
     canvas.clear((200, 0, 0))
     assert canvas.surface.get_at((640, 400)) == pygame.Color(200, 0, 0)  # touched directly: filled first
+
+
+def test_a_cocked_dies_tag_goes_away_from_what_it_leans_against() -> None:
+    from greed_game.app.dice_view import COCKED_TAG, cocked_tag_center
+
+    die = DieView(2, 56, random.Random(3))
+    die.x, die.y = 300, 100
+    for angle in (0.0, 0.4, math.pi / 4):
+        die.angle = angle
+        corners = [pygame.Rect(round(x), round(y), 1, 1) for x, y in die.corners(1.3)]
+        ring = corners[0].unionall(corners[1:])
+        for lean in ((0.0, -1.0), (0.0, 1.0), (1.0, 0.0), (-1.0, 0.0)):
+            die.lean = lean
+            x, y = cocked_tag_center(die)
+            # the tag lies on the far side of the die from the rail or die it leans on, clear of its ring
+            assert (x - die.x) * lean[0] + (y - die.y) * lean[1] < 0, lean
+            tag = pygame.Rect(0, 0, *COCKED_TAG)
+            tag.center = (round(x), round(y))
+            assert not tag.colliderect(ring), (angle, lean)
