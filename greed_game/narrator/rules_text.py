@@ -7,6 +7,7 @@ named in the vocabulary of the skin the game is played with.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from greed_game.narrator.words import COUNT_WORDS, LETTER_COLOURS, LETTERS, Skin, Vocabulary, num
 from greed_game.rules.ruleset import RuleSet
@@ -48,11 +49,25 @@ def summary(rules: RuleSet) -> list[str]:
     return [f"{rules.dice} dice  ·  target {num(rules.target)}  ·  {entry}", f"{carry}  ·  {hot}  ·  end: {end}"]
 
 
-def _scoring_lines(rules: RuleSet, vocab: Vocabulary) -> list[str]:
+@dataclass(frozen=True)
+class ScoringRow:
+    """One row of the scoring table: a label, the combinations it pictures with their points, and the same in
+    sentences (the text of the rules). A row of words only (a note) pictures nothing."""
+
+    label: str
+    combos: tuple[tuple[tuple[int, ...], int], ...]
+    """``(faces, points)``: the dice of each combination, and what it scores."""
+    words: tuple[str, ...]
+
+
+def scoring_rows(rules: RuleSet, vocab: Vocabulary) -> list[ScoringRow]:
+    """The scoring table of ``rules``, in the vocabulary of the dice (the rules screen pictures the combinations)."""
     s = rules.scoring
-    lines: list[str] = []
-    for face, points in s.singles:
-        lines.append(f"Each single {vocab.face(face)}: {_n(points)}")
+    rows: list[ScoringRow] = []
+    if s.singles:
+        rows.append(ScoringRow(
+            "Single dice", tuple(((face,), points) for face, points in s.singles),
+            tuple(f"Each single {vocab.face(face)}: {_n(points)}" for face, points in s.singles)))
     kinds = s.kind_points()
     for n in (3, 4, 5, 6):
         if n > rules.dice:
@@ -61,31 +76,45 @@ def _scoring_lines(rules: RuleSet, vocab: Vocabulary) -> list[str]:
         if not row:
             continue
         values = {p for _, p in row}
+        label = f"{_COUNT_WORDS[n].capitalize()} of a kind"
         if len(values) == 1 and len(row) == 6:
-            lines.append(f"Any {_COUNT_WORDS[n]} of a kind: {_n(row[0][1])}")
+            rows.append(ScoringRow(label, (), (f"Any {_COUNT_WORDS[n]} of a kind: {_n(row[0][1])}",)))
         else:
             parts = ", ".join(f"{_COUNT_WORDS[n]} {vocab.face_plural(f)} {_n(p)}" for f, p in row)
-            lines.append(f"{_COUNT_WORDS[n].capitalize()} of a kind: {parts}")
+            rows.append(ScoringRow(label, tuple(((f,) * n, p) for f, p in row), (f"{label}: {parts}",)))
     triples = {f for f in range(1, 7) if (3, f) in kinds}
     missing = [f for f in (1, 5) if f not in triples and any(sf == f for sf, _ in s.singles)]
     for f in missing:
-        lines.append(f"Three {vocab.face_plural(f)} are no triple: they count as three singles")
+        rows.append(ScoringRow("", (), (f"Three {vocab.face_plural(f)} are no triple: they count as three singles",)))
     if s.more_of_a_kind == "doubling":
         steps = ["four of a kind doubles the triple", "five doubles again", "six doubles again"][: rules.dice - 3]
         if steps:
-            lines.append(", ".join(steps).capitalize())
+            rows.append(ScoringRow("", (), (", ".join(steps).capitalize(),)))
     elif rules.dice > 3:
-        lines.append("Dice beyond a listed combination count only as singles")
+        rows.append(ScoringRow("", (), ("Dice beyond a listed combination count only as singles",)))
     for combo in s.sets:
         if len(combo.faces) <= rules.dice:
             digits = "-".join(map(str, combo.faces))
-            faces = " ".join(LETTERS[f] for f in combo.faces) if vocab.skin == "greed" else digits
-            label = combo.name if digits in combo.name else f"{combo.name} ({faces})"
-            lines.append(f"{label[0].upper()}{label[1:]}: {_n(combo.points)}")
+            if vocab.skin == "greed":
+                letters = " ".join(LETTERS[f] for f in combo.faces)
+                # letter dice show no numbers: a name such as "straight 1-2-3-4-5" is spelt in letters
+                label = combo.name.replace(digits, letters.replace(" ", "-")) if digits in combo.name else (
+                    f"{combo.name} ({letters})")
+            else:
+                label = combo.name if digits in combo.name else f"{combo.name} ({digits})"
+            label = f"{label[0].upper()}{label[1:]}"
+            rows.append(ScoringRow(label, ((combo.faces, combo.points),), (f"{label}: {_n(combo.points)}",)))
     if s.pairs is not None and 2 * s.pairs.count <= rules.dice:
         extra = " (four of a kind plus a pair counts)" if s.pairs.four_of_a_kind_counts_as_two else ""
-        lines.append(f"{_COUNT_WORDS[s.pairs.count].capitalize()} pairs in one throw{extra}: {_n(s.pairs.points)}")
-    return lines
+        label = f"{_COUNT_WORDS[s.pairs.count].capitalize()} pairs in one throw"
+        example = tuple(f for f in (2, 4, 6, 3, 1, 5)[: s.pairs.count] for _ in range(2))
+        rows.append(ScoringRow(f"{_COUNT_WORDS[s.pairs.count].capitalize()} pairs (any)", ((example, s.pairs.points),),
+                               (f"{label}{extra}: {_n(s.pairs.points)}",)))
+    return rows
+
+
+def _scoring_lines(rules: RuleSet, vocab: Vocabulary) -> list[str]:
+    return [line for row in scoring_rows(rules, vocab) for line in row.words]
 
 
 def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:

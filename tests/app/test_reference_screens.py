@@ -85,3 +85,40 @@ def test_a_source_without_a_number_is_kept_whole() -> None:
     assert source_line("12:30 games at the club") == "Where these rules come from: 12:30 games at the club."
     assert source_line("004: Greed Dice Game, Official Rules") == (
         "Where these rules come from: Greed Dice Game, Official Rules.")
+
+
+@pytest.mark.parametrize("skin", ["pips", "greed"])
+def test_the_rules_screen_pictures_every_scoring_combination(app: App, skin: str) -> None:
+    from greed_game.app.scenes.overlays import RulesOverlay
+    from greed_game.narrator.rules_text import scoring_rows
+    from greed_game.narrator.words import Vocabulary
+
+    app.settings.skin = skin  # type: ignore[assignment]
+    overlay = RulesOverlay(app, PRESET_IDS.index("official"))
+    app.push(overlay)
+    rows = overlay.rows(app.canvas)
+    pictured = [(faces, figure) for row in rows if row.kind == "dice" for _, faces, figure in row.cells]
+    vocab = Vocabulary("greed" if skin == "greed" else "pips")
+    wanted = [(faces, f"{points:,}") for row in scoring_rows(overlay.presets[overlay.index], vocab)
+              for faces, points in row.combos]
+    assert pictured == wanted and ((1, 1, 1), "1,000") in pictured
+    assert not any(row.kind == "text" and "Three of a kind:" in row.text for row in rows)  # pictured, not listed
+    labels = [row.text for row in rows if row.kind == "dice" and row.text]
+    assert ("Large straight D-E-E-R-G" in labels) == (skin == "greed")
+    assert ("Large straight 1-2-3-4-5" in labels) == (skin == "pips")
+
+
+def test_the_rules_screen_scrolls_to_its_last_row_whole(app: App, drive: Driver) -> None:
+    from greed_game.app.scenes.overlays import RulesOverlay
+
+    overlay = RulesOverlay(app, 0)
+    app.push(overlay)
+    drive.frames(1)
+    drive.press("end")
+    last = overlay._last_first()
+    assert overlay.first == last > 0
+    shown = sum(r.height for r in overlay.rows(app.canvas)[last:])
+    assert shown <= overlay.body.h
+    assert shown + overlay.rows(app.canvas)[last - 1].height > overlay.body.h  # no further than needed
+    drive.press("down")
+    assert overlay.first == last

@@ -221,6 +221,18 @@ def _overlay(kind: str) -> Callable[[App, Driver], None]:
     return scene
 
 
+def _rules_scoring(index: int, skin: str) -> Callable[[App, Driver], None]:
+    def scene(app: App, drive: Driver) -> None:
+        app.settings.skin = skin  # type: ignore[assignment]
+        app.show_menu()
+        app.push(RulesOverlay(app, index))
+        drive.frames(1)
+        for _ in range(5):
+            drive.press("down")
+
+    return scene
+
+
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     **SCREENS,
     "setup-eight": _setup_eight,
@@ -234,6 +246,8 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "replay-viewer-eight": _viewer_eight,
     "pause-eight": _pause_eight,
     "rules-over-table": _overlay("rules"),
+    "rules-scoring-letters": _rules_scoring(4, "greed"),
+    "rules-scoring-pips": _rules_scoring(2, "pips"),
     "settings-over-table": _overlay("settings"),
 }
 SKINS = ("pips", "greed")

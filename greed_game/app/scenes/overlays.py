@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from greed_game.app.scenes.base import App
+    from greed_game.app.skins import SkinName
     from greed_game.rules import Record, RuleSet
 
 
@@ -76,9 +77,10 @@ class RulesOverlay(Overlay):
                 self.presets.append(rules)
                 preset_index = len(self.presets) - 1
         self.index = preset_index
-        self.scroll = 0.0
-        self._lines: list[tuple[str, bool]] = []
-        self._wrapped_for: tuple[int, float] | None = None
+        self.first = 0
+        """The first row shown (the text scrolls by whole rows: none is ever cut in half)."""
+        self._rows: list[RulesRow] = []
+        self._built_for: tuple[int, float, str] | None = None
         p = self.PANEL
         self.selector = Selector(pygame.Rect(p.x + 30, p.y + 64, 560, 44), "", [(i, r.name) for i, r in
                                  enumerate(self.presets)], self.index, self._choose)
@@ -91,71 +93,113 @@ class RulesOverlay(Overlay):
         p = self.PANEL
         return pygame.Rect(p.x + 30, p.y + 124, p.w - 70, p.h - 164)
 
+    @property
+    def skin(self) -> SkinName:
+        """The dice the rules are shown with: the setting's, or the rules' own."""
+        rules = self.presets[self.index]
+        chosen = self.app.settings.skin
+        return rules.skin if chosen == "auto" else chosen
+
     def _choose(self, index: int) -> None:
         self.index = index
-        self.scroll = 0.0
+        self.first = 0
 
-    def lines(self, canvas: Canvas) -> list[tuple[str, bool]]:
-        """The wrapped text: ``(line, is_heading)``."""
-        key = (self.index, canvas.scale)
-        if self._wrapped_for != key:
-            from greed_game.narrator.rules_text import rules_text
+    def rows(self, canvas: Canvas) -> list[RulesRow]:
+        """The rules as rows: wrapped lines of text, headings, blank lines, and the scoring combinations as dice
+        with their points (in the skin shown)."""
+        key = (self.index, canvas.scale, self.skin)
+        if self._built_for != key:
+            self._rows = self._build_rows(canvas)
+            self._built_for = key
+        return self._rows
 
-            rules = self.presets[self.index]
-            chosen = self.app.settings.skin
-            text = rules_text(rules, rules.skin if chosen == "auto" else chosen)
-            out: list[tuple[str, bool]] = []
-            paragraph: list[str] = []
+    def _build_rows(self, canvas: Canvas) -> list[RulesRow]:
+        from greed_game.narrator.rules_text import rules_text, scoring_rows
+        from greed_game.narrator.words import Vocabulary
 
-            def flush() -> None:
-                if paragraph:
-                    for line in canvas.wrap(" ".join(paragraph), self.TEXT_SIZE, self.body.w):
-                        out.append((line, False))
-                    paragraph.clear()
+        rules = self.presets[self.index]
+        skin = self.skin
+        body = self.body
+        out: list[RulesRow] = []
+        paragraph: list[str] = []
 
-            for raw in text.splitlines()[1:]:
-                stripped = raw.strip()
-                if not stripped:
-                    flush()
-                    out.append(("", False))
-                elif stripped.isupper() and len(stripped) > 3:
-                    flush()
-                    out.append((stripped, True))
-                elif raw.startswith("  "):
-                    flush()
-                    for line in canvas.wrap("•  " + stripped, self.TEXT_SIZE, self.body.w - 20):
-                        out.append(("    " + line, False))
-                else:
-                    paragraph.append(stripped)
-            flush()
-            self._lines = out
-            self._wrapped_for = key
-        return self._lines
+        def flush() -> None:
+            if paragraph:
+                out.extend(RulesRow("text", line) for line in canvas.wrap(" ".join(paragraph), self.TEXT_SIZE, body.w))
+                paragraph.clear()
 
-    def _scroll_by(self, lines: float) -> None:
-        self._scroll_to(self.scroll + lines * self.LINE_H)
+        def bullet(text: str) -> None:
+            for line in canvas.wrap("•  " + text, self.TEXT_SIZE, body.w - 20):
+                out.append(RulesRow("text", "    " + line))
 
-    def _limit(self) -> float:
-        """The furthest scroll: whole lines, so that the last line can be read whole."""
-        over = len(self._lines) * self.LINE_H - self.body.h
-        return math.ceil(over / self.LINE_H) * self.LINE_H if over > 0 else 0.0
+        section = ""
+        pictured = False
+        for raw in rules_text(rules, skin).splitlines()[1:]:
+            stripped = raw.strip()
+            if not stripped:
+                flush()
+                out.append(RulesRow("text", ""))
+            elif stripped.isupper() and len(stripped) > 3 and not raw.startswith(" "):
+                flush()
+                section = stripped
+                out.append(RulesRow("heading", stripped))
+            elif raw.startswith("  ") and section == "SCORING":
+                flush()
+                if not pictured:  # the scoring lines, once, as pictures of the dice
+                    pictured = True
+                    for row in scoring_rows(rules, Vocabulary(skin)):
+                        if row.combos:
+                            out.extend(self._dice_rows(canvas, row.label, row.combos))
+                        else:
+                            for words in row.words:
+                                bullet(words)
+            elif raw.startswith("  "):
+                flush()
+                bullet(stripped)
+            else:
+                paragraph.append(stripped)
+        flush()
+        return out
 
-    def _scroll_to(self, offset: float) -> None:
-        # Whole lines only: no line is ever shown cut in half at the top or the bottom.
-        limit = self._limit() if self._lines else offset
-        self.scroll = round(max(0.0, min(offset, limit)) / self.LINE_H) * self.LINE_H
+    def _dice_rows(self, canvas: Canvas, label: str,
+                   combos: tuple[tuple[tuple[int, ...], int], ...]) -> list[RulesRow]:
+        """A label and its combinations laid out as dice and points: a row a line (the label on the first)."""
+        body = self.body
+        left, right = body.x + DICE_LABEL_W, body.right - 12
+        rows = [RulesRow("dice", label, DICE_LINE_H)]
+        x = float(left)
+        for faces, points in combos:
+            figure = f"{points:,}"
+            w = len(faces) * (RULES_DIE + 4) + 6 + canvas.text_width(figure, 15, "bold")
+            if x > left and x + w > right:
+                rows.append(RulesRow("dice", "", DICE_LINE_H))
+                x = float(left)
+            rows[-1].cells.append((x, faces, figure))
+            x += w + 26
+        return rows
+
+    def _last_first(self) -> int:
+        """The furthest the text scrolls: the first row from which every row to the end fits."""
+        room, first = float(self.body.h), len(self._rows)
+        while first > 0 and room >= self._rows[first - 1].height:
+            room -= self._rows[first - 1].height
+            first -= 1
+        return first
+
+    def _scroll_by(self, rows: int) -> None:
+        self.first = max(0, min(self.first + rows, self._last_first()))
 
     def handle(self, event: Input) -> None:
         if isinstance(event, KeyPress):
-            step = {"down": 1, "up": -1, "pagedown": 12, "pageup": -12, "space": 12}.get(event.key)
+            step = {"down": 1, "up": -1, "pagedown": 10, "pageup": -10, "space": 10}.get(event.key)
             if event.key == "escape":
                 self.close()
             elif step is not None:
                 self._scroll_by(step)
             elif event.key == "home":
-                self._scroll_to(0)
+                self.first = 0
             elif event.key == "end":
-                self._scroll_to(1e9)
+                self._scroll_by(len(self._rows))
             elif event.key in ("left", "right"):
                 self.selector.key(event)
             elif event.key in ("enter", "tab"):
@@ -167,34 +211,62 @@ class RulesOverlay(Overlay):
         self.focus.handle(event)
 
     def draw(self, canvas: Canvas) -> None:
+        from greed_game.app.dice_view import draw_upright
+
         draw_scrim(canvas)
         p = self.PANEL
         draw_panel(canvas, p, alpha=250)
         draw_heading(canvas, "Rules", (p.x + 30, p.y + 14), 32)
         self.focus.draw(canvas)
         body = self.body
-        lines = self.lines(canvas)
-        total = len(lines) * self.LINE_H
-        limit = self._limit()
-        offset = min(self.scroll, limit)
-        first = round(offset / self.LINE_H)
+        rows = self.rows(canvas)
+        last = self._last_first()
+        first = min(self.first, last)
         y: float = body.y
-        for text, heading in lines[first:]:
-            if y + self.LINE_H > body.bottom + 1:
-                break  # only whole lines: the next one shows after a scroll
-            if heading:
-                canvas.text(text, (body.x, y + 4), 14, theme.GOLD, font="bold")
-            elif text:
-                canvas.text(text, (body.x, y), self.TEXT_SIZE, theme.TEXT)
-            y += self.LINE_H
-        if limit > 0:
+        for row in rows[first:]:
+            if y + row.height > body.bottom + 1:
+                break  # only whole rows: the next one shows after a scroll
+            if row.kind == "heading":
+                canvas.text(row.text, (body.x, y + 4), 14, theme.GOLD, font="bold")
+            elif row.kind == "dice":
+                canvas.text(row.text, (body.x + 20, y + DICE_LINE_H / 2), 15, theme.TEXT, font="bold",
+                            anchor="midleft", max_width=DICE_LABEL_W - 30)
+                for x, faces, figure in row.cells:
+                    cy = y + DICE_LINE_H / 2
+                    for k, face in enumerate(faces):
+                        draw_upright(canvas, self.skin, face, (x + k * (RULES_DIE + 4) + RULES_DIE / 2, cy), RULES_DIE)
+                    canvas.text(figure, (x + len(faces) * (RULES_DIE + 4) + 6, cy), 15, theme.GOLD, font="bold",
+                                anchor="midleft")
+            elif row.text:
+                canvas.text(row.text, (body.x, y), self.TEXT_SIZE, theme.TEXT)
+            y += row.height
+        if last > 0:
             track = pygame.Rect(p.right - 26, body.y, 6, body.h)
             canvas.box(track, (255, 255, 255, 25), radius=3)
-            thumb_h = max(30, body.h * body.h / total)
-            thumb_y = body.y + (body.h - thumb_h) * (offset / limit)
+            total = sum(r.height for r in rows)
+            thumb_h = max(30.0, body.h * min(1.0, body.h / total))
+            thumb_y = body.y + (body.h - thumb_h) * (first / last)
             canvas.box(pygame.Rect(track.x, thumb_y, 6, thumb_h), theme.GOLD_DARK, radius=3)
         canvas.text("↑ ↓ PgUp PgDn or the wheel scroll  ·  ← → another rule set  ·  Esc close",
                     (p.centerx, p.bottom - 8), 13, theme.TEXT_DIM, anchor="midbottom")
+
+
+RULES_DIE = 26.0
+"""The size of the dice pictured in the rules."""
+DICE_LINE_H = 38.0
+DICE_LABEL_W = 250.0
+"""Where the pictured combinations start, right of their label."""
+
+
+@dataclass
+class RulesRow:
+    """One row of the rules screen."""
+
+    kind: Literal["text", "heading", "dice"]
+    text: str
+    height: float = RulesOverlay.LINE_H
+    cells: list[tuple[float, tuple[int, ...], str]] = field(default_factory=list)
+    """For a row of dice: each combination's x, its faces and its points."""
 
 
 SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
