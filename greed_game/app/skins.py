@@ -46,6 +46,11 @@ EMERALD_LIGHT = (70, 190, 128)
 SILVER_TOP = (184, 190, 200)
 SILVER_BOTTOM = (92, 99, 112)
 SILVER_EDGE = (46, 50, 58)
+SILVER_TOP_SMALL = (146, 153, 165)
+SILVER_BOTTOM_SMALL = (78, 85, 98)
+EDGE_FROM = 0.75
+"""An outline thinner than this (pixels) is left out: drawn a whole pixel wide it would smother a small
+letter."""
 
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -139,38 +144,54 @@ def _gem(size: int) -> pygame.Surface:
     return s
 
 
+GLYPH_SUPERSAMPLE_FROM = 48
+"""Below this size (px) letters are rendered by the font at their own size: its hinting keeps the thin
+strokes of a 20 px letter crisp, where a letter scaled down from a large one turns grey."""
+
+
 def _letter_ink(px: int, face: int) -> pygame.Surface:
-    k = _supersample(px)
+    k = _supersample(px) if px >= GLYPH_SUPERSAMPLE_FROM else 1
     n = px * k
     s = _clear((n, n), LETTER_COLORS[face] if face not in (3, 6) else (EMERALD_DARK if face == 3 else SILVER_EDGE))
     center = (n / 2, n / 2)
     if face == 3:
-        # emerald E: an ivory letter cut into an emerald
-        gem = _gem(round(n * 0.74))
+        # emerald E: an ivory letter cut into an emerald (the stone always drawn large and scaled down)
+        size = round(n * 0.74)
+        gem = _gem(size * _supersample(px) // k)
+        if gem.get_width() != size:
+            gem = _down(gem, (size, size))
         s.blit(gem, gem.get_rect(center=(round(n / 2), round(n / 2))))
-        glyph = _glyph("E", round(n * 0.5), BODY)
+        glyph = _glyph("E", round(n * 0.54), BODY)
         s.blit(glyph, glyph.get_rect(center=(round(n / 2), round(n / 2))))
     elif face == 6:
         # silver: steel shaded from light to dark, with a dark edge, so it stands out from the ivory
+        # (too small for an edge, the steel is darker instead)
+        edged = n * 0.018 >= EDGE_FROM
+        top, bottom = (SILVER_TOP, SILVER_BOTTOM) if edged else (SILVER_TOP_SMALL, SILVER_BOTTOM_SMALL)
         shape = _glyph("$", round(n * 0.7), (255, 255, 255))
         shade = pygame.Surface(shape.get_size(), pygame.SRCALPHA)
         h = shade.get_height()
         for y in range(h):
             u = y / max(1, h - 1)
-            color = tuple(round(a + (b - a) * u) for a, b in zip(SILVER_TOP, SILVER_BOTTOM, strict=True))
+            color = tuple(round(a + (b - a) * u) for a, b in zip(top, bottom, strict=True))
             pygame.draw.line(shade, (*color, 255), (0, y), (shade.get_width(), y))
         shade.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        edge = _glyph("$", round(n * 0.7), SILVER_EDGE)
-        _outlined(s, shade, edge, center, n * 0.018)
+        if edged:
+            _outlined(s, shade, _glyph("$", round(n * 0.7), SILVER_EDGE), center, n * 0.018)
+        else:
+            # the $'s strokes are a pixel wide at this size: doubled sideways so they read as ink
+            rect = shade.get_rect(center=(round(center[0]), round(center[1])))
+            s.blit(shade, rect)
+            s.blit(shade, rect.move(1, 0))
     else:
         color = LETTER_COLORS[face]
         glyph = _glyph(LETTERS[face], round(n * 0.64), color)
-        if face == 5:
+        if face == 5 and n * 0.014 >= EDGE_FROM:
             # orange is light: a darker edge keeps the G crisp on ivory
             _outlined(s, glyph, _glyph("G", round(n * 0.64), (150, 62, 0)), center, n * 0.014)
         else:
             s.blit(glyph, glyph.get_rect(center=(round(center[0]), round(center[1]))))
-    return _down(s, (px, px))
+    return s if k == 1 else _down(s, (px, px))
 
 
 def _pip_ink(px: int, face: int) -> pygame.Surface:

@@ -73,9 +73,10 @@ def test_a_letter_is_never_turned_more_than_45_degrees_from_upright() -> None:
     assert glyph_quarter("pips", 170) == 0
 
 
+@pytest.mark.parametrize("window", [(1280, 720), (854, 480)])
 @pytest.mark.parametrize("face", LETTER_FACES)
-def test_a_resting_letter_die_shows_its_letter_upright_at_any_angle(face: int) -> None:
-    canvas = Canvas(pygame.Surface((1280, 720)))
+def test_a_resting_letter_die_shows_its_letter_upright_at_any_angle(face: int, window: tuple[int, int]) -> None:
+    canvas = Canvas(pygame.Surface(window))
     px = canvas.px(56)
     upright = [face_image("greed", face, px, q) for q in range(4)]
     # a $ turned half round looks like itself: only its quarter turns are told apart
