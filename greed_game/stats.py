@@ -1,4 +1,4 @@
-"""Statistics across games: per player name, and how fair the dice have been.
+"""Statistics across games: per player name, per computer level, and how fair the dice have been.
 
 Everything here is pure: :class:`Stats` is built from finished game records and
 read from or written to JSON text (``greed-stats/1``); :func:`statistics_view`
@@ -90,6 +90,9 @@ class Stats:
     """Keys (:func:`game_key`) of the latest games counted, oldest first."""
     games: int = 0
     """Finished games counted."""
+    levels: dict[str, PlayerStats] = field(default_factory=dict)
+    """Running totals for each computer level, over every seat it played (whatever the seat's name): a game
+    counts once for a level, won when any seat of that level won."""
 
     def add_game(self, record: Record) -> bool:
         """Count a finished game; returns False (and changes nothing) if it was already counted.
@@ -110,13 +113,23 @@ class Stats:
             entry.games += 1
             if any(names[seat] == name for seat in game.winners):
                 entry.wins += 1
+        kinds = [p.kind if p.kind != "human" and valid_name(p.kind) else None for p in game.players]
+        for kind in dict.fromkeys(k for k in kinds if k is not None):
+            figures = self.levels.setdefault(kind, PlayerStats())
+            figures.games += 1
+            if any(kinds[seat] == kind for seat in game.winners):
+                figures.wins += 1
         for turn in hist.turns:
-            entry = self.players[names[turn.seat]]
-            entry.turns += 1
-            if turn.bust:
-                entry.busts += 1
-            entry.total_banked += turn.points
-            entry.best_turn = max(entry.best_turn, turn.points)
+            entries = [self.players[names[turn.seat]]]
+            level = kinds[turn.seat]
+            if level is not None:
+                entries.append(self.levels[level])
+            for entry in entries:
+                entry.turns += 1
+                if turn.bust:
+                    entry.busts += 1
+                entry.total_banked += turn.points
+                entry.best_turn = max(entry.best_turn, turn.points)
         for i, n in enumerate(hist.faces):
             self.faces[i] += n
         self.counted.append(key)
@@ -130,6 +143,7 @@ class Stats:
             "format": STATS_FORMAT,
             "games": self.games,
             "players": {name: p.to_data() for name, p in sorted(self.players.items())},
+            "levels": {name: p.to_data() for name, p in sorted(self.levels.items())},
             "faces": list(self.faces),
             "counted": list(self.counted),
         }
@@ -190,13 +204,29 @@ def stats_from_data(data: object) -> Stats:
     if not isinstance(data, Mapping):
         raise StatsError("it does not hold statistics")
     check_format(data, STATS_FORMAT, "statistics")
-    raw_players = data.get("players", {})
-    if not isinstance(raw_players, Mapping):
-        raise StatsError("its player table is damaged")
+    players = _figures_table(data.get("players", {}), "player")
+    levels = _figures_table(data.get("levels", {}), "computer level")
+    raw_faces = data.get("faces", [0] * 6)
+    if not isinstance(raw_faces, list) or len(raw_faces) != 6:
+        raise StatsError("its dice counts must be six numbers, one a face")
+    faces = [_count(n, f"the count of face {i}") for i, n in enumerate(raw_faces, start=1)]
+    raw_counted = data.get("counted", [])
+    if not isinstance(raw_counted, list) or not all(isinstance(k, str) and len(k) <= 64 for k in raw_counted):
+        raise StatsError("its list of counted games is damaged")
+    games = _count(data.get("games", len(raw_counted)), "the number of games")
+    if any(p.games > games for p in [*players.values(), *levels.values()]):
+        raise StatsError("a player has more games than were counted in all")
+    return Stats(players, faces, list(raw_counted[-COUNTED_LIMIT:]), games, levels)
+
+
+def _figures_table(raw_table: object, what: str) -> dict[str, PlayerStats]:
+    """A table of figures by name (players or computer levels) from parsed JSON."""
+    if not isinstance(raw_table, Mapping):
+        raise StatsError(f"its {what} table is damaged")
     players: dict[str, PlayerStats] = {}
-    for name, raw in raw_players.items():
+    for name, raw in raw_table.items():
         if not valid_name(name):
-            raise StatsError(f"it names an impossible player {name!r}"[:200])
+            raise StatsError(f"it names an impossible {what} {name!r}"[:200])
         if not isinstance(raw, Mapping):
             raise StatsError(f"the figures of {name!r} are damaged")
         known = set(PlayerStats().to_data())
@@ -213,17 +243,7 @@ def stats_from_data(data: object) -> Stats:
         if p.turns and not p.games:
             raise StatsError(f"{name!r} has turns but no games")
         players[name] = p
-    raw_faces = data.get("faces", [0] * 6)
-    if not isinstance(raw_faces, list) or len(raw_faces) != 6:
-        raise StatsError("its dice counts must be six numbers, one a face")
-    faces = [_count(n, f"the count of face {i}") for i, n in enumerate(raw_faces, start=1)]
-    raw_counted = data.get("counted", [])
-    if not isinstance(raw_counted, list) or not all(isinstance(k, str) and len(k) <= 64 for k in raw_counted):
-        raise StatsError("its list of counted games is damaged")
-    games = _count(data.get("games", len(raw_counted)), "the number of games")
-    if any(p.games > games for p in players.values()):
-        raise StatsError("a player has more games than were counted in all")
-    return Stats(players, faces, list(raw_counted[-COUNTED_LIMIT:]), games)
+    return players
 
 
 # --- dice fairness ----------------------------------------------------------------
@@ -322,6 +342,8 @@ class StatisticsView:
     """Finished games counted."""
     problems: tuple[str, ...] = ()
     """Plain-words reports about the statistics file (shown once)."""
+    levels: tuple[PlayerRow, ...] = ()
+    """The computer levels' figures, most games first (``name`` is the level)."""
 
     def lines(self) -> list[str]:
         """The view as plain text lines (for a simple screen or the command line)."""
@@ -367,8 +389,7 @@ def fairness(faces: list[int] | tuple[int, ...]) -> Fairness:
     return Fairness(rows, total, stat, p, verdict)
 
 
-def statistics_view(stats: Stats, problems: list[str] | tuple[str, ...] = ()) -> StatisticsView:
-    """What the Statistics screen shows for ``stats``."""
+def _rows(table: dict[str, PlayerStats]) -> tuple[PlayerRow, ...]:
     rows = [
         PlayerRow(
             name=name,
@@ -380,10 +401,16 @@ def statistics_view(stats: Stats, problems: list[str] | tuple[str, ...] = ()) ->
             best_turn=p.best_turn,
             bust_rate=p.bust_rate,
         )
-        for name, p in stats.players.items()
+        for name, p in table.items()
     ]
     rows.sort(key=lambda r: (-r.games, r.name.casefold(), r.name))
-    return StatisticsView(tuple(rows), fairness(stats.faces), stats.games, tuple(problems))
+    return tuple(rows)
+
+
+def statistics_view(stats: Stats, problems: list[str] | tuple[str, ...] = ()) -> StatisticsView:
+    """What the Statistics screen shows for ``stats``."""
+    return StatisticsView(_rows(stats.players), fairness(stats.faces), stats.games, tuple(problems),
+                          _rows(stats.levels))
 
 
 __all__ = [

@@ -122,3 +122,20 @@ def test_the_rules_screen_scrolls_to_its_last_row_whole(app: App, drive: Driver)
     assert shown + overlay.rows(app.canvas)[last - 1].height > overlay.body.h  # no further than needed
     drive.press("down")
     assert overlay.first == last
+
+
+def test_statistics_show_computer_levels_on_request(app: App, drive: Driver) -> None:
+    from greed_game.app.scenes.statistics import StatisticsScene
+
+    from .scenarios import fill_storage
+
+    fill_storage(app.storage, games=3)
+    app.show_menu()
+    scene = StatisticsScene(app)
+    app.push(scene)
+    assert [r.name for r in scene.rows] == [r.name for r in scene.view.players]
+    drive.press("right")
+    assert scene.by == "levels" and [r.name for r in scene.rows] == ["cautious", "bold"]  # weakest first
+    assert scene.table.count == 2
+    drive.press("left")
+    assert scene.by == "names" and scene.table.count == len(scene.view.players)

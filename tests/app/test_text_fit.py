@@ -190,6 +190,11 @@ def _statistics_eight(app: App, drive: Driver) -> None:
     app.push(StatisticsScene(app))
 
 
+def _statistics_levels(app: App, drive: Driver) -> None:
+    _statistics_eight(app, drive)
+    drive.press("right")
+
+
 def _replays_eight(app: App, drive: Driver) -> None:
     _stored_eight(app)
     app.show_menu()
@@ -242,6 +247,7 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "table-eight-start": _table_eight("official", [FirstPlayer(3)]),
     "scoreboard-eight": _scoreboard_eight,
     "statistics-eight": _statistics_eight,
+    "statistics-levels-eight": _statistics_levels,
     "replays-eight": _replays_eight,
     "replay-viewer-eight": _viewer_eight,
     "pause-eight": _pause_eight,

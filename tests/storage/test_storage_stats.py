@@ -202,3 +202,63 @@ def test_any_name_in_a_finished_game_gives_readable_statistics(tmp_path: Path) -
     stats = storage.finish_game(record)
     assert set(stats.players) == {"Dianna", "Player 2"}
     assert Storage(tmp_path).load_stats().to_data() == stats.to_data()
+
+
+# --- per computer level -------------------------------------------------------------------
+
+
+def _levels_game() -> Any:
+    from greed_game.app.setup import GameSetup
+    from greed_game.rules import Player as P
+
+    players = [P("Tess", "cautious"), P("Ada", "bold"), P("Brutus", "cautious"), P("Me", "human")]
+    setup = GameSetup("classic-five", players, {"target": 1500})
+    game = Game(setup.ruleset(), setup.players)
+    rng = random.Random(4)
+    game.roll_off(rng)
+    bots = [strategy(p.kind if p.kind != "human" else "cautious", game.rules) for p in players]
+    while not game.finished:
+        game.play(bots[game.state.current].choose(game.rules, game.state), rng)
+    return game
+
+
+def test_computer_levels_add_up_over_their_seats() -> None:
+    from greed_game.rules.history import game_history
+
+    game = _levels_game()
+    stats = Stats()
+    assert stats.add_game(record_of(game, "classic-five", {"target": 1500}))
+    assert set(stats.levels) == {"cautious", "bold"}  # a person is no level
+    cautious = stats.levels["cautious"]
+    turns = game_history(game).turns
+    seats = (0, 2)
+    assert cautious.games == 1  # two seats, one game
+    assert cautious.wins == int(any(s in game.winners for s in seats))
+    assert cautious.turns == sum(1 for t in turns if t.seat in seats)
+    assert cautious.total_banked == stats.players["Tess"].total_banked + stats.players["Brutus"].total_banked
+    assert cautious.best_turn == max(stats.players["Tess"].best_turn, stats.players["Brutus"].best_turn)
+    view = statistics_view(stats)
+    assert {r.name for r in view.levels} == {"cautious", "bold"}
+    assert stats_from_data(json.loads(stats.to_text())).levels == stats.levels
+
+
+def test_statistics_without_levels_still_load() -> None:
+    data = example().to_data()
+    del data["levels"]
+    assert stats_from_data(data).levels == {}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(levels=[]), "computer level table is damaged"),
+        (lambda d: d["levels"].update({"": {}}), "impossible computer level"),
+        (lambda d: d["levels"].update(bold={"games": 1, "wins": 2}), "more wins"),
+        (lambda d: d["levels"].update(bold={"games": 9}), "more games"),
+    ],
+)
+def test_impossible_level_figures_are_refused(change: Callable[[Any], object], words: str) -> None:
+    data = example().to_data()
+    change(data)
+    with pytest.raises(StatsError, match=words):
+        stats_from_data(data)

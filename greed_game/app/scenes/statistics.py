@@ -1,4 +1,5 @@
-"""The statistics screen: each player name's figures across games, and how fair the dice have been.
+"""The statistics screen: each player name's and each computer level's figures across games, and how fair the
+dice have been.
 
 Every figure comes from :meth:`greed_game.storage.Storage.statistics` (a
 :class:`~greed_game.stats.StatisticsView`): the screen only lays them out.
@@ -16,8 +17,8 @@ from greed_game.app.dice_view import draw_upright
 from greed_game.app.input import Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
-from greed_game.app.widgets import Button, FocusGroup, ListBox
-from greed_game.stats import MIN_DICE_FOR_VERDICT, StatisticsView
+from greed_game.app.widgets import Button, FocusGroup, ListBox, Selector
+from greed_game.stats import MIN_DICE_FOR_VERDICT, PlayerRow, StatisticsView
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -28,11 +29,11 @@ FAIRNESS = pygame.Rect(812, 96, 428, 536)
 TABLE = pygame.Rect(PLAYERS.x + 16, PLAYERS.y + 84, PLAYERS.w - 30, 392)
 ROW_H = 40
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("Games", 296),
-    ("Wins", 362),
-    ("Win rate", 450),
+    ("Games", 322),
+    ("Wins", 376),
+    ("Win rate", 456),
     ("Avg turn", 540),
-    ("Best turn", 630),
+    ("Best turn", 626),
     ("Busts", 688),
 )
 """Column titles and the x (from the row's left) their figures end at."""
@@ -52,9 +53,33 @@ class StatisticsScene(Scene):
         top = max(self.view.players, key=lambda q: (q.wins, q.win_rate), default=None)
         self.leader = top.name if top is not None and top.wins > 0 else None
         """The name with the most wins (starred)."""
+        self.by = "names"
+        """Whose figures the table shows: player names, or computer levels."""
         self.table = ListBox(TABLE, ROW_H, len(self.view.players), self._draw_row)
         self.back = Button(pygame.Rect(40, 648, 200, 52), "Back", self.close, hint="Esc")
-        self.focus = FocusGroup([self.back])
+        self.by_selector = Selector(pygame.Rect(PLAYERS.right - 296, PLAYERS.y + 10, 280, 36), "",
+                                    [("names", "By player name"), ("levels", "By computer level")], self.by,
+                                    self.show_by)
+        self.by_selector.visible = self.by_selector.enabled = bool(self.view.players)
+        self.focus = FocusGroup([self.by_selector, self.back])
+        self.focus.focus = 1
+
+    @property
+    def rows(self) -> tuple[PlayerRow, ...]:
+        """The rows shown: the names', or the levels' (weakest level first)."""
+        if self.by == "names":
+            return self.view.players
+        from greed_game.app.setup import computer_levels
+
+        order = {level: i for i, level in enumerate(computer_levels())}
+        return tuple(sorted(self.view.levels, key=lambda r: (order.get(r.name, len(order)), r.name)))
+
+    def show_by(self, by: str) -> None:
+        """Show the figures by player name (``"names"``) or by computer level (``"levels"``)."""
+        self.by = by
+        self.by_selector.set_value(by)
+        self.table.set_count(len(self.rows))
+        self.table.select(0)
 
     @property
     def skin(self) -> SkinName:
@@ -75,6 +100,9 @@ class StatisticsScene(Scene):
             if event.key in moves:
                 self.table.scroll(moves[event.key])
                 return
+            if event.key in ("left", "right"):
+                self.by_selector.key(event)
+                return
         if isinstance(event, Scroll):
             self.table.scroll(-3 * event.dy)
             return
@@ -94,16 +122,24 @@ class StatisticsScene(Scene):
         self._draw_fairness(canvas)
         self.focus.draw(canvas)
         scrolls = self.table.count > self.table.rows_shown
-        draw_keys_help(canvas, "↑ ↓ or the wheel scroll the players   ·   Esc back" if scrolls else "Esc back")
+        switch = "← → by name or by level   ·   " if self.view.players else ""
+        scroll = "↑ ↓ or the wheel scroll   ·   " if scrolls else ""
+        draw_keys_help(canvas, f"{scroll}{switch}Esc back")
 
     def _draw_players(self, canvas: Canvas) -> None:
         r = PLAYERS
-        draw_panel(canvas, r, "Players")
+        draw_panel(canvas, r, "Players" if self.by == "names" else "Computer levels")
         if not self.view.players:
             self._draw_empty(canvas)
             return
         y = r.y + 62
-        canvas.text("Name", (TABLE.x + 14, y), 12, theme.TEXT_DIM, font="bold", anchor="midleft")
+        if not self.rows:
+            canvas.paragraph("No computer player has finished a game yet. Every computer seat of a finished game "
+                             "counts here for its level, whatever its name.",
+                             pygame.Rect(TABLE.x + 14, y + 30, TABLE.w - 40, 80), 15, theme.TEXT_DIM)
+            return
+        canvas.text("Name" if self.by == "names" else "Level", (TABLE.x + 14, y), 12, theme.TEXT_DIM, font="bold",
+                    anchor="midleft")
         for title, x in COLUMNS:
             canvas.text(title, (TABLE.x + x, y), 12, theme.TEXT_DIM, font="bold", anchor="midright")
         canvas.line(theme.PANEL_EDGE, (TABLE.x, y + 14), (TABLE.right - 14, y + 14), 1)
@@ -111,21 +147,21 @@ class StatisticsScene(Scene):
         if self.table.count > self.table.rows_shown:
             first = self.table.top + 1
             last = min(self.table.count, self.table.top + self.table.rows_shown)
-            canvas.text(f"{first}–{last} of {self.table.count}", (r.right - 22, r.y + 18), 12, theme.TEXT_DIM,
-                        anchor="topright")
+            canvas.text(f"{first}–{last} of {self.table.count}", (self.by_selector.rect.x - 14, r.y + 28), 12,
+                        theme.TEXT_DIM, anchor="midright")
         note = "Avg turn: points a turn, busts counted as 0   ·   Best turn: most points in one turn   ·   " \
                "Busts: share of turns that ended in a bust"
         canvas.paragraph(note, pygame.Rect(r.x + 22, r.bottom - 48, r.w - 44, 40), 12, theme.TEXT_DIM)
 
     def _draw_row(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
-        p = self.view.players[index]
+        p = self.rows[index]
         if index % 2 == 0:
             canvas.box(row, (255, 255, 255, 10), radius=6)
         cy = row.centery
-        leader = p.name == self.leader
-        name = ("★ " if leader else "") + p.name
+        leader = self.by == "names" and p.name == self.leader
+        name = ("★ " if leader else "") + (p.name if self.by == "names" else f"{p.name.capitalize()} computer")
         canvas.text(name, (row.x + 14, cy), 16, theme.GOLD if leader else theme.TEXT, font="bold", anchor="midleft",
-                    max_width=COLUMNS[0][1] - 70)
+                    max_width=COLUMNS[0][1] - 76)
         values = [
             f"{p.games:,}",
             f"{p.wins:,}",
