@@ -405,18 +405,25 @@ _BADGE_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1.25, 0), (0, 1.25), (-1.25
 """Where a badge may sit, in half die sizes from the centre: the lower right corner first."""
 
 
-def badge_spot(die: DieView, neighbours: Sequence[DieView] = ()) -> tuple[float, float]:
+def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None) -> tuple[float, float]:
     """Where ``die``'s key badge goes: the first of its corners (lower right first) that no other die covers.
 
-    A spot is free when the badge's disc keeps clear of every other die on the
-    table; when none is, the one least covered is taken.
+    The other dice are ``neighbours`` when given, else the dice in the die's
+    physical world. A spot is free when the badge's disc keeps clear of every
+    other die; when none is, the one least covered is taken.
     """
-    others = [d for d in neighbours if d is not die and d.place == "table" and d.alpha > 0]
+    if neighbours is not None:
+        others = [(d.x, d.y, d.angle, d.size) for d in neighbours
+                  if d is not die and d.place == "table" and d.alpha > 0]
+    elif die.phys is not None and die.place == "table":
+        others = [(x, y, angle, die.size) for x, y, angle in die.phys.others()]
+    else:
+        others = []
     half = die.size * 0.5
     best, best_cover = (die.x + half, die.y + half), math.inf
     for sx, sy in _BADGE_SPOTS:
         x, y = die.x + sx * half, die.y + sy * half
-        cover = sum(_overlap(d, x, y, BADGE_R + 3) for d in others)
+        cover = sum(_overlap(other, x, y, BADGE_R + 3) for other in others)
         if cover <= 0:
             return (x, y)
         if cover < best_cover:
@@ -424,17 +431,19 @@ def badge_spot(die: DieView, neighbours: Sequence[DieView] = ()) -> tuple[float,
     return best
 
 
-def _overlap(die: DieView, x: float, y: float, r: float) -> float:
-    """How deep a disc at ``(x, y)`` of radius ``r`` reaches into ``die``'s square (0 when clear)."""
-    dx, dy = x - die.x, y - die.y
-    c, s = math.cos(-die.angle), math.sin(-die.angle)
+def _overlap(square: tuple[float, float, float, float], x: float, y: float, r: float) -> float:
+    """How deep a disc at ``(x, y)`` of radius ``r`` reaches into a die ``(x, y, angle, size)`` (0 when
+    clear)."""
+    cx, cy, angle, size = square
+    dx, dy = x - cx, y - cy
+    c, s = math.cos(-angle), math.sin(-angle)
     lx, ly = dx * c - dy * s, dx * s + dy * c
-    half = die.size * 0.5
+    half = size * 0.5
     qx, qy = max(0.0, abs(lx) - half), max(0.0, abs(ly) - half)
     return max(0.0, r - math.hypot(qx, qy))
 
 
-def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] = ()) -> None:
+def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | None = None) -> None:
     """The die's key (1–6) in a small disc at a corner no other die covers."""
     if not die.label or die.place == "gone":
         return
@@ -466,12 +475,12 @@ def cocked_tag_center(die: DieView) -> tuple[float, float]:
 
 
 def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False,
-             neighbours: Sequence[DieView] = ()) -> None:
+             neighbours: Sequence[DieView] | None = None) -> None:
     """Draw a die with its shadow, selection ring and keyboard label.
 
-    With ``neighbours`` (the other dice on the table) the label goes to a
-    corner none of them covers; :func:`draw_badge` draws labels on their own,
-    after every die, so no die drawn later can hide one.
+    The label goes to a corner no other die covers (the ``neighbours`` given,
+    else the dice in the die's physical world); :func:`draw_badge` draws
+    labels on their own, after every die, so no die drawn later can touch one.
     """
     if die.place == "gone" or die.alpha <= 0:
         return

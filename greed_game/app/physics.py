@@ -98,6 +98,18 @@ class PhysDie:
         d, self.rolled = self.rolled, 0.0
         return d
 
+    def others(self) -> list[tuple[float, float, float]]:
+        """``(x, y, angle)`` of every other die in this die's world (to keep marks drawn beside it clear of
+        them)."""
+        space = self.body.space
+        if space is None:
+            return []
+        return [
+            (float(b.position.x), float(b.position.y), float(b.angle))
+            for b in space.bodies
+            if b is not self.body and any(shape.collision_type == _DIE for shape in b.shapes)
+        ]
+
 
 @dataclass
 class Felt:
