@@ -52,7 +52,7 @@ def test_continue_from_the_question_resumes_the_saved_game_exactly(app: App, dri
     _press_start(app, drive)
     ask = app.stack.top
     assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[0].activate()  # type: ignore[attr-defined]
+    ask.focus.widgets[0].activate()
     drive.frames(2)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.events == game.events
@@ -63,7 +63,7 @@ def test_starting_anyway_keeps_the_old_game_in_replays(app: App, drive: Driver) 
     _press_start(app, drive)
     ask = app.stack.top
     assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[1].activate()  # type: ignore[attr-defined]
+    ask.focus.widgets[1].activate()
     drive.frames(3)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.events != game.events
@@ -77,3 +77,26 @@ def test_starting_anyway_keeps_the_old_game_in_replays(app: App, drive: Driver) 
 def test_no_question_without_a_game_in_progress(app: App, drive: Driver) -> None:
     _press_start(app, drive)
     assert isinstance(app.stack.top, TableScene)
+
+
+def test_the_game_set_aside_is_listed_in_replays_as_unfinished(app: App, drive: Driver) -> None:
+    from greed_game.app.scenes.replay_list import ReplaysScene
+
+    game = _save_a_game_in_progress(app)
+    _press_start(app, drive)
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay)
+    ask.focus.widgets[1].activate()
+    drive.frames(2)
+    app.show_menu()
+    replays = ReplaysScene(app)
+    app.push(replays)
+    (path,) = replays.files
+    summary = replays.summary(path)
+    assert not summary.finished and summary.problem is None
+    assert summary.players == ("You", "Ada") and summary.current == game.state.current == 0
+    assert summary.scores == game.state.scores
+    replays.open_file(0)
+    from greed_game.app.scenes.replay_viewer import ReplayScene
+
+    assert isinstance(app.stack.top, ReplayScene)

@@ -28,7 +28,7 @@ from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.setup import GameSetup
-from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll, record_of
+from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll, record_of
 
 from .conftest import SMALL, Driver
 from .scenarios import finished_game, table_at
@@ -201,6 +201,16 @@ def _replays_eight(app: App, drive: Driver) -> None:
     app.push(ReplaysScene(app))
 
 
+def _replays_unfinished_eight(app: App, drive: Driver) -> None:
+    game = Game(GameSetup("classic-five", list(EIGHT)).ruleset(), list(EIGHT))
+    rng = random.Random(3)
+    while len(game.events) < 40:
+        game.play(game.legal_actions()[0], rng)
+    assert not game.finished
+    app.storage.export_record(record_of(game, "classic-five"))
+    _replays_eight(app, drive)
+
+
 def _viewer_eight(app: App, drive: Driver) -> None:
     _stored_eight(app)
     app.show_menu()
@@ -249,6 +259,7 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "statistics-eight": _statistics_eight,
     "statistics-levels-eight": _statistics_levels,
     "replays-eight": _replays_eight,
+    "replays-unfinished-eight": _replays_unfinished_eight,
     "replay-viewer-eight": _viewer_eight,
     "pause-eight": _pause_eight,
     "rules-over-table": _overlay("rules"),

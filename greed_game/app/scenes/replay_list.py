@@ -23,6 +23,7 @@ from greed_game.app.input import Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
 from greed_game.app.scenes.replay_viewer import ReplayScene
+from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
 from greed_game.rules.history import game_history
@@ -50,6 +51,8 @@ class RecordSummary:
     rules: str = ""
     turns: int = 0
     finished: bool = False
+    current: int = 0
+    """The seat whose turn it is (an unfinished game)."""
     when: str = ""
     problem: str | None = None
     """Why the record cannot be read (the row says so; opening it gives the full reason)."""
@@ -82,6 +85,7 @@ def summarize(path: Path) -> RecordSummary:
         rules=game.rules.name,
         turns=len(game_history(game).turns),
         finished=state.finished,
+        current=state.current,
         when=when,
     )
 
@@ -122,16 +126,16 @@ class ReplaysScene(Scene):
         self.path_text = ""
         self.games_list = ListBox(pygame.Rect(GAMES.x + 16, GAMES.y + 50, GAMES.w - 30, 476), 68, len(self.games),
                                   self._draw_game, self.open_game)
-        self.path_field = TextField(pygame.Rect(FILES.x + 20, FILES.y + 76, FILES.w - 140, 44), "", self._typed,
-                                    placeholder="/path/to/record.json", max_len=1000, show_end=True)
-        self.open_button = Button(pygame.Rect(FILES.right - 110, FILES.y + 76, 90, 44), "Open", self.open_typed,
-                                  size=16)
-        self.files_list = ListBox(pygame.Rect(FILES.x + 16, FILES.y + 278, FILES.w - 30, 196), 49,
+        self.files_list = ListBox(pygame.Rect(FILES.x + 16, FILES.y + 104, FILES.w - 30, 260), 65,
                                   len(self.files), self._draw_file, self.open_file,
                                   empty="No record files here yet. Export a game from its pause menu or its "
                                         "scoreboard, or copy a record file into this folder.")
+        self.path_field = TextField(pygame.Rect(FILES.x + 20, FILES.y + 470, FILES.w - 140, 44), "", self._typed,
+                                    placeholder="/path/to/record.json", max_len=1000, show_end=True)
+        self.open_button = Button(pygame.Rect(FILES.right - 110, FILES.y + 470, 90, 44), "Open", self.open_typed,
+                                  size=16)
         self.back = Button(pygame.Rect(40, 648, 200, 52), "Back", self.close, hint="Esc")
-        widgets: list[Widget] = [self.games_list, self.path_field, self.open_button, self.files_list, self.back]
+        widgets: list[Widget] = [self.games_list, self.files_list, self.path_field, self.open_button, self.back]
         self.focus = FocusGroup(widgets)
         if not self.games:
             self.focus.focus_on(self.path_field)
@@ -240,16 +244,17 @@ class ReplaysScene(Scene):
     def _draw_files_panel(self, canvas: Canvas) -> None:
         r = FILES
         draw_panel(canvas, r, "Record files")
-        canvas.text("Type the path of a record file (.json):", (r.x + 22, r.y + 50), 14, theme.TEXT_DIM)
-        if self.error:
-            lines = min(4, len(canvas.wrap(self.error, 14, r.w - 56)))
-            canvas.box(pygame.Rect(r.x + 16, r.y + 132, r.w - 32, 18 + lines * 17.5), (60, 40, 16, 150), radius=8)
-            canvas.paragraph(self.error, pygame.Rect(r.x + 28, r.y + 140, r.w - 56, 72), 14, theme.WARN, spacing=1.25)
+        canvas.paragraph("Exports, and unfinished games set aside for a new one, are written here (files copied "
+                         "here are listed too):", pygame.Rect(r.x + 22, r.y + 44, r.w - 44, 36), 12, theme.TEXT_DIM)
         folder = display_path(self.app.storage.exports_dir)
-        canvas.text("Or pick one from the exports folder:", (r.x + 22, r.y + 228), 14, theme.TEXT_DIM)
-        canvas.text(fit_middle(canvas, folder, 13, r.w - 44), (r.x + 22, r.y + 250), 13, theme.TEXT, font="sans")
-        canvas.paragraph("Exported games are written to this folder; record files copied into it are listed too.",
-                         pygame.Rect(r.x + 22, r.bottom - 52, r.w - 44, 40), 12, theme.TEXT_DIM)
+        canvas.text(fit_middle(canvas, folder, 13, r.w - 44), (r.x + 22, r.y + 82), 13, theme.TEXT, font="sans")
+        if self.error:
+            lines = min(3, len(canvas.wrap(self.error, 13, r.w - 56)))
+            canvas.box(pygame.Rect(r.x + 16, r.y + 372, r.w - 32, 14 + lines * 16.5), (60, 40, 16, 150), radius=8)
+            canvas.paragraph(self.error, pygame.Rect(r.x + 28, r.y + 378, r.w - 56, 50), 13, theme.WARN,
+                             spacing=1.25)
+        else:
+            canvas.text("Or type the path of a record file (.json):", (r.x + 22, r.y + 444), 14, theme.TEXT_DIM)
 
     def _draw_game(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
         s = self.summary(self.games[index])
@@ -276,6 +281,29 @@ class ReplaysScene(Scene):
                     max_width=row.w - 28)
 
     def _draw_file(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
+        """A record file: who played and the scores, whether the game is finished (or whose turn it is),
+        then the file's name and date; an unfinished game (one set aside for a new game) stands out."""
         path = self.files[index]
-        canvas.text(path.name, (row.x + 12, row.y + 6), 14, theme.TEXT, font="bold", max_width=row.w - 24)
-        canvas.text(_when(path), (row.x + 12, row.y + 26), 12, theme.TEXT_DIM)
+        s = self.summary(path)
+        x, w = row.x + 12, row.w - 24
+        if s.problem is not None:
+            canvas.text("This record cannot be read", (x, row.y + 4), 14, theme.WARN, font="bold", max_width=w)
+            canvas.text(s.problem, (x, row.y + 23), 12, theme.TEXT_DIM, max_width=w)
+        else:
+            scores = "  ·  ".join(f"{'★ ' if seat in s.winners else ''}{name} {s.scores[seat]:,}"
+                                  for seat, name in enumerate(s.players))
+            if canvas.text_width(scores, 14, "bold") > w:  # first names, then an ellipsis
+                scores = "  ·  ".join(f"{'★ ' if seat in s.winners else ''}{(name.split() or [name])[0]} "
+                                      f"{s.scores[seat]:,}" for seat, name in enumerate(s.players))
+            canvas.text(scores, (x, row.y + 4), 14, theme.TEXT, font="bold", max_width=w)
+            turns = f"{s.turns} {'turn' if s.turns == 1 else 'turns'}"
+            if s.finished:
+                status, ink = f"Finished  ·  {turns}", theme.TEXT_DIM
+            else:
+                whose = s.players[s.current] if 0 <= s.current < len(s.players) else "?"
+                status = f"Unfinished  ·  {short_name(canvas, whose, 12, w / 3)} to play  ·  {turns}"
+                ink = theme.GOLD
+            canvas.text(status, (x, row.y + 23), 12, ink, font="bold" if not s.finished else "sans", max_width=w)
+        head = "  ·  ".join(part for part in (s.rules, s.when) if part) + "  ·  "
+        name = fit_middle(canvas, path.name, 11, max(40.0, w - canvas.text_width(head, 11)))
+        canvas.text(head + name, (x, row.y + 41), 11, theme.TEXT_DIM, max_width=w)
