@@ -100,3 +100,26 @@ def test_the_game_set_aside_is_listed_in_replays_as_unfinished(app: App, drive: 
     from greed_game.app.scenes.replay_viewer import ReplayScene
 
     assert isinstance(app.stack.top, ReplayScene)
+
+
+def test_continue_says_what_it_continues(app: App, drive: Driver) -> None:
+    game = _save_a_game_in_progress(app)
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    button = menu.focus.widgets[0]
+    assert getattr(button, "label", "") == "Continue"
+    hint = getattr(button, "hint", "")
+    assert hint.startswith("Classic Five: ") and hint.endswith("your turn")
+    assert f"Ada {game.state.scores[1]:,}" in hint
+
+
+def test_a_damaged_save_gives_continue_no_hint_and_is_left_for_continue_to_report(app: App, drive: Driver) -> None:
+    app.storage.root.mkdir(parents=True, exist_ok=True)
+    app.storage.autosave_path.write_text('{"format": "greed-record/1", "rules": "off', encoding="utf-8")
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    button = menu.focus.widgets[0]
+    assert getattr(button, "hint", None) == "" and getattr(button, "enabled", False)
+    assert app.storage.autosave_path.exists()  # nothing set aside before the player asks for it

@@ -201,6 +201,15 @@ def _replays_eight(app: App, drive: Driver) -> None:
     app.push(ReplaysScene(app))
 
 
+def _menu_continue_eight(app: App, drive: Driver) -> None:
+    game = Game(GameSetup("official", list(EIGHT)).ruleset(), list(EIGHT))
+    rng = random.Random(5)
+    while len(game.events) < 30:
+        game.play(game.legal_actions()[0], rng)
+    assert app.storage.save_game(record_of(game, "official"), rng=rng, seed=5)
+    app.show_menu()
+
+
 def _replays_unfinished_eight(app: App, drive: Driver) -> None:
     game = Game(GameSetup("classic-five", list(EIGHT)).ruleset(), list(EIGHT))
     rng = random.Random(3)
@@ -251,6 +260,7 @@ def _rules_scoring(index: int, skin: str) -> Callable[[App, Driver], None]:
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     **SCREENS,
     "setup-eight": _setup_eight,
+    "menu-continue-eight": _menu_continue_eight,
     "setup-typed-target": _setup_typed_target,
     "table-eight-carryover": _table_eight("pass-the-dice", CARRY),
     "table-eight-letters": _table_eight("dollar-greed", GREED),

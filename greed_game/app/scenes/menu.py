@@ -39,7 +39,42 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusGroup()
+        self._hint: tuple[tuple[int, int] | None, str] = (None, "")
         self._build()
+
+    def continue_hint(self) -> str:
+        """What Continue would resume, in one line (``Classic Five: You 1,200 · Ada 900 — your turn``).
+
+        Read without side effects: a damaged save says what is wrong when Continue is pressed. Read again only
+        when the file changed.
+        """
+        path = self.app.storage.autosave_path
+        try:
+            stat = path.stat()
+            key = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            return ""
+        if self._hint[0] != key:
+            self._hint = (key, self._read_hint())
+        return self._hint[1]
+
+    def _read_hint(self) -> str:
+        from greed_game.narrator import Narrator
+        from greed_game.storage import parse_saved_record, read_text
+
+        try:
+            _, game = parse_saved_record(read_text(self.app.storage.autosave_path))
+        except (OSError, ValueError, RecursionError):
+            return ""
+        if game.finished:
+            return ""
+        narrator = Narrator(game.rules, [p.name for p in game.players])
+        standing = narrator.standing(game.state)
+        if len(standing) > 48:  # many seats or long names: whose turn first, the scores in short
+            state = game.state
+            whose = narrator.person(state.current).possessive_mid
+            standing = f"{whose} turn  ·  {state.players} players, top score {max(state.scores):,}"
+        return f"{game.rules.name}: {standing}"
 
     def _build(self) -> None:
         has_save = self.app.storage.has_saved_game()
@@ -57,7 +92,9 @@ class MenuScene(Scene):
         buttons: list[Widget] = []
         for i, (label, action, enabled) in enumerate(entries):
             rect = pygame.Rect(x, y + i * (h + gap), w, h)
-            buttons.append(Button(rect, label, action, enabled=enabled, primary=i == (0 if has_save else 1), size=20))
+            hint = self.continue_hint() if i == 0 and has_save else ""
+            buttons.append(Button(rect, label, action, enabled=enabled, primary=i == (0 if has_save else 1), size=20,
+                                  hint=hint))
         self.focus.set(buttons, keep_focus=False)
         self.focus.focus = 0 if has_save else 1
 
