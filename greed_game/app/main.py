@@ -214,6 +214,14 @@ class App:
         r.center = (w // 2, h // 2)
         return r
 
+    def to_window(self, x: float, y: float) -> tuple[int, int]:
+        """Where a logical point shows in the window (through the scaled-down frame in a small window)."""
+        px, py = self.canvas.pt(x, y)
+        if self.small_frame is None:
+            return (px, py)
+        r = self._small_frame_rect()
+        return (round(r.x + px * r.w / MIN_STAGE[0]), round(r.y + py * r.h / MIN_STAGE[1]))
+
     def to_logical(self, pos: tuple[float, float]) -> tuple[float, float]:
         """A window position on the logical stage (through the scaled-down frame in a small window)."""
         if self.small_frame is not None:

@@ -68,7 +68,7 @@ class Driver:
         raise AssertionError(f"condition not met after {limit} frames (scene: {self.app.stack.top})")
 
     def click(self, pos: tuple[float, float], *, frames: int = 1) -> None:
-        physical = self.app.canvas.pt(*pos)
+        physical = self.app.to_window(*pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=physical, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=physical, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=physical, button=1))

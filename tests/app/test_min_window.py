@@ -14,7 +14,7 @@ from .conftest import SMALL, Driver
 
 
 def _window_pos(app: App, logical: tuple[float, float]) -> tuple[int, int]:
-    """Where a logical point shows in the window (through the scaled-down frame)."""
+    """Where a logical point shows in the window (through the scaled-down frame), worked out here."""
     x, y = app.canvas.pt(*logical)
     r = app._small_frame_rect()
     return (round(r.x + x * r.w / MIN_STAGE[0]), round(r.y + y * r.h / MIN_STAGE[1]))
@@ -64,3 +64,11 @@ def test_growing_the_window_draws_directly_again(make_app: Callable[..., App]) -
     assert app.small_frame is not None
     app.resize((1280, 720))
     assert app.small_frame is None and app.canvas.scale == 1.0
+
+
+def test_window_and_stage_points_map_both_ways(make_app: Callable[..., App]) -> None:
+    app = make_app(size=(700, 600))
+    for point in ((0.0, 0.0), (640.0, 360.0), (1279.0, 719.0), (93.5, 611.25)):
+        assert app.to_window(*point) == _window_pos(app, point)
+        back = app.to_logical(app.to_window(*point))
+        assert abs(back[0] - point[0]) < 2.5 and abs(back[1] - point[1]) < 2.5  # a window pixel is 2 logical

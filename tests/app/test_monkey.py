@@ -171,7 +171,7 @@ class Monkey:
             spots.append((self.rng.uniform(910, 1250), self.rng.uniform(150, 650)))
         if not spots or self.rng.random() < 0.35:
             return self._physical()
-        return self.app.canvas.pt(*self.rng.choice(spots))
+        return self.app.to_window(*self.rng.choice(spots))
 
     def post(self, event_type: int, **attrs: object) -> None:
         pygame.event.post(pygame.event.Event(event_type, **attrs))
