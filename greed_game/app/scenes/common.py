@@ -58,8 +58,7 @@ def felt_surface(canvas: Canvas, rect: pygame.Rect, base: tuple[int, int, int] =
 
 def draw_backdrop(canvas: Canvas) -> None:
     """The dark green felt behind menus and the scoreboard."""
-    stage = pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H)
-    canvas.surface.blit(felt_surface(canvas, stage, theme.FELT_DARK), canvas.rect(stage).topleft)
+    canvas.backdrop(felt_surface(canvas, pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H), theme.FELT_DARK))
 
 
 def draw_panel(canvas: Canvas, rect: pygame.Rect, title: str | None = None, *, alpha: int = 235) -> None:

@@ -498,7 +498,9 @@ class TableScene(Scene):
         """A new banner gets its place once, clear of the dice lying there then (it never jumps about)."""
         banner = self.turn.banner
         if banner is not None and self._banner_card[0] is not banner:
-            lying = [(d.x, d.y) for d in self.dice if d.place == "table"] + self.exits
+            # A die on its way somewhere (a cocked die sliding to what it leans on) counts where it goes.
+            lying = [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
+                     for d in self.dice if d.place == "table"] + self.exits
             self._banner_card = (banner, banner_card(self.app.canvas, banner.said, lying))
 
     # -- drawing ---------------------------------------------------------------------------------------

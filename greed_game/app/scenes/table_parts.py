@@ -78,8 +78,7 @@ def draw_table_background(canvas: Canvas) -> None:
             canvas.ox, canvas.oy = ox, oy
         return surface
 
-    image = canvas.cached(("table-background",), build)
-    canvas.surface.blit(image, canvas.rect(pygame.Rect(0, 0, 1280, 720)).topleft)
+    canvas.backdrop(canvas.cached(("table-background",), build))
 
 
 def draw_chips(canvas: Canvas, chips: list[tuple[str, tuple[int, int, int]]], right: float, y: float) -> None:
