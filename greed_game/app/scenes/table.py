@@ -525,6 +525,9 @@ class TableScene(Scene):
             draw_die(canvas, self.skin, d, hover=d is self.hover_die and show_labels, show_label=show_labels)
             if turn.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+        for t in self.tray:
+            if t.view.tween is not None:
+                draw_die(canvas, self.skin, t.view)  # kept dice on their way to the tray, over the felt's words
         if turn.callout is not None:
             self._draw_callout(canvas, turn.callout.said, turn.callout.ttl)
         if self.shown.phase is Phase.CARRYOVER and turn.mode == "ready" and not self.dice:
@@ -603,8 +606,6 @@ class TableScene(Scene):
             v = t.view
             if v.tween is None:
                 draw_upright(canvas, self.skin, v.value, (v.x, v.y - 4), v.size)
-            else:
-                draw_die(canvas, self.skin, v)
         words = self.turn.narrator
         note, tone = words.turn_note(self.shown)
         points = self.turn.sel_points if self.human_turn else None
