@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 
+from greed_game.app.input import Move
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.overlays import ReplaceGameOverlay
+from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.presets import preset
 from greed_game.rules import Game, Player, record_of
@@ -80,8 +82,6 @@ def test_no_question_without_a_game_in_progress(app: App, drive: Driver) -> None
 
 
 def test_the_game_set_aside_is_listed_in_replays_as_unfinished(app: App, drive: Driver) -> None:
-    from greed_game.app.scenes.replay_list import ReplaysScene
-
     game = _save_a_game_in_progress(app)
     _press_start(app, drive)
     ask = app.stack.top
@@ -123,3 +123,51 @@ def test_a_damaged_save_gives_continue_no_hint_and_is_left_for_continue_to_repor
     button = menu.focus.widgets[0]
     assert getattr(button, "hint", None) == "" and getattr(button, "enabled", False)
     assert app.storage.autosave_path.exists()  # nothing set aside before the player asks for it
+
+
+def _set_aside_and_open_replays(app: App, drive: Driver) -> tuple[Game, ReplaysScene]:
+    game = _save_a_game_in_progress(app)
+    _press_start(app, drive)
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay)
+    ask.focus.widgets[1].activate()  # start the new game: the old one goes to the exports
+    drive.frames(2)
+    app.show_menu()
+    replays = ReplaysScene(app)
+    app.push(replays)
+    return game, replays
+
+
+def test_an_unfinished_game_set_aside_can_be_played_on_from_replays(app: App, drive: Driver) -> None:
+    game, replays = _set_aside_and_open_replays(app, drive)
+    assert replays.selected_unfinished() == replays.files[0] and replays.play_on_button.visible
+    assert replays.summary(replays.files[0]).current == 0  # "You" to play, as the row says
+    # The new game started meanwhile is in progress: playing the old one on asks first, and keeps both.
+    new_events = app.storage.load_game().events  # type: ignore[union-attr]
+    replays.play_on_button.activate()
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay)
+    ask.focus.widgets[1].activate()
+    drive.frames(2)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.game.events == game.events
+    assert table.game.state == game.state
+    from greed_game.rules import read_record
+
+    exported = [read_record(p.read_text()).events for p in app.storage.exports_dir.glob("*.json")]
+    assert game.events in exported and new_events in exported  # nothing lost either way
+
+
+def test_a_finished_or_broken_record_is_not_played_on(app: App, drive: Driver) -> None:
+    from .scenarios import fill_storage
+
+    fill_storage(app.storage, games=0)
+    app.show_menu()
+    replays = ReplaysScene(app)
+    app.push(replays)
+    for path in replays.files:
+        replays.files_list.select(replays.files.index(path))
+        replays.handle(Move((0, 0)))  # any input: the button follows the selection
+        assert not replays.play_on_button.visible
+        assert not replays.play_on(path)
+        assert replays.error and isinstance(app.stack.top, ReplaysScene)

@@ -218,6 +218,11 @@ def _replays_unfinished_eight(app: App, drive: Driver) -> None:
     assert not game.finished
     app.storage.export_record(record_of(game, "classic-five"))
     _replays_eight(app, drive)
+    replays = app.stack.top
+    assert isinstance(replays, ReplaysScene)
+    replays.focus.focus_on(replays.files_list)
+    drive.press("home")  # the newest file, the unfinished game: its Play-on button shows
+    assert replays.play_on_button.visible
 
 
 def _viewer_eight(app: App, drive: Driver) -> None:

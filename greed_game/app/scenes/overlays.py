@@ -448,6 +448,6 @@ class ReplaceGameOverlay(Overlay):
                     max_width=p.w - 60)
         canvas.text(self.standing, (p.centerx, p.y + 128), 16, theme.TEXT, anchor="center", max_width=p.w - 60)
         canvas.paragraph("Starting a new game replaces it. It is first exported, so you can still watch it in "
-                         "Replays; only Continue plays it on.", pygame.Rect(p.x + 40, p.y + 160, p.w - 80, 70), 15,
-                         theme.TEXT_DIM)
+                         "Replays, or play it on from there later (with new dice to come).",
+                         pygame.Rect(p.x + 40, p.y + 160, p.w - 80, 70), 15, theme.TEXT_DIM)
         self.focus.draw(canvas)

@@ -9,6 +9,7 @@ cannot be used is reported in plain words on the screen and never moved.
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,15 +131,22 @@ class ReplaysScene(Scene):
                                   len(self.files), self._draw_file, self.open_file,
                                   empty="No record files here yet. Export a game from its pause menu or its "
                                         "scoreboard, or copy a record file into this folder.")
+        self.play_on_button = Button(pygame.Rect(FILES.x + 20, FILES.y + 372, FILES.w - 40, 38),
+                                     "Play the selected game on", self.play_on_selected, size=15)
         self.path_field = TextField(pygame.Rect(FILES.x + 20, FILES.y + 470, FILES.w - 140, 44), "", self._typed,
                                     placeholder="/path/to/record.json", max_len=1000, show_end=True)
         self.open_button = Button(pygame.Rect(FILES.right - 110, FILES.y + 470, 90, 44), "Open", self.open_typed,
                                   size=16)
         self.back = Button(pygame.Rect(40, 648, 200, 52), "Back", self.close, hint="Esc")
-        widgets: list[Widget] = [self.games_list, self.files_list, self.path_field, self.open_button, self.back]
+        widgets: list[Widget] = [self.games_list, self.files_list, self.play_on_button, self.path_field,
+                                 self.open_button, self.back]
         self.focus = FocusGroup(widgets)
         if not self.games:
             self.focus.focus_on(self.path_field)
+        self._follow_selection()
+
+    def resume(self) -> None:
+        self._follow_selection()
 
     # -- actions ------------------------------------------------------------------------
 
@@ -186,6 +194,63 @@ class ReplaysScene(Scene):
         self.app.push(ReplayScene(self.app, loaded))
         return True
 
+    def _follow_selection(self) -> None:
+        """The Play-on button follows the selection of the list: shown for an unfinished game only."""
+        chosen = self.selected_unfinished()
+        self.play_on_button.visible = self.play_on_button.enabled = chosen is not None
+
+    def selected_unfinished(self) -> Path | None:
+        """The record file selected in the list, if it holds an unfinished game that can be played on."""
+        index = self.files_list.selected
+        if not 0 <= index < len(self.files):
+            return None
+        path = self.files[index]
+        s = self.summary(path)
+        return path if s.problem is None and not s.finished else None
+
+    def play_on_selected(self) -> None:
+        """Play on the unfinished game of the selected record file."""
+        path = self.selected_unfinished()
+        if path is not None:
+            self.play_on(path)
+
+    def play_on(self, path: Path) -> bool:
+        """Play on an unfinished game from its record file, with new dice to come (a record keeps none).
+
+        A game in progress is not replaced unseen: the player is asked first, and if they go ahead it is
+        exported like any game set aside. The record file itself is left as it is.
+        """
+        from greed_game.storage import parse_saved_record
+
+        try:
+            record, game = parse_saved_record(read_text(path))
+        except (OSError, ValueError, RecursionError) as exc:
+            self.error = f"The record {path.name} cannot be played on: {exc}"
+            return False
+        if game.finished:
+            self.error = f"The game of {path.name} is finished: it can only be watched."
+            return False
+        record.extra.clear()  # whatever dice state it carries is not this window's to trust
+
+        def start() -> None:
+            seed = self.app.new_seed()
+            if self.app.storage.save_game(record, rng=random.Random(seed), seed=seed):
+                self.app.continue_game()
+            else:
+                self.app.show_problems()
+
+        in_progress = self.app.storage.game_in_progress()
+        if in_progress is None:
+            start()
+            return True
+        from greed_game.app.scenes.overlays import ReplaceGameOverlay
+        from greed_game.narrator import Narrator
+
+        _, current = in_progress
+        standing = Narrator(current.rules, [p.name for p in current.players]).standing(current.state)
+        self.app.push(ReplaceGameOverlay(self.app, current.rules.name, standing, start))
+        return True
+
     def summary(self, path: Path) -> RecordSummary:
         """The list line of a record (read once)."""
         found = self.summaries.get(path)
@@ -210,6 +275,7 @@ class ReplaysScene(Scene):
                     box.scroll(-event.dy)
             return
         self.focus.handle(event)
+        self._follow_selection()
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -249,9 +315,9 @@ class ReplaysScene(Scene):
         folder = display_path(self.app.storage.exports_dir)
         canvas.text(fit_middle(canvas, folder, 13, r.w - 44), (r.x + 22, r.y + 82), 13, theme.TEXT, font="sans")
         if self.error:
-            lines = min(3, len(canvas.wrap(self.error, 13, r.w - 56)))
-            canvas.box(pygame.Rect(r.x + 16, r.y + 372, r.w - 32, 14 + lines * 16.5), (60, 40, 16, 150), radius=8)
-            canvas.paragraph(self.error, pygame.Rect(r.x + 28, r.y + 378, r.w - 56, 50), 13, theme.WARN,
+            lines = min(2, len(canvas.wrap(self.error, 13, r.w - 56)))
+            canvas.box(pygame.Rect(r.x + 16, r.y + 416, r.w - 32, 14 + lines * 16.5), (60, 40, 16, 150), radius=8)
+            canvas.paragraph(self.error, pygame.Rect(r.x + 28, r.y + 422, r.w - 56, 34), 13, theme.WARN,
                              spacing=1.25)
         else:
             canvas.text("Or type the path of a record file (.json):", (r.x + 22, r.y + 444), 14, theme.TEXT_DIM)
