@@ -22,7 +22,7 @@ import pytest
 from greed_game.app.canvas import Canvas
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene, SetupScene
-from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay, SettingsOverlay
+from greed_game.app.scenes.overlays import PauseOverlay, ReplaceGameOverlay, RulesOverlay, SettingsOverlay
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
@@ -210,6 +210,17 @@ def _menu_continue_eight(app: App, drive: Driver) -> None:
     app.show_menu()
 
 
+def _replace_game_eight(app: App, drive: Driver) -> None:
+    _menu_continue_eight(app, drive)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.start()
+    assert isinstance(app.stack.top, ReplaceGameOverlay)
+
+
 def _replays_unfinished_eight(app: App, drive: Driver) -> None:
     game = Game(GameSetup("classic-five", list(EIGHT)).ruleset(), list(EIGHT))
     rng = random.Random(3)
@@ -266,6 +277,7 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     **SCREENS,
     "setup-eight": _setup_eight,
     "menu-continue-eight": _menu_continue_eight,
+    "replace-game-eight": _replace_game_eight,
     "setup-typed-target": _setup_typed_target,
     "table-eight-carryover": _table_eight("pass-the-dice", CARRY),
     "table-eight-letters": _table_eight("dollar-greed", GREED),

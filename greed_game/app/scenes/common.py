@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Anchor, Canvas
+
+if TYPE_CHECKING:
+    from greed_game.rules import Game
 
 
 def _felt(size: tuple[int, int], base: tuple[int, int, int], seed: int = 3) -> pygame.Surface:
@@ -84,3 +88,17 @@ def draw_keys_help(canvas: Canvas, text: str) -> None:
 def draw_scrim(canvas: Canvas) -> None:
     """Darken everything drawn so far (behind an overlay)."""
     canvas.box((0, 0, LOGICAL_W, LOGICAL_H), theme.SCRIM)
+
+
+def standing_line(game: Game, limit: int = 64) -> str:
+    """Where a game stands in one line (``You 1,200 · Ada 900 — your turn``); with many seats or long names,
+    whose turn first and the scores in short, so that the line stays readable where it is shown."""
+    from greed_game.narrator import Narrator
+
+    narrator = Narrator(game.rules, [p.name for p in game.players])
+    state = game.state
+    standing = narrator.standing(state)
+    if len(standing) <= limit or state.finished:
+        return standing
+    whose = narrator.person(state.current).possessive_mid
+    return f"{whose} turn  ·  {state.players} players, top score {max(state.scores):,}"

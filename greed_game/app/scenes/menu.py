@@ -13,7 +13,7 @@ from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
 from greed_game.app.setup import COMPUTER_NAMES, FALLBACK_LEVEL, GameSetup, computer_levels, unique_names
 from greed_game.app.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
@@ -59,7 +59,6 @@ class MenuScene(Scene):
         return self._hint[1]
 
     def _read_hint(self) -> str:
-        from greed_game.narrator import Narrator
         from greed_game.storage import parse_saved_record, read_text
 
         try:
@@ -68,13 +67,7 @@ class MenuScene(Scene):
             return ""
         if game.finished:
             return ""
-        narrator = Narrator(game.rules, [p.name for p in game.players])
-        standing = narrator.standing(game.state)
-        if len(standing) > 48:  # many seats or long names: whose turn first, the scores in short
-            state = game.state
-            whose = narrator.person(state.current).possessive_mid
-            standing = f"{whose} turn  ·  {state.players} players, top score {max(state.scores):,}"
-        return f"{game.rules.name}: {standing}"
+        return f"{game.rules.name}: {standing_line(game, 48)}"
 
     def _build(self) -> None:
         has_save = self.app.storage.has_saved_game()
@@ -333,11 +326,10 @@ class SetupScene(Scene):
             self.app.start_game(setup)
             return
         from greed_game.app.scenes.overlays import ReplaceGameOverlay
-        from greed_game.narrator import Narrator
 
         _, game = in_progress
-        standing = Narrator(game.rules, [p.name for p in game.players]).standing(game.state)
-        self.app.push(ReplaceGameOverlay(self.app, game.rules.name, standing, lambda: self.app.start_game(setup)))
+        self.app.push(ReplaceGameOverlay(self.app, game.rules.name, standing_line(game),
+                                         lambda: self.app.start_game(setup)))
 
     def configure_computers(self) -> None:
         """Two computer seats and a short target (the smoke run)."""

@@ -22,7 +22,7 @@ from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import draw_upright
 from greed_game.app.input import Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.user_rules import display_path
@@ -244,11 +244,9 @@ class ReplaysScene(Scene):
             start()
             return True
         from greed_game.app.scenes.overlays import ReplaceGameOverlay
-        from greed_game.narrator import Narrator
 
         _, current = in_progress
-        standing = Narrator(current.rules, [p.name for p in current.players]).standing(current.state)
-        self.app.push(ReplaceGameOverlay(self.app, current.rules.name, standing, start))
+        self.app.push(ReplaceGameOverlay(self.app, current.rules.name, standing_line(current), start))
         return True
 
     def summary(self, path: Path) -> RecordSummary:
