@@ -246,6 +246,11 @@ class TurnController:
         return sum(p.kind == "human" for p in self.game.players) > 1
 
     @property
+    def addressee(self) -> int | None:
+        """The seat the prompts speak to by name: the current person's, when several share the screen."""
+        return self.shown.current if self.hot_seat and self.human_turn else None
+
+    @property
     def acknowledging(self) -> bool:
         """Whether the table holds a person's bust until they press a key or click."""
         return self.mode == "wait" and self.timer == math.inf
@@ -654,8 +659,6 @@ class TurnController:
         first = (self.sel_error, "bad") if self.sel_error else (self.sel_text, "plain")
         if s.phase is Phase.ROLL:
             first = (words.throw_prompt(s.dice_left), "plain")
-        if self.hot_seat:
-            first = (words.addressed(s.current, first[0]), first[1])
         if self.bank_preview is not None:
             return first, (words.bank_prompt(self.bank_preview), "good")
         if self.bank_error:

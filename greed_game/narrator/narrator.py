@@ -352,9 +352,9 @@ class Narrator:
             return None
         return Said(" + ".join(names) + "!", f"+{num(kept.points)}", "gold")
 
-    def addressed(self, seat: int, text: str) -> str:
-        """A prompt for a shared screen, naming whose turn it is: ``Tess — Space: throw 6 dice``."""
-        name = self.person(seat).subject
+    def addressed(self, name: str, text: str) -> str:
+        """A prompt for a shared screen, naming whose turn it is: ``Tess — Space: throw 6 dice`` (``name``
+        as the seat's :meth:`person` says it, perhaps shortened to fit)."""
         return f"{name} — {text}" if text else name
 
     def keep_value(self, dice: Sequence[int], points: int) -> str:

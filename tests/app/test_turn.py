@@ -200,12 +200,12 @@ def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None
     turn.game.apply(Roll((1, 2, 3, 4, 5, 2)))
     view.felt = [1, 2, 3, 4, 5, 2]
     turn.ready()
-    assert turn.hot_seat and turn.human_turn
-    assert turn.status()[0][0] == "Tess — Keep dice: click or 1–6 (best 1,000)"
+    assert turn.hot_seat and turn.human_turn and turn.addressee == 0
+    assert turn.status()[0][0] == "Keep dice: click or 1–6 (best 1,000)"
     assert turn.sel_points is None
     view.select((1, 2, 3, 4, 5))
     turn.refresh()
-    assert turn.sel_points == 1000 and turn.status()[0][0] == "Tess — Keep 1 2 3 4 5: 1,000 points"
+    assert turn.sel_points == 1000 and turn.status()[0][0] == "Keep 1 2 3 4 5: 1,000 points"
     view.select((2, 2))
     turn.refresh()
     assert turn.sel_points is None and turn.sel_error  # two 2s score nothing: no preview
@@ -224,4 +224,4 @@ def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None
 def test_one_person_against_the_computer_is_not_named_in_every_prompt() -> None:
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")])
     turn.enter()
-    assert not turn.hot_seat and turn.status()[0][0] == "Space: throw 5 dice"
+    assert not turn.hot_seat and turn.addressee is None and turn.status()[0][0] == "Space: throw 5 dice"

@@ -138,7 +138,8 @@ def test_combinations_worth_a_callout_are_named_as_they_are_kept() -> None:
 
 
 def test_prompts_on_a_shared_screen_name_whose_turn_it_is() -> None:
-    n = Narrator(preset("classic-five"), ["Tess", "You"])
-    assert n.addressed(0, "Space: throw 5 dice") == "Tess — Space: throw 5 dice"
-    assert n.addressed(1, "Keep dice: click or 1–4 (best 150)") == "You — Keep dice: click or 1–4 (best 150)"
-    assert n.addressed(0, "") == "Tess"
+    n = Narrator(preset("classic-five"), ["Tess", "you"])
+    assert n.addressed(n.person(0).subject, "Space: throw 5 dice") == "Tess — Space: throw 5 dice"
+    assert n.addressed(n.person(1).subject, "Keep dice: click or 1–4 (best 150)") == (
+        "You — Keep dice: click or 1–4 (best 150)")
+    assert n.addressed("Maximilian W. A.", "") == "Maximilian W. A."

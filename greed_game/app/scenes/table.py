@@ -41,6 +41,7 @@ from greed_game.app.scenes.table_parts import (
     draw_table_background,
     draw_turn_box,
     plate_position,
+    short_name,
 )
 from greed_game.app.setup import GameSetup
 from greed_game.app.skins import SkinName
@@ -511,7 +512,7 @@ class TableScene(Scene):
         self._draw_top_bar(canvas)
         self._draw_plates(canvas)
         self._draw_tray(canvas)
-        if turn.banner is not None and self._banner_card[0] is turn.banner:
+        if turn.banner is not None and self._banner_card[0] is turn.banner and not self.waiting_card:
             # Drawn under the dice, so none is ever hidden.
             draw_banner(canvas, turn.banner.said, turn.banner.ttl, self._banner_card[1])
         show_labels = turn.may_select()
@@ -625,6 +626,11 @@ class TableScene(Scene):
             for i, line in enumerate(lines):
                 canvas.text(line, (x, r.y + 12 + i * 22), 14, theme.RED, font="bold")
         else:
+            seat = self.turn.addressee
+            if seat is not None:  # a shared screen: the prompt names whose turn it is, a long name shortened
+                words = self.turn.narrator
+                name = short_name(canvas, words.person(seat).subject, 15, width * 0.4)
+                first = words.addressed(name, first)
             canvas.text(first, (x, r.y + 12), 15, theme.tone_color(first_tone), font="bold", max_width=width)
             canvas.text(second, (x, r.y + 37), 13, theme.tone_color(second_tone), max_width=width)
         self.focus.draw(canvas)
