@@ -8,7 +8,7 @@ words come from the narrator.
 from __future__ import annotations
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import Carryover, Keep, RuleSet, State
+from greed_game.rules import Bank, Carryover, Keep, Phase, RuleSet, State
 
 
 def hint_lines(rules: RuleSet, state: State, narrator: Narrator) -> tuple[list[Line], tuple[int, ...]]:
@@ -23,6 +23,9 @@ def hint_lines(rules: RuleSet, state: State, narrator: Narrator) -> tuple[list[L
     choices = [(c.actions, c.value, c.bust_probability) for c in advice.choices]
     first = advice.choices[0].actions[0] if advice.choices else None
     keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
+    if isinstance(first, Bank) and state.phase is Phase.KEEP and state.throw is not None:
+        best = rules.table.best(state.throw)  # a bank straight from the throw keeps its best dice
+        keep = best.dice if best is not None else ()
     return narrator.hint(state, advice.bust_probability, choices), keep
 
 

@@ -225,3 +225,16 @@ def test_one_person_against_the_computer_is_not_named_in_every_prompt() -> None:
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")])
     turn.enter()
     assert not turn.hot_seat and turn.addressee is None and turn.status()[0][0] == "Space: throw 5 dice"
+
+
+def test_a_hint_to_bank_straight_from_the_throw_rings_the_dice_the_bank_keeps() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "dollar-greed")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((6, 1, 6, 2, 6, 1)))
+    view.felt = [6, 1, 6, 2, 6, 1]
+    turn.ready()
+    turn.toggle_hint()
+    assert turn.hint[1].text.startswith("bank 800")  # the advice: bank, keeping the best dice (the rules say so)
+    assert turn.hint_keep == (1, 1, 6, 6, 6)
