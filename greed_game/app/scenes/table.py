@@ -631,9 +631,29 @@ class TableScene(Scene):
                 words = self.turn.narrator
                 name = short_name(canvas, words.person(seat).subject, 15, width * 0.4)
                 first = words.addressed(name, first)
-            canvas.text(first, (x, r.y + 12), 15, theme.tone_color(first_tone), font="bold", max_width=width)
-            canvas.text(second, (x, r.y + 37), 13, theme.tone_color(second_tone), max_width=width)
+            self._draw_status(canvas, (first, first_tone), (second, second_tone), x, width)
         self.focus.draw(canvas)
+
+    def _draw_status(
+        self, canvas: Canvas, first: tuple[str, str], second: tuple[str, str], x: float, width: float
+    ) -> None:
+        """The two status lines; a line too long for one line wraps onto two smaller ones rather than lose its
+        end (the other line then gets a smaller size)."""
+        top = ACTIONS.y
+        (text1, tone1), (text2, tone2) = first, second
+        ink1, ink2 = theme.tone_color(tone1), theme.tone_color(tone2)
+        if canvas.text_width(text1, 15, "bold") > width:
+            lines = canvas.wrap(text1, 14, width, "bold")
+            lines = [lines[0], canvas.fit(" ".join(lines[1:]), 14, width, "bold")] if len(lines) > 1 else lines
+            for i, line in enumerate(lines):
+                canvas.text(line, (x, top + 3 + i * 19), 14, ink1, font="bold")
+            canvas.text(text2, (x, top + 45), 12, ink2, max_width=width)
+        elif canvas.text_width(text2, 13) > width:
+            canvas.text(text1, (x, top + 6), 15, ink1, font="bold")
+            canvas.paragraph(text2, pygame.Rect(round(x), top + 28, round(width), 34), 12, ink2, spacing=1.35)
+        else:
+            canvas.text(text1, (x, top + 12), 15, ink1, font="bold")
+            canvas.text(text2, (x, top + 37), 13, ink2)
 
     def _draw_side(self, canvas: Canvas) -> None:
         r = SIDE
@@ -676,17 +696,22 @@ class TableScene(Scene):
         offer = s.offer
         if offer is None:
             return
-        box = pygame.Rect(0, 0, 560, 190)
+        words = self.turn.narrator.offer(s)
+        # A headline with long names takes two lines rather than lose its end.
+        heads = canvas.wrap(words.headline, 20, 530, "bold")
+        if len(heads) > 2:
+            heads = [heads[0], canvas.fit(" ".join(heads[1:]), 20, 530, "bold")]
+        extra = 26 * (len(heads) - 1)
+        box = pygame.Rect(0, 0, 560, 190 + extra)
         box.center = FELT.center
         canvas.box(box, (12, 16, 20, 225), radius=14, border=1.5, border_color=theme.BLUE)
-        words = self.turn.narrator.offer(s)
         canvas.text("DICE PASSED ON", (box.centerx, box.y + 22), 13, theme.BLUE, font="bold", anchor="center")
-        canvas.text(words.headline, (box.centerx, box.y + 52), 20, theme.TEXT, font="bold", anchor="center",
-                    max_width=box.w - 30)
+        for i, head in enumerate(heads):
+            canvas.text(head, (box.centerx, box.y + 52 + 26 * i), 20, theme.TEXT, font="bold", anchor="center")
         take, fresh = self.turn.offer_odds
         lines = [(words.take, take), (words.decline, fresh)]
         for i, (text, pct) in enumerate(lines):
-            y = box.y + 88 + i * 30 + (18 if i and words.take_note else 0)
+            y = box.y + 88 + extra + i * 30 + (18 if i and words.take_note else 0)
             canvas.text(text, (box.x + 26, y), 16, theme.TEXT, anchor="midleft", max_width=box.w - 190)
             canvas.text(f"bust {pct}", (box.right - 26, y), 16, theme.WARN, font="bold", anchor="midright")
             if i == 0 and words.take_note:
