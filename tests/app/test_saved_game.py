@@ -171,3 +171,35 @@ def test_a_finished_or_broken_record_is_not_played_on(app: App, drive: Driver) -
         assert not replays.play_on_button.visible
         assert not replays.play_on(path)
         assert replays.error and isinstance(app.stack.top, ReplaysScene)
+
+
+def test_each_of_several_unfinished_games_resumes_exactly(app: App, drive: Driver) -> None:
+    """Three games set aside, of three rule sets; each is played on from Replays in turn, exactly where it stood,
+    and every one of them is still kept afterwards (the one played on before is set aside again when asked)."""
+    from greed_game.rules import read_record
+
+    games: list[Game] = []
+    for n, rules_id in enumerate(("classic-five", "dollar-greed", "official")):
+        game = Game(preset(rules_id), [Player("You"), Player("Ada", "expert"), Player("Bo")][: 2 + n % 2])
+        rng = random.Random(10 + n)
+        # played to a person's move, so that nothing moves on the table before it is looked at
+        while len(game.events) < 9 + 4 * n or game.players[game.state.current].kind != "human":
+            game.play(game.legal_actions()[-1 if n % 2 else 0], rng)
+        assert not game.finished
+        assert app.storage.export_record(record_of(game, rules_id)) is not None
+        games.append(game)
+    for game in games:
+        app.show_menu()
+        replays = ReplaysScene(app)
+        app.push(replays)
+        path = next(p for p in replays.files if read_record(p.read_text()).events == game.events)
+        assert replays.play_on(path)
+        if isinstance(app.stack.top, ReplaceGameOverlay):
+            app.stack.top.focus.widgets[1].activate()  # start it: the game in progress is set aside, not lost
+        drive.frames(2)
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        assert table.game.events == game.events and table.game.state == game.state
+        assert table.rules == game.rules
+    kept = [read_record(p.read_text()).events for p in app.storage.exports_dir.glob("*.json")]
+    assert all(g.events in kept for g in games)
