@@ -1,0 +1,453 @@
+"""The exact two-player win-probability solver (value iteration, as for optimal two-player Pig and Farkle).
+
+Scores are counted in grid steps (:func:`points_step`). The turn-start value
+``S[a, b]`` is the chance that the player about to throw, at ``a``, beats the
+opponent at ``b`` when both play to win; a shared win counts one half.
+
+* A bust hands the opponent a fresh turn at the same scores (value
+  ``1 - S[b, a]``); a bank with dice left under a carryover rule hands them an
+  offer, whose value is the better of declining (``S``) and taking (``TK``).
+  Banks raise the sum of the scores, so turn starts are solved by score sum,
+  highest first. Within one sum only busts link a pair to its mirror, and
+  those mirrored pairs are solved together by Newton's method on the bust
+  value (policy iteration; the residual is reported).
+* Within a turn the turn total only grows, so each pair's values are a
+  backward induction over the turn total, vectorized over the pairs of one sum.
+* Reaching the target ends the main phase. The final turn (one-more-turn, or
+  must-top where a tie cannot be banked) is solved once, as tables of the
+  points still needed: the last player banks as soon as they are ahead, so
+  nothing above that changes their chance, and these tables are exact.
+* Above the target the leader's extra points still lower the last player's
+  chance, but that chance is below ``tail`` (1e-13) once the lead passes the
+  cap ``D``: past it a fresh final turn is counted as lost, while a carryover
+  the leader would hand over is counted in full (its value does not shrink
+  with the lead). The resulting error is below ``tail`` for every value.
+
+Supported: any rules with the one-more-turn or must-top end. Not yet: the
+score-to-beat end, and entry minimums that do not count carried points.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from greed_game.ai.progress import TooHard, report
+from greed_game.ai.solver import ThrowModel, points_step, throw_model
+from greed_game.rules import RuleSet
+
+Array = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+TAIL = 1e-13
+"""The largest final-turn chance a lead may leave before it is counted as zero."""
+TOL = 1e-13
+"""Newton's method on the turn-start values stops when no value moves by more than this."""
+
+
+def unsupported(rules: RuleSet) -> str | None:
+    """Why the exact win solver cannot handle ``rules`` yet, or None."""
+    if rules.end == "score-to-beat":
+        return "the score-to-beat end"
+    if rules.carryover != "none" and rules.entry_minimum > 0 and not rules.entry_counts_carried:
+        return "an entry minimum that does not count carried points"
+    if any(c.points <= 0 for c in rules.table.combos):
+        return "a combination worth no points"
+    if rules.doubles_rescue and (rules.hot_dice == "mandatory" or rules.bank_keeps_best):
+        return "a doubles rescue with mandatory hot dice or the keep-the-best bank rule"
+    return None
+
+
+class _Kernel:
+    """One level of the in-turn induction, vectorized over a batch of score pairs.
+
+    ``level`` returns, for every number of dice ``n`` about to be thrown at turn
+    total ``t``, the value and its derivative with respect to the bust value.
+    """
+
+    def __init__(self, models: Sequence[ThrowModel], step: int, dice: int, *, rescue_bank: bool) -> None:
+        uniq: dict[tuple[int, int, bool], int] = {}
+        rows: list[list[int]] = []
+        probs: list[float] = []
+        owner: list[int] = []
+        for n in range(1, dice + 1):
+            for p, cands in models[n].groups:
+                rows.append([uniq.setdefault((pts // step, nxt, bk), len(uniq)) for pts, nxt, bk in cands])
+                probs.append(p)
+                owner.append(n)
+        self.dice = dice
+        self.u = len(uniq)
+        keys = list(uniq)
+        self.pts: IntArray = np.array([k[0] for k in keys], dtype=np.int64)
+        self.nxt: IntArray = np.array([k[1] for k in keys], dtype=np.int64)
+        self.bk = np.array([k[2] for k in keys], dtype=bool)[:, None]
+        width = max((len(r) for r in rows), default=1)
+        self.members: IntArray = np.full((len(rows), width), self.u, dtype=np.int64)
+        for g, r in enumerate(rows):
+            self.members[g, : len(r)] = r
+        self.weights: Array = np.zeros((dice + 1, len(rows)))
+        self.weights[owner, np.arange(len(rows))] = probs
+        self.bust: Array = np.array([models[n].bust if n else 0.0 for n in range(dice + 1)])[:, None]
+        self.rescue = [models[n].rescue if n else 0.0 for n in range(dice + 1)]
+        self.rescue_bank = rescue_bank
+        self.max_pts = int(self.pts.max()) if self.u else 0
+
+    def level(self, v: Array, q: Array, r: Array, t: int, x: Array, *, kept: bool = True) -> tuple[Array, Array]:
+        """Values ``(dice+1, A)`` of throwing at total ``t``; ``v``, ``q``, ``r`` are ``(dice+1, L, A)`` tables."""
+        tp = t + self.pts
+        vv = v[self.nxt, tp]
+        rr = r[self.nxt, tp]
+        bank = self.bk & (rr > vv)
+        width = vv.shape[1]
+        ak = np.empty((self.u + 1, width))
+        aq = np.zeros((self.u + 1, width))
+        ak[: self.u] = np.where(bank, rr, vv)
+        ak[self.u] = -np.inf
+        aq[: self.u] = np.where(bank, 0.0, q[self.nxt, tp])
+        vals = ak[self.members]
+        pick = vals.argmax(axis=1)[:, None, :]
+        gv = np.take_along_axis(vals, pick, 1)[:, 0]
+        gq = np.take_along_axis(aq[self.members], pick, 1)[:, 0]
+        vt: Array = self.weights @ gv + self.bust * x
+        qt: Array = self.weights @ gq + self.bust
+        dice = self.dice
+        for n in range(1, dice + 1):
+            res = self.rescue[n]
+            if not res:
+                continue
+            # A rescued pair continues with all the dice at the same total (banking allowed mid-turn).
+            rb = r[dice, t] if kept and self.rescue_bank else np.full(width, -np.inf)
+            if n == dice:
+                loop = vt[n] / (1.0 - res)
+                use_loop = loop > rb
+                vt[n] = np.where(use_loop, loop, vt[n] + res * rb)
+                qt[n] = np.where(use_loop, qt[n] / (1.0 - res), qt[n])
+            else:
+                throw_on = vt[dice] >= rb
+                vt[n] = vt[n] + res * np.where(throw_on, vt[dice], rb)
+                qt[n] = qt[n] + res * np.where(throw_on, qt[dice], 0.0)
+        return vt, qt
+
+
+class WinSolution:
+    """Exact win chances of a two-player game under ``rules`` at its target, and the play that achieves them."""
+
+    def __init__(self, rules: RuleSet, *, lead_cap: int | None = None) -> None:
+        why = unsupported(rules)
+        if why is not None:
+            raise TooHard(f"the exact win solver does not handle {why} yet")
+        start = time.perf_counter()
+        self.rules = rules
+        dice = rules.dice
+        self.dice = dice
+        self.step = step = points_step(rules)
+        self.T = -(-rules.target // step)
+        self.E = -(-rules.entry_minimum // step)
+        self.carry = rules.carryover != "none"
+        self.tie = rules.end == "one-more-turn"
+        self.models = [throw_model(rules, n) for n in range(dice + 1)]
+        self.cmodels = [throw_model(rules, n, strict=rules.carryover == "strict") for n in range(dice + 1)]
+        rescue_bank = rules.hot_dice != "mandatory"
+        self.kernel = _Kernel(self.models, step, dice, rescue_bank=rescue_bank)
+        self.ckernel = _Kernel(self.cmodels, step, dice, rescue_bank=False)
+        self.max_pts = max(self.kernel.max_pts, self.ckernel.max_pts)
+        self._final_tables(lead_cap)
+        self.S: Array = np.zeros((self.T, self.T))
+        # TK[a, b, c, m]: the value of taking an offer of c (grid steps) and m dice at turn start (a, b).
+        self.TK: Array | None = np.zeros((self.T, self.T, self.T, dice)) if self.carry else None
+        self.residual = 0.0
+        self.newton_passes = 0
+        self.states = 0
+        self._pairs: dict[tuple[int, int], tuple[Array, Array, Array, Array]] = {}
+        self._solve()
+        self.seconds = time.perf_counter() - start
+
+    # -- the final turn --------------------------------------------------------------------------
+    def _final_tables(self, lead_cap: int | None) -> None:
+        """``G[n][j + 1]``: chance of the last player, throwing ``n`` dice, to score more than ``j`` points more.
+
+        ``Gt`` counts a tie (exactly ``j``) as one half where the rules share a tied win, ``G0`` as nothing;
+        ``j = -1`` stands for every total already ahead (survive to a bank).
+        """
+        cap = max(1, -(-lead_cap // self.step)) if lead_cap is not None else None
+        size = (cap if cap is not None else 64) + 2 * self.T + self.E + 2
+        while True:
+            g0 = self._final_table(size, tie=False)
+            gt = self._final_table(size, tie=True) if self.tie else g0
+            if cap is not None:
+                self.D = cap
+                break
+            found = next((j for j in range(size - 2 * self.T - self.E) if gt[self.dice][j + 1] < TAIL), None)
+            if found is not None:
+                self.D = max(found, 1)
+                break
+            size *= 2
+        self.G0, self.Gt = g0, gt
+        self.J = size
+        # The last player's fresh final turn needing more than `lead` points (on the board or not).
+        ff_on = np.zeros(self.D + 1)
+        ff_off = np.zeros(self.D + 1)
+        for lead in range(self.D):
+            ff_on[lead] = gt[self.dice][lead + 1]
+            ff_off[lead] = gt[self.dice][lead + 1] if lead >= self.E else g0[self.dice][self.E]
+        self.ff_on, self.ff_off = ff_on, ff_off
+
+    def _final_table(self, size: int, *, tie: bool) -> list[list[float]]:
+        dice, step = self.dice, self.step
+        g = [[0.0] * (size + 1) for _ in range(dice + 1)]
+        rescue_bank = self.rules.hot_dice != "mandatory"
+        half = 0.5 if tie else 0.0
+
+        def after(nxt: int, jj: int, bk: bool) -> float:
+            if jj < 0:
+                return 1.0 if bk else g[nxt][0]
+            if jj >= size:
+                return 0.0
+            if jj == 0 and bk and half > g[nxt][1]:
+                return half
+            return g[nxt][jj + 1]
+
+        def throw(n: int, j: int) -> float:
+            m = self.models[n]
+            total = 0.0
+            for p, cands in m.groups:
+                total += p * max(after(nxt, j - pts // step, bk) for pts, nxt, bk in cands)
+            if m.rescue:
+                here = after(dice, j, rescue_bank) if n != dice else g[dice][j + 1]
+                total += m.rescue * here
+            return total
+
+        for _ in range(20_000):
+            change = 0.0
+            for n in range(dice, 0, -1):
+                v = throw(n, -1)
+                change = max(change, abs(v - g[n][0]))
+                g[n][0] = v
+            if change < 1e-15:
+                break
+        for j in range(size):
+            for n in range(dice, 0, -1):
+                g[n][j + 1] = throw(n, j)
+        return g
+
+    def _g(self, tie: bool, n: int, j: int) -> float:
+        table = self.Gt if tie else self.G0
+        if j >= self.J:
+            return 0.0
+        return table[n][max(j, -1) + 1]
+
+    def final_throw(self, n: int, j: int, h: int) -> float:
+        """Last player about to throw ``n`` dice, needing more than ``j`` and at least ``h`` more steps to bank."""
+        if h <= j or h <= 0:
+            return self._g(self.tie, n, j)
+        return self._g(False, n, h - 1)
+
+    def final_after(self, nxt: int, j: int, h: int, bk: bool) -> float:
+        """Last player's value after a keep leaving ``j`` and ``h`` steps to go (bank if that is best)."""
+        cont = self.final_throw(nxt, j, h)
+        if not bk or h > 0:
+            return cont
+        if j < 0:
+            return 1.0
+        if j == 0 and self.tie:
+            return max(0.5, cont)
+        return cont
+
+    @cache  # noqa: B019 - one solution per rule set, kept for the program's life
+    def final_take(self, m: int, j: int, h: int) -> float:
+        """Last player's chance when taking an offer of ``m`` dice, needing more than ``j`` (at least ``h``) more."""
+        model = self.cmodels[m]
+        step = self.step
+        total = model.rescue * self.final_throw(self.dice, j, h)
+        for p, cands in model.groups:
+            total += p * max(self.final_after(nxt, j - pts // step, h - pts // step, bk) for pts, nxt, bk in cands)
+        return total
+
+    def final_fresh(self, on_board: bool, j: int) -> float:
+        """Last player's chance on a fresh final turn, needing more than ``j`` steps."""
+        return self.final_throw(self.dice, j, 0 if on_board else self.E)
+
+    # -- the main phase --------------------------------------------------------------------------
+    def _on(self, score: IntArray) -> npt.NDArray[np.bool_]:
+        return np.asarray((score > 0) | (self.E == 0), dtype=bool)
+
+    def _batch(self, a: IntArray, b: IntArray) -> dict[str, Any]:
+        """Everything the induction of pairs ``(a, b)`` needs that does not depend on their bust value."""
+        T, D, E, dice = self.T, self.D, self.E, self.dice
+        width = len(a)
+        thr = np.where(self._on(a), 1, max(E, 1))
+        tcap = np.maximum(np.maximum(T - a, D + b - a), thr)
+        length = int(max(int(tcap.max()), T)) + self.max_pts + 1
+        ob = self._on(b)
+        r = np.full((dice + 1, length, width), -np.inf)
+        # Far ahead: only a carryover the leader hands over can still cost anything.
+        rinf = np.ones((dice + 1, width))
+        if self.carry:
+            for m in range(1, dice):
+                for i in range(width):
+                    rinf[m, i] = 1.0 - self.final_take(m, int(a[i] - b[i]), 0)
+        idx = np.arange(width)
+        for t in range(1, length):
+            tail = t >= tcap
+            r[:, t, tail] = rinf[:, tail]
+            live = (~tail) & (t >= thr)
+            if not live.any():
+                continue
+            sc = a + t
+            below = live & (sc < T)
+            if below.any():
+                bb, qq = b[below], sc[below]
+                s = self.S[bb, qq]
+                r[dice, t, below] = 1.0 - s
+                for m in range(1, dice):
+                    if self.carry:
+                        assert self.TK is not None
+                        r[m, t, below] = 1.0 - np.maximum(s, self.TK[bb, qq, t, m])
+                    else:
+                        r[m, t, below] = 1.0 - s
+            above = live & (sc >= T)
+            if above.any():
+                lead = np.minimum(sc[above] - b[above], D)
+                ff = np.where(ob[above], self.ff_on[lead], self.ff_off[lead])
+                r[dice, t, above] = 1.0 - ff
+                for m in range(1, dice):
+                    if self.carry:
+                        ft = np.array(
+                            [self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else max(0, E - t)) for i in idx[above]]
+                        )
+                        r[m, t, above] = 1.0 - np.maximum(ff, ft)
+                    else:
+                        r[m, t, above] = 1.0 - ff
+        return {"tcap": tcap, "length": length, "r": r, "rinf": rinf}
+
+    def _induct(self, batch: dict[str, Any], x: Array) -> tuple[Array, Array]:
+        """In-turn values ``V`` and their derivatives ``Q`` in the bust value ``x``, each ``(dice+1, L, A)``."""
+        dice, kernel = self.dice, self.kernel
+        r: Array = batch["r"]
+        tcap: IntArray = batch["tcap"]
+        length: int = batch["length"]
+        width = len(x)
+        # The stationary values far ahead of the target: a small fixed point (hot dice lead back to it).
+        span = self.max_pts + 1
+        vi = np.zeros((dice + 1, span, width))
+        qi = np.zeros((dice + 1, span, width))
+        ri = np.broadcast_to(batch["rinf"][:, None, :], (dice + 1, span, width))
+        for _ in range(20_000):
+            nv, nq = kernel.level(vi, qi, ri, 0, x)
+            change = float(np.max(np.abs(nv - vi[:, 0]))) if width else 0.0
+            vi[:] = nv[:, None, :]
+            qi[:] = nq[:, None, :]
+            if change < 1e-15:
+                break
+        vinf, qinf = vi[:, 0], qi[:, 0]
+        v = np.empty((dice + 1, length, width))
+        q = np.empty((dice + 1, length, width))
+        v[:] = vinf[:, None, :]
+        q[:] = qinf[:, None, :]
+        for t in range(int(tcap.max()) - 1, -1, -1):
+            vt, qt = kernel.level(v, q, r, t, x, kept=t > 0)
+            live = t < tcap
+            v[:, t] = np.where(live, vt, vinf)
+            q[:, t] = np.where(live, qt, qinf)
+        return v, q
+
+    def _solve(self) -> None:
+        T = self.T
+        total_sums = 2 * T - 1
+        for s in range(2 * T - 2, -1, -1):
+            report("win", 1 - s / total_sums)
+            lo, hi = max(0, s - T + 1), min(T - 1, s)
+            a = np.arange(lo, hi + 1, dtype=np.int64)
+            b = s - a
+            batch = self._batch(a, b)
+            self.states += int(batch["tcap"].sum()) * self.dice
+            guess = np.full(len(a), 0.5)
+            for passes in range(1, 200):
+                x = 1.0 - guess[::-1]
+                v, q = self._induct(batch, x)
+                f, slope = v[self.dice, 0], q[self.dice, 0]
+                moved = float(np.max(np.abs(f - guess)))
+                self.newton_passes += 1
+                if moved < TOL or passes > 60:
+                    break
+                # Newton: S = f + slope * ((1 - S[mirror]) - x), solved with the mirror pair's equation.
+                c = f + slope * (1.0 - x)
+                cm, qm = c[::-1], slope[::-1]
+                guess = (c - slope * cm) / (1.0 - slope * qm)
+            self.residual = max(self.residual, moved)
+            self.S[a, b] = f
+            if self.carry:
+                self._takes(a, b, v, q, batch["r"], x)
+        self.states += T * T
+
+    def _takes(self, a: IntArray, b: IntArray, v: Array, q: Array, r: Array, x: Array) -> None:
+        """Store the value of taking every offer the opponent could hand over at these turn starts."""
+        assert self.TK is not None
+        for c in range(1, self.T):
+            vt, _ = self.ckernel.level(v, q, r, c, x, kept=False)
+            for m in range(1, self.dice):
+                self.TK[a, b, c, m] = vt[m]
+
+    # -- queries -----------------------------------------------------------------------------------
+    @property
+    def first_player_win(self) -> float:
+        """The chance that the player who throws first wins, both playing optimally (a shared win counts 1/2)."""
+        return float(self.S[0, 0])
+
+    def pair(self, a: int, b: int) -> tuple[Array, Array, Array, Array]:
+        """``(V, R, x, Vinf)`` of the turn at scores ``(a, b)`` (steps).
+
+        ``V[n, t]`` is the value of throwing ``n`` dice at turn total ``t``, ``R[m, t]`` of banking ``t`` with
+        ``m`` dice unthrown (``-inf`` where banking is not allowed), ``x`` the value of a bust and ``Vinf`` the
+        stationary values past the lead cap.
+        """
+        found = self._pairs.get((a, b))
+        if found is None:
+            aa = np.array([a], dtype=np.int64)
+            bb = np.array([b], dtype=np.int64)
+            batch = self._batch(aa, bb)
+            x = np.array([1.0 - self.S[b, a]])
+            v, _ = self._induct(batch, x)
+            found = (v[:, :, 0], batch["r"][:, :, 0], x, v[:, -1, 0])
+            if len(self._pairs) > 64:
+                self._pairs.clear()
+            self._pairs[(a, b)] = found
+        return found
+
+    def take_value(self, a: int, b: int, c: int, m: int) -> float:
+        """Value of taking an offer of ``c`` steps and ``m`` dice at turn start ``(a, b)``."""
+        v, r, x, _ = self.pair(a, b)
+        vt, _ = self.ckernel.level(v[:, :, None], np.zeros_like(v)[:, :, None], r[:, :, None], c, x, kept=False)
+        return float(vt[m, 0])
+
+    def to_data(self) -> dict[str, object]:
+        """What ``greed-game solve --win`` prints, apart from the rules id."""
+        return {
+            "target": self.rules.target,
+            "first_player_win": round(self.first_player_win, 12),
+            "states": self.states,
+            "seconds": round(self.seconds, 3),
+            "residual": float(f"{self.residual:.3g}"),
+            "lead_cap": self.D * self.step,
+        }
+
+
+_SOLVED: dict[tuple[str, int | None], WinSolution] = {}
+
+
+def solve_win(rules: RuleSet, *, lead_cap: int | None = None) -> WinSolution:
+    """The (memoized) exact win solution of ``rules``."""
+    key = (rules.content_key(), lead_cap)
+    found = _SOLVED.get(key)
+    if found is None:
+        found = WinSolution(rules, lead_cap=lead_cap)
+        _SOLVED[key] = found
+    return found
+
+
+__all__ = ["TAIL", "WinSolution", "solve_win", "unsupported"]
