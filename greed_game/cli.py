@@ -152,10 +152,62 @@ def _solver_cache() -> None:
     use_cache(default_solution_cache())
 
 
+def _with_target(rules: RuleSet, target: int | None) -> RuleSet:
+    if target is None:
+        return rules
+    return rules.with_overrides({"target": target}, origin="--target")
+
+
+def _solving_bar() -> Callable[[str, float], None] | None:
+    """A progress line on stderr for a long solve, or None when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        return None
+    last = [-1]
+
+    def show(stage: str, done: float) -> None:
+        pct = int(done * 100)
+        if pct != last[0]:
+            last[0] = pct
+            sys.stderr.write(f"\rsolving ({stage}) {pct:3d}%")
+            sys.stderr.flush()
+
+    return show
+
+
+def _solve_win(rules: RuleSet) -> Any:
+    """The exact win solution of ``rules``, with a progress line on a terminal."""
+    try:
+        from greed_game.ai.win import solve_win
+    except ImportError:
+        _fail("the exact win solver needs numpy: pip install 'greed-game[solve]'")
+    from greed_game.ai.progress import listening
+
+    bar = _solving_bar()
+    if bar is None:
+        return solve_win(rules)
+    with listening(bar):
+        solution = solve_win(rules)
+    sys.stderr.write("\n")
+    return solution
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
+    rules = _with_target(load_rules_arg(args.rules), args.target)
+    if args.win:
+        start = time.perf_counter()
+        win = _solve_win(rules)
+        _print_json(
+            {
+                "rules": args.rules,
+                "target": rules.target,
+                "first_player_win": round(win.first_player_win, 12),
+                "states": win.states,
+                "seconds": round(time.perf_counter() - start, 3),
+            }
+        )
+        return 0
     from greed_game.ai.solver import solve
 
-    rules = load_rules_arg(args.rules)
     _solver_cache()
     start = time.perf_counter()
     solution = solve(rules)
@@ -166,19 +218,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from greed_game.ai import LEVELS
+    from greed_game.ai import ALL_LEVELS
     from greed_game.ai.simulate import progress_bar, simulate
 
-    rules = load_rules_arg(args.rules)
+    rules = _with_target(load_rules_arg(args.rules), args.target)
     names = [p.strip() for p in args.players.split(",") if p.strip()]
-    unknown = [n for n in names if n not in LEVELS]
+    unknown = [n for n in names if n not in ALL_LEVELS]
     if unknown:
-        _fail(f"unknown computer level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
+        _fail(f"unknown computer level {unknown[0]!r} (levels: {', '.join(ALL_LEVELS)})")
     if not 2 <= len(names) <= 8:
         _fail("--players lists 2 to 8 computer levels, e.g. expert,bold (a game alone has no one to beat)")
     if args.games < 1:
         _fail("--games must be at least 1")
     _solver_cache()
+    if "optimal" in names:
+        _solve_win(rules)  # solved before the games start, with its own progress line
     result = simulate(rules, names, args.games, args.seed, progress=progress_bar())
     result["rules"] = args.rules
     _print_json(result)
@@ -254,11 +308,16 @@ def build_parser() -> argparse.ArgumentParser:
         "solve", formatter_class=_Defaults, help="solve a rule set exactly: expected points per turn and bust odds"
     )
     p.add_argument("--rules", required=True, help=rules_help)
+    p.add_argument(
+        "--win", action="store_true", help="solve the two-player game exactly: the first player's chance to win"
+    )
+    p.add_argument("--target", type=int, help="play to this target instead of the rules' own")
     p.set_defaults(handler=cmd_solve)
 
     p = sub.add_parser("simulate", formatter_class=_Defaults, help="play computer levels against each other, headless")
     p.add_argument("--rules", required=True, help=rules_help)
-    p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master")
+    p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master, optimal")
+    p.add_argument("--target", type=int, help="play to this target instead of the rules' own")
     p.add_argument("--games", type=int, default=1000, help="number of games")
     p.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same result)")
     p.set_defaults(handler=cmd_simulate)

@@ -299,3 +299,30 @@ def test_command_line_papercuts(capsys: pytest.CaptureFixture[str]) -> None:
         for action in command._actions:
             if action.default not in (None, argparse.SUPPRESS) and action.help and action.dest != "help":
                 assert f"(default: {action.default})" in " ".join(text.split()), (name, action.dest)
+
+
+# --- solve --win -------------------------------------------------------------------------------
+
+
+def test_solve_win_prints_the_first_players_chance(capsys: pytest.CaptureFixture[str]) -> None:
+    from greed_game.ai.win import solve_win
+
+    data = run_json(capsys, "solve", "--rules", "classic-five", "--win", "--target", "400")
+    assert list(data) == ["rules", "target", "first_player_win", "states", "seconds"]
+    assert data["rules"] == "classic-five" and data["target"] == 400
+    exact = solve_win(preset("classic-five").with_overrides({"target": 400})).first_player_win
+    assert data["first_player_win"] == pytest.approx(exact, abs=1e-12)
+    assert 0.5 < data["first_player_win"] < 1 and data["states"] > 400 // 50 * 400 // 50
+
+
+def test_solve_win_refuses_what_it_cannot_solve_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_one_line_error(*run(capsys, "solve", "--rules", "official", "--win", "--target", "400"), "score-to-beat")
+    assert_one_line_error(*run(capsys, "solve", "--rules", "classic-five", "--win", "--target", "0"), "target")
+
+
+def test_simulate_accepts_optimal(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(
+        capsys, "simulate", "--rules", "classic-five", "--target", "400", "--players", "optimal,bold", "--games", "200"
+    )
+    assert set(data["levels"]) == {"optimal", "bold"}
+    assert data["levels"]["optimal"]["win_rate"] > data["levels"]["bold"]["win_rate"]

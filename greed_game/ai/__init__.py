@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 
 LEVELS: tuple[str, ...] = ("cautious", "bold", "expert", "master")
 """Computer levels, weakest first."""
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, "optimal")
+"""Every level, the exact win player last: ``optimal`` solves its rules first and needs numpy, so only the
+command line offers it for now."""
 
 
 class Strategy(Protocol):

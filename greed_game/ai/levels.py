@@ -19,7 +19,12 @@ def make_strategy(level: str, rules: RuleSet) -> Level:
         from greed_game.ai.master import Master
 
         return Master(rules)
-    raise ValueError(f"unknown computer level {level!r} (levels: cautious, bold, expert, master)")
+    if level == "optimal":
+        # The exact win solution needs numpy and a solve of its own; imported only when asked for.
+        from greed_game.ai.optimal import Optimal
+
+        return Optimal(rules)
+    raise ValueError(f"unknown computer level {level!r} (levels: cautious, bold, expert, master, optimal)")
 
 
 __all__ = ["make_strategy"]

@@ -414,7 +414,7 @@ class WinSolution:
             x = np.array([1.0 - self.S[b, a]])
             v, _ = self._induct(batch, x)
             found = (v[:, :, 0], batch["r"][:, :, 0], x, v[:, -1, 0])
-            if len(self._pairs) > 64:
+            if len(self._pairs) >= 4096:  # about 30 KB a pair
                 self._pairs.clear()
             self._pairs[(a, b)] = found
         return found

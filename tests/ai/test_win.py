@@ -16,6 +16,7 @@ exactly one solution, and agreeing with them proves the tables exact.
 from __future__ import annotations
 
 import itertools
+import random
 import sys
 from functools import cache
 from typing import Any
@@ -23,8 +24,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from greed_game.ai.optimal import Optimal
 from greed_game.ai.progress import TooHard
-from greed_game.ai.win import WinSolution
+from greed_game.ai.simulate import play_game, simulate, wilson
+from greed_game.ai.win import WinSolution, solve_win
 from greed_game.presets import preset
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import counts_of
@@ -262,3 +265,24 @@ def test_win_chance_rises_with_own_score_and_falls_with_the_opponents(preset_id:
     # the mover's chance and the opponent's after a bust (1 - S[b, a]) never add up past one.
     assert np.all(np.diag(grid) > 0.5)
     assert np.all(grid + grid.T >= 1.0 - 1e-12)
+
+
+def test_optimal_does_not_lose_to_master() -> None:
+    rules = preset("classic-five").with_overrides({"target": 500})
+    out = simulate(rules, ["optimal", "master"], 4000, 3)
+    assert out["levels"]["optimal"]["win_rate"] >= 0.5
+
+
+def test_optimal_against_itself_wins_as_often_as_solved_for_the_first_player() -> None:
+    rules = preset("classic-five").with_overrides({"target": 500})
+    win = solve_win(rules)
+    player = Optimal(rules, win)
+    rng = random.Random(11)
+    games = 20_000
+    first = 0.0
+    for _ in range(games):
+        result = play_game(rules, [player, player], rng)
+        if 0 in result.winners:
+            first += 1 / len(result.winners)
+    low, high = wilson(first, games, z=3.29)  # a 99.9% interval
+    assert low <= win.first_player_win <= high
