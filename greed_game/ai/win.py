@@ -88,6 +88,7 @@ class _Kernel:
         self.bk = np.array([k[2] for k in keys], dtype=bool)[:, None]
         width = max((len(r) for r in rows), default=1)
         self.members: IntArray = np.full((len(rows), width), self.u, dtype=np.int64)
+        self.group_rows: IntArray = np.arange(len(rows), dtype=np.int64)[:, None]
         for g, r in enumerate(rows):
             self.members[g, : len(r)] = r
         self.weights: Array = np.zeros((dice + 1, len(rows)))
@@ -109,10 +110,11 @@ class _Kernel:
         ak[: self.u] = np.where(bank, rr, vv)
         ak[self.u] = -np.inf
         aq[: self.u] = np.where(bank, 0.0, q[self.nxt, tp])
-        vals = ak[self.members]
-        pick = vals.argmax(axis=1)[:, None, :]
-        gv = np.take_along_axis(vals, pick, 1)[:, 0]
-        gq = np.take_along_axis(aq[self.members], pick, 1)[:, 0]
+        # Each group's best candidate, and the derivative along it.
+        chosen = self.members[self.group_rows, ak[self.members].argmax(axis=1)]
+        cols = np.arange(width)[None, :]
+        gv = ak[chosen, cols]
+        gq = aq[chosen, cols]
         vt: Array = self.weights @ gv + self.bust * x
         qt: Array = self.weights @ gq + self.bust
         dice = self.dice
@@ -366,7 +368,7 @@ class WinSolution:
             b = s - a
             batch = self._batch(a, b)
             self.states += int(batch["tcap"].sum()) * self.dice
-            guess = np.full(len(a), 0.5)
+            guess = self._guess(a, b)
             for passes in range(1, 200):
                 x = 1.0 - guess[::-1]
                 v, q = self._induct(batch, x)
@@ -384,6 +386,14 @@ class WinSolution:
             if self.carry:
                 self._takes(a, b, v, q, batch["r"], x)
         self.states += T * T
+
+    def _guess(self, a: IntArray, b: IntArray) -> Array:
+        """A start for Newton's method: the neighbours one step up, already solved (the value lies between)."""
+        T = self.T
+        up_b = np.where(b + 1 < T, self.S[a, np.minimum(b + 1, T - 1)], np.nan)
+        up_a = np.where(a + 1 < T, self.S[np.minimum(a + 1, T - 1), b], np.nan)
+        guess = np.where(np.isnan(up_b), up_a, np.where(np.isnan(up_a), up_b, (up_a + up_b) / 2))
+        return np.where(np.isnan(guess), 0.5, guess)
 
     def _takes(self, a: IntArray, b: IntArray, v: Array, q: Array, r: Array, x: Array) -> None:
         """Store the value of taking every offer the opponent could hand over at these turn starts."""
