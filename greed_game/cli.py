@@ -251,10 +251,25 @@ def cmd_advise(args: argparse.Namespace) -> int:
         _fail(f"{args.file}: {exc}")
     if game.finished:
         _fail(f"{args.file}: the game is over; there is nothing to advise")
-    _solver_cache()
     state = game.state
     narrator = Narrator(game.rules, [p.name for p in game.players], "pips")
-    _print_json(advise(game.rules, state).to_data(lambda actions: narrator.choice(actions, state)))
+
+    def words(actions: Sequence[Any]) -> str:
+        return narrator.choice(actions, state)
+
+    if args.level == "optimal":
+        from greed_game.ai.optimal import Optimal, win_advice
+
+        win = _solve_win(game.rules)
+        advice = win_advice(game.rules, state, Optimal(game.rules, win))
+        data = advice.to_data(words)
+        # Win chances need more places than points do.
+        for shown_choice, choice in zip(data["choices"], advice.choices, strict=True):
+            shown_choice["value"] = round(choice.value, 6)
+        _print_json({"level": "optimal", **data})
+        return 0
+    _solver_cache()
+    _print_json(advise(game.rules, state).to_data(words))
     return 0
 
 
@@ -326,6 +341,12 @@ def build_parser() -> argparse.ArgumentParser:
         "advise", formatter_class=_Defaults, help="the expert's advice for the position at the end of a game record"
     )
     p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
+    p.add_argument(
+        "--level",
+        choices=("expert", "optimal"),
+        default="expert",
+        help="expert: expected points this turn of each choice; optimal: its exact chance to win (two players)",
+    )
     p.set_defaults(handler=cmd_advise)
     return parser
 

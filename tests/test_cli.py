@@ -326,3 +326,25 @@ def test_simulate_accepts_optimal(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert set(data["levels"]) == {"optimal", "bold"}
     assert data["levels"]["optimal"]["win_rate"] > data["levels"]["bold"]["win_rate"]
+
+
+def test_advise_with_optimal_gives_each_choice_its_chance_to_win(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A banks 1,000 of a 1,000 target with three dice unthrown; B's final turn opens with the offer.
+    record = {
+        "format": "greed-record/1",
+        "rules": "pass-the-dice",
+        "overrides": {"target": 1000},
+        "players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+        "events": [{"first_player": 0}, {"roll": [1, 1, 1, 3, 2, 4]}, {"keep": [1, 1, 1]}, {"bank": True}],
+    }
+    path = tmp_path / "final.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    data = run_json(capsys, "advise", str(path), "--level", "optimal")
+    assert data["level"] == "optimal"
+    take, decline = data["choices"]
+    assert take["choice"].startswith("take") and decline["choice"].startswith("decline")
+    # Taking wins exactly when the three dice do not bust: any keep puts B past 1,000.
+    assert take["value"] == pytest.approx(1 - take["bust_probability"], abs=1e-4)
+    assert 0 < decline["value"] < take["value"]

@@ -7,10 +7,12 @@ approximation, measured in ``benchmarks/bench_win.py``).
 
 from __future__ import annotations
 
-from greed_game.ai.players import Context, Level, bankable_after
+from greed_game.ai.advice import Advice, Choice
+from greed_game.ai.players import Context, Level, bankable_after, context_of
 from greed_game.ai.win import WinSolution, solve_win
-from greed_game.rules import RuleSet
+from greed_game.rules import Bank, Carryover, Keep, RuleSet, State, Throw, can_bank
 from greed_game.rules.dice import Counts, size
+from greed_game.rules.game import Phase, apply, throw_options
 
 
 class Optimal(Level):
@@ -113,4 +115,64 @@ class Optimal(Level):
         return self._bank(ctx, n, total) >= self._throw(ctx, n, total)
 
 
-__all__ = ["Optimal"]
+def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> Advice:
+    """Each choice of the current player with its exact chance of winning (best first)."""
+    if state.phase is Phase.OVER:
+        raise ValueError("the game is over: there is nothing to advise")
+    me = player if player is not None else Optimal(rules)
+    w, step = me.win, me.step
+    ctx = context_of(state)
+    models = me.win.models
+    choices: list[Choice] = []
+    bust: float | None = None
+    n, t = state.dice_left, state.turn_points // step
+    if state.phase is Phase.CARRYOVER:
+        offer = state.offer
+        assert offer is not None
+        c, m = offer.points // step, offer.dice
+        pair = me._main(ctx)
+        if pair is None:
+            need = me._final_need(ctx)
+            take = w.final_take(m, need - c, max(0, me._floor(ctx) - c))
+            decline = w.final_fresh(ctx.on_board, need)
+        else:
+            take = w.take_value(*pair, c, m)
+            decline = float(w.S[pair])
+        choices.append(Choice((Carryover(True),), take, w.cmodels[m].bust))
+        choices.append(Choice((Carryover(False),), decline, models[rules.dice].bust))
+    elif state.phase is Phase.ROLL:
+        model = w.cmodels[n] if state.carry_throw else models[n]
+        bust = model.bust
+        if state.carry_throw:
+            pair = me._main(ctx)
+            if pair is None:
+                value = w.final_take(n, me._final_need(ctx) - t, max(0, me._floor(ctx) - t))
+            else:
+                value = w.take_value(*pair, t, n)
+        else:
+            value = me._throw(ctx, n, t)
+        choices.append(Choice((Throw(n),), value, bust))
+        if can_bank(rules, state):
+            choices.append(Choice((Bank(),), me._bank(ctx, n, t)))
+    else:
+        assert state.throw is not None
+        options = throw_options(rules, state, state.throw)
+        best = options[0].points
+        for o in options:
+            keep = Keep(o.dice)
+            left = n - o.size
+            nxt = left if left > 0 else rules.dice
+            after = t + o.points // step
+            choices.append(Choice((keep, Throw(nxt)), me._throw(ctx, nxt, after), models[nxt].bust))
+            if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, apply(rules, state, keep)):
+                choices.append(Choice((keep, Bank()), me._bank(ctx, nxt, after)))
+        if can_bank(rules, state):
+            top = rules.table.best(state.throw)
+            assert top is not None
+            left = n - top.size
+            choices.append(Choice((Bank(),), me._bank(ctx, left if left > 0 else rules.dice, t + top.points // step)))
+    choices.sort(key=lambda ch: (-round(ch.value, 12), ch.bust_probability is not None))
+    return Advice(bust, tuple(choices))
+
+
+__all__ = ["Optimal", "win_advice"]

@@ -1,0 +1,81 @@
+"""The exact win solver: solve time, states and residual per preset, and the optimal level's decision time.
+
+Run: python benchmarks/bench_win.py [PRESET[:TARGET] ...]
+     (default: classic-five:3000 pass-the-dice:2000 dollar-greed:2000 farkel-family:2000)
+
+A decision is one call of the level (take a carryover, which dice to keep,
+bank or throw), timed over games of optimal against master; the first
+decision at a new pair of scores works out that turn's table (the cold
+figure), later ones read it. The goal is at most 50 ms a decision.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any
+
+from greed_game.ai.master import Master
+from greed_game.ai.optimal import Optimal
+from greed_game.ai.players import Context
+from greed_game.ai.simulate import play_game
+from greed_game.ai.win import WinSolution
+from greed_game.presets import preset
+from greed_game.rules.dice import Counts
+
+DEFAULT = ["classic-five:3000", "pass-the-dice:2000", "dollar-greed:2000", "farkel-family:2000"]
+
+
+class Timed(Optimal):
+    """The optimal level with a stopwatch on every decision."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.times: list[float] = []
+
+    def _timed(self, call: Any, *args: Any) -> Any:
+        start = time.perf_counter()
+        out = call(*args)
+        self.times.append(time.perf_counter() - start)
+        return out
+
+    def carry(self, ctx: Context, dice: int, points: int) -> bool:
+        return bool(self._timed(super().carry, ctx, dice, points))
+
+    def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
+        found: Counts = self._timed(super().keep, ctx, n, t, throw, strict)
+        return found
+
+    def bank(self, ctx: Context, n: int, t: int) -> bool:
+        return bool(self._timed(super().bank, ctx, n, t))
+
+
+def main() -> None:
+    specs = sys.argv[1:] or DEFAULT
+    print("| rules | target | first player wins | states | solve s | residual | lead cap | decision ms, mean / worst |")
+    print("|---|---|---|---|---|---|---|---|")
+    for spec in specs:
+        ident, _, target = spec.partition(":")
+        rules = preset(ident)
+        if target:
+            rules = rules.with_overrides({"target": int(target)})
+        start = time.perf_counter()
+        win = WinSolution(rules)
+        seconds = time.perf_counter() - start
+        player = Timed(rules, win)
+        rng = random.Random(2026)
+        master = Master(rules)
+        for g in range(40):
+            play_game(rules, [player, master] if g % 2 == 0 else [master, player], rng)
+        mean = sum(player.times) / len(player.times) * 1000
+        worst = max(player.times) * 1000
+        print(
+            f"| `{ident}` | {rules.target} | {win.first_player_win:.6f} | {win.states:,} | {seconds:.1f} "
+            f"| {win.residual:.1e} | {win.D * win.step:,} | {mean:.2f} / {worst:.1f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
