@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.setup import GameSetup
 from greed_game.rules import PRESET_IDS, Event, Game, Player, Record, record_of
 from greed_game.storage import Storage
+
+if TYPE_CHECKING:
+    from greed_game.app.scenes.menu import SetupScene
+
+
+def open_setup(app: App) -> SetupScene:
+    """The new-game screen, opened from the menu as a person would."""
+    from greed_game.app.scenes.menu import MenuScene, SetupScene
+
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.open_setup()
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    return setup
 
 
 def table_at(

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import TARGET_PRESETS, MenuScene, SetupScene
+from greed_game.app.scenes.menu import TARGET_PRESETS
 from greed_game.app.scenes.overlays import SettingsOverlay
 from greed_game.app.scenes.table import TableScene
 from greed_game.narrator.rules_text import rules_text, source_line
@@ -15,20 +15,11 @@ from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS
 
 from .conftest import Driver
-
-
-def _setup(app: App) -> SetupScene:
-    app.show_menu()
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.open_setup()
-    setup = app.stack.top
-    assert isinstance(setup, SetupScene)
-    return setup
+from .scenarios import open_setup
 
 
 def test_the_target_selector_offers_presets_and_the_rules_own(app: App) -> None:
-    setup = _setup(app)
+    setup = open_setup(app)
     values = [v for v, _ in setup.target_selector.options]
     assert set(TARGET_PRESETS) <= set(values) and setup.rules.target in values
     labels = dict(setup.target_selector.options)
@@ -37,7 +28,7 @@ def test_the_target_selector_offers_presets_and_the_rules_own(app: App) -> None:
 
 
 def test_a_typed_target_is_played(app: App, drive: Driver) -> None:
-    setup = _setup(app)
+    setup = open_setup(app)
     setup.focus.focus_on(setup.target_field)
     drive.type("6")
     drive.type("2")
@@ -53,7 +44,7 @@ def test_a_typed_target_is_played(app: App, drive: Driver) -> None:
 @pytest.mark.parametrize(("typed", "words"),
                          [("12x", "whole number"), ("99999999", "at most 50,000"), ("0", "at least 1")])
 def test_an_impossible_target_is_refused_in_words(app: App, typed: str, words: str) -> None:
-    setup = _setup(app)
+    setup = open_setup(app)
     before = setup.target
     setup.target_field.value = typed
     setup.type_target(typed)

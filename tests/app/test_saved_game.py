@@ -14,6 +14,7 @@ from greed_game.presets import preset
 from greed_game.rules import Game, Player, record_of
 
 from .conftest import Driver
+from .scenarios import open_setup
 
 
 def _save_a_game_in_progress(app: App) -> Game:
@@ -27,13 +28,7 @@ def _save_a_game_in_progress(app: App) -> Game:
 
 
 def _press_start(app: App, drive: Driver) -> None:
-    app.show_menu()
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.open_setup()
-    setup = app.stack.top
-    assert isinstance(setup, SetupScene)
-    setup.start()
+    open_setup(app).start()
     drive.frames(2)
 
 

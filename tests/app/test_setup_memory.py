@@ -6,23 +6,13 @@ import json
 from collections.abc import Callable
 
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.storage import Storage
 from greed_game.storage.settings import LastSetup, SeatSetup
 
 from .conftest import Driver
-from .scenarios import HOUSE_RULES
-
-
-def _open_setup(app: App) -> SetupScene:
-    app.show_menu()
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.open_setup()
-    setup = app.stack.top
-    assert isinstance(setup, SetupScene)
-    return setup
+from .scenarios import HOUSE_RULES, open_setup
 
 
 def _house_rules(storage: Storage) -> None:
@@ -34,7 +24,7 @@ def _house_rules(storage: Storage) -> None:
 def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[..., App], storage: Storage) -> None:
     _house_rules(storage)
     app = make_app()
-    setup = _open_setup(app)
+    setup = open_setup(app)
     setup.add_seat("master")
     setup.add_seat("human")
     setup.names[0] = "Maximilian Wolfgang Ober"
@@ -49,7 +39,7 @@ def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[.
 
     restarted = App(storage=Storage(storage.root), size=(854, 480), clock="virtual", seed=2)  # settings from disk
     try:
-        again = _open_setup(restarted)
+        again = open_setup(restarted)
         assert again.kinds == ["human", "cautious", "master", "human"]
         assert again.names == ["Maximilian Wolfgang Ober", "Ada", "Brutus", ""]
         assert again.choice.path is not None and again.choice.path.name == "house.toml"
@@ -61,13 +51,13 @@ def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[.
 
 def test_leaving_with_back_keeps_the_setup_too(make_app: Callable[..., App]) -> None:
     app = make_app()
-    setup = _open_setup(app)
+    setup = open_setup(app)
     setup.set_preset(2)
     setup.add_seat("expert")
     preset_id = setup.rules.id
     Driver(app).press("escape")
     assert isinstance(app.stack.top, MenuScene)
-    again = _open_setup(app)
+    again = open_setup(app)
     assert again.rules.id == preset_id and again.kinds[-1] == "expert" and len(again.kinds) == 3
 
 
@@ -75,7 +65,7 @@ def test_a_stale_setup_falls_back_and_says_what_changed(make_app: Callable[..., 
     stale = LastSetup((SeatSetup("Tess", "human"), SeatSetup("Robo", "grandmaster")), "gone.toml", True, 4000)
     app = make_app()
     app.settings.last_setup = stale
-    setup = _open_setup(app)
+    setup = open_setup(app)
     assert setup.kinds == ["human", "cautious"] and setup.names == ["Tess", "Robo"]
     assert setup.preset_index == 0 and setup.target == setup.rules.target
     assert len(setup.notes) == 2
@@ -88,7 +78,7 @@ def test_a_stale_setup_falls_back_and_says_what_changed(make_app: Callable[..., 
 def test_an_impossible_target_falls_back_to_the_rules_own(make_app: Callable[..., App]) -> None:
     app = make_app()
     app.settings.last_setup = LastSetup((SeatSetup("Tess", "human"),), "classic-five", False, 10**11)
-    setup = _open_setup(app)
+    setup = open_setup(app)
     assert setup.rules.id == "classic-five" and setup.target == setup.rules.target
     assert "target" in setup.notes[0]
 

@@ -31,7 +31,7 @@ from greed_game.app.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll, record_of
 
 from .conftest import SMALL, Driver
-from .scenarios import finished_game, table_at
+from .scenarios import finished_game, open_setup, table_at
 from .test_screens import SCENES as SCREENS
 
 NAMES = (
@@ -138,12 +138,7 @@ def problems(app: App, rec: Recorder) -> list[str]:
 
 
 def _setup_eight(app: App, drive: Driver) -> None:
-    app.show_menu()
-    menu = app.stack.top
-    assert isinstance(menu, MenuScene)
-    menu.open_setup()
-    setup = app.stack.top
-    assert isinstance(setup, SetupScene)
+    setup = open_setup(app)
     setup.kinds, setup.names = list(KINDS), list(NAMES)
     setup._rebuild()
     drive.press("tab")
