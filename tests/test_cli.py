@@ -315,8 +315,14 @@ def test_solve_win_prints_the_first_players_chance(capsys: pytest.CaptureFixture
     assert 0.5 < data["first_player_win"] < 1 and data["states"] > 400 // 50 * 400 // 50
 
 
-def test_solve_win_refuses_what_it_cannot_solve_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert_one_line_error(*run(capsys, "solve", "--rules", "official", "--win", "--target", "400"), "score-to-beat")
+def test_solve_win_refuses_what_it_cannot_solve_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A single worth nothing could be kept for ever: the win solver says so rather than run on.
+    path = tmp_path / "zero.toml"
+    path.write_text(
+        'format = 1\nid = "zero"\nname = "Zero"\ndice = 5\ntarget = 1000\n[scoring]\nsingles = { 1 = 100, 5 = 0 }\n',
+        encoding="utf-8",
+    )
+    assert_one_line_error(*run(capsys, "solve", "--rules", str(path), "--win"), "no points")
     assert_one_line_error(*run(capsys, "solve", "--rules", "classic-five", "--win", "--target", "0"), "target")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from greed_game.ai.advice import Advice, Choice
 from greed_game.ai.players import Context, Level, bankable_after, context_of
-from greed_game.ai.win import WinSolution, solve_win
+from greed_game.ai.win import Array, WinSolution, solve_win
 from greed_game.rules import Bank, Carryover, Keep, RuleSet, State, Throw, can_bank
 from greed_game.rules.dice import Counts, size
 from greed_game.rules.game import Phase, apply, throw_options
@@ -48,15 +48,39 @@ class Optimal(Level):
         a, b = self._scores(ctx)
         return b - a
 
+    def _table(self, ctx: Context, pair: tuple[int, int]) -> tuple[Array, Array]:
+        """The turn's values ``(V, R)`` in the main phase (a taker short of an own-points entry: their own)."""
+        w = self.win
+        thr = None
+        if w.own_entry and not ctx.on_board and ctx.carried:
+            thr = ctx.carried // self.step + w.E
+        v, r, _, _ = w.pair(*pair, thr)
+        return v, r
+
+    def _chase(self, ctx: Context, total: int) -> tuple[Array, Array, int, int]:
+        """Score to beat, chasing: the cycle's ``(V, R)``, the column of the need and the index of ``total``."""
+        w = self.win
+        need = min(max(self._final_need(ctx), 1), w.D)
+        floor = 0
+        if not ctx.on_board:
+            floor = w.E + (0 if self.rules.entry_counts_carried else ctx.carried // self.step)
+        v, r = w.chase_tables(floor)
+        idx = min(max(w.K0 + total - need, 0), v.shape[1] - 1)
+        return v, r, need - 1, idx
+
     # -- values --------------------------------------------------------------------------------
     def _after(self, ctx: Context, nxt: int, total: int, bk: bool) -> float:
         """Chance of winning after a keep that leaves turn total ``total`` (steps) and ``nxt`` dice to throw."""
         w = self.win
         pair = self._main(ctx)
+        if pair is None and w.beat:
+            cv, cr, col, idx = self._chase(ctx, total)
+            value = float(cv[nxt, idx, col])
+            return max(value, float(cr[nxt, idx, col])) if bk else value
         if pair is None:
             need = self._final_need(ctx)
             return w.final_after(nxt, need - total, max(0, self._floor(ctx) - total), bk)
-        v, r, _, _ = w.pair(*pair)
+        v, r = self._table(ctx, pair)
         t = min(total, v.shape[1] - 1)  # past the table's end the values stand still
         value = float(v[nxt, t])
         return max(value, float(r[nxt, t])) if bk else value
@@ -64,25 +88,34 @@ class Optimal(Level):
     def _throw(self, ctx: Context, n: int, total: int) -> float:
         w = self.win
         pair = self._main(ctx)
+        if pair is None and w.beat:
+            cv, _, col, idx = self._chase(ctx, total)
+            return float(cv[n, idx, col])
         if pair is None:
             return w.final_throw(n, self._final_need(ctx) - total, max(0, self._floor(ctx) - total))
-        v, _, _, _ = w.pair(*pair)
+        v, _ = self._table(ctx, pair)
         return float(v[n, min(total, v.shape[1] - 1)])
 
     def _bank(self, ctx: Context, n: int, total: int) -> float:
         w = self.win
         pair = self._main(ctx)
+        if pair is None and w.beat:
+            _, cr, col, idx = self._chase(ctx, total)
+            return max(0.0, float(cr[n, idx, col]))  # a bank that does not beat the score ends the game, lost
         if pair is None:
             j = self._final_need(ctx) - total
             return 1.0 if j < 0 else (0.5 if j == 0 and w.tie else 0.0)
-        _, r, _, _ = w.pair(*pair)
-        return float(r[n, min(total, r.shape[1] - 1)])
+        _, r = self._table(ctx, pair)
+        return float(max(0.0, r[n, min(total, r.shape[1] - 1)]))
 
     # -- decisions -----------------------------------------------------------------------------
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
         w = self.win
         c = points // self.step
         pair = self._main(ctx)
+        if pair is None and w.beat:
+            fresh, take = self._chase_offer(ctx, c, dice)
+            return take > fresh
         if pair is None:
             need = self._final_need(ctx)
             fresh = w.final_fresh(ctx.on_board, need)
@@ -91,6 +124,16 @@ class Optimal(Level):
         a, b = pair
         take = float(w.TK[a, b, c, dice]) if w.TK is not None and c < w.T else w.take_value(a, b, c, dice)
         return take > float(w.S[a, b])
+
+    def _chase_offer(self, ctx: Context, c: int, m: int) -> tuple[float, float]:
+        """Score to beat, chasing: the chances of declining and of taking ``c`` steps and ``m`` dice."""
+        w = self.win
+        need = min(max(self._final_need(ctx), 1), w.D)
+        if ctx.on_board:
+            j = min(max(c - need, -w.K0), w.D)
+            return float(w.cf[need]), float(w.ct_all[need, j + w.K0, m])
+        behind = min(max(need - c, 0), w.K0)
+        return float(w.cf0[need]), float(w.ct0[behind, need, m])
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
         rules = self.rules
@@ -131,7 +174,9 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
         assert offer is not None
         c, m = offer.points // step, offer.dice
         pair = me._main(ctx)
-        if pair is None:
+        if pair is None and w.beat:
+            decline, take = me._chase_offer(ctx, c, m)
+        elif pair is None:
             need = me._final_need(ctx)
             take = w.final_take(m, need - c, max(0, me._floor(ctx) - c))
             decline = w.final_fresh(ctx.on_board, need)
@@ -145,8 +190,12 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
         bust = model.bust
         if state.carry_throw:
             pair = me._main(ctx)
-            if pair is None:
+            if pair is None and w.beat:
+                value = me._chase_offer(ctx, t, n)[1]
+            elif pair is None:
                 value = w.final_take(n, me._final_need(ctx) - t, max(0, me._floor(ctx) - t))
+            elif w.TK is not None and t < w.T:
+                value = float(w.TK[pair[0], pair[1], t, n])
             else:
                 value = w.take_value(*pair, t, n)
         else:

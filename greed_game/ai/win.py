@@ -17,14 +17,18 @@ opponent at ``b`` when both play to win; a shared win counts one half.
   must-top where a tie cannot be banked) is solved once, as tables of the
   points still needed: the last player banks as soon as they are ahead, so
   nothing above that changes their chance, and these tables are exact.
-* Above the target the leader's extra points still lower the last player's
-  chance, but that chance is below ``tail`` (1e-13) once the lead passes the
-  cap ``D``: past it a fresh final turn is counted as lost, while a carryover
-  the leader would hand over is counted in full (its value does not shrink
-  with the lead). The resulting error is below ``tail`` for every value.
+* Score to beat: a chaser needing more than ``k`` who beats the score hands
+  the other a chase of their own (with a carryover, already ahead by ``k``),
+  so the chasers' turns for every need up to the cap are solved together by
+  value iteration, in coordinates of the excess over the score to beat.
+* Above the target the leader's extra points still lower the other's chance,
+  but that chance is below ``TAIL`` (1e-13) once the lead passes the cap
+  ``D``: past it a fresh turn of the other is counted as lost, while a
+  carryover the leader would hand over is counted in full (its value does not
+  shrink with the lead). The resulting error is below ``TAIL`` for every value.
 
-Supported: any rules with the one-more-turn or must-top end. Not yet: the
-score-to-beat end, and entry minimums that do not count carried points.
+Refused (:func:`unsupported`): combinations worth no points, and a doubles
+rescue together with mandatory hot dice or the keep-the-best bank rule.
 """
 
 from __future__ import annotations
@@ -52,10 +56,6 @@ TOL = 1e-13
 
 def unsupported(rules: RuleSet) -> str | None:
     """Why the exact win solver cannot handle ``rules`` yet, or None."""
-    if rules.end == "score-to-beat":
-        return "the score-to-beat end"
-    if rules.carryover != "none" and rules.entry_minimum > 0 and not rules.entry_counts_carried:
-        return "an entry minimum that does not count carried points"
     if any(c.points <= 0 for c in rules.table.combos):
         return "a combination worth no points"
     if rules.doubles_rescue and (rules.hot_dice == "mandatory" or rules.bank_keeps_best):
@@ -159,13 +159,18 @@ class WinSolution:
         self.ckernel = _Kernel(self.cmodels, step, dice, rescue_bank=False)
         self.max_pts = max(self.kernel.max_pts, self.ckernel.max_pts)
         self._final_tables(lead_cap)
+        self.beat = rules.end == "score-to-beat"
+        self.own_entry = self.carry and self.E > 0 and not rules.entry_counts_carried
+        if self.beat:
+            self._cycle()
         self.S: Array = np.zeros((self.T, self.T))
         # TK[a, b, c, m]: the value of taking an offer of c (grid steps) and m dice at turn start (a, b).
         self.TK: Array | None = np.zeros((self.T, self.T, self.T, dice)) if self.carry else None
-        self.residual = 0.0
+        self.residual = getattr(self, "cycle_residual", 0.0)
         self.newton_passes = 0
         self.states = 0
-        self._pairs: dict[tuple[int, int], tuple[Array, Array, Array, Array]] = {}
+        self._pairs: dict[tuple[int, int, int | None], tuple[Array, Array, Array, Array]] = {}
+        self._chases: dict[int, tuple[Array, Array]] = {}
         self._solve()
         self.seconds = time.perf_counter() - start
 
@@ -278,22 +283,23 @@ class WinSolution:
     def _on(self, score: IntArray) -> npt.NDArray[np.bool_]:
         return np.asarray((score > 0) | (self.E == 0), dtype=bool)
 
-    def _batch(self, a: IntArray, b: IntArray) -> dict[str, Any]:
-        """Everything the induction of pairs ``(a, b)`` needs that does not depend on their bust value."""
+    def _batch(self, a: IntArray, b: IntArray, thr: IntArray | None = None) -> dict[str, Any]:
+        """Everything the induction of pairs ``(a, b)`` needs that does not depend on their bust value.
+
+        ``thr``: the turn total (steps) from which each may bank, if not the entry minimum of a fresh turn.
+        """
         T, D, E, dice = self.T, self.D, self.E, self.dice
         width = len(a)
-        thr = np.where(self._on(a), 1, max(E, 1))
+        if thr is None:
+            thr = np.where(self._on(a), 1, max(E, 1))
         tcap = np.maximum(np.maximum(T - a, D + b - a), thr)
         length = int(max(int(tcap.max()), T)) + self.max_pts + 1
         ob = self._on(b)
         r = np.full((dice + 1, length, width), -np.inf)
         # Far ahead: only a carryover the leader hands over can still cost anything.
         rinf = np.ones((dice + 1, width))
-        if self.carry:
-            for m in range(1, dice):
-                for i in range(width):
-                    rinf[m, i] = 1.0 - self.final_take(m, int(a[i] - b[i]), 0)
-        idx = np.arange(width)
+        for m in range(1, dice):
+            rinf[m] = 1.0 - self._opponent(a, b, ob, np.full(width, D), np.full(width, 10**9), m, far=True)
         for t in range(1, length):
             tail = t >= tcap
             r[:, t, tail] = rinf[:, tail]
@@ -314,18 +320,129 @@ class WinSolution:
                         r[m, t, below] = 1.0 - s
             above = live & (sc >= T)
             if above.any():
-                lead = np.minimum(sc[above] - b[above], D)
-                ff = np.where(ob[above], self.ff_on[lead], self.ff_off[lead])
-                r[dice, t, above] = 1.0 - ff
-                for m in range(1, dice):
-                    if self.carry:
-                        ft = np.array(
-                            [self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else max(0, E - t)) for i in idx[above]]
-                        )
-                        r[m, t, above] = 1.0 - np.maximum(ff, ft)
-                    else:
-                        r[m, t, above] = 1.0 - ff
+                aa, bb, oo = a[above], b[above], ob[above]
+                lead = np.minimum(sc[above] - bb, D)
+                tt = np.full(len(aa), t)
+                for m in range(1, dice + 1):
+                    r[m, t, above] = 1.0 - self._opponent(aa, bb, oo, lead, tt, m)
         return {"tcap": tcap, "length": length, "r": r, "rinf": rinf}
+
+    def _opponent(
+        self,
+        a: IntArray,
+        b: IntArray,
+        ob: npt.NDArray[np.bool_],
+        lead: IntArray,
+        t: IntArray,
+        m: int,
+        *,
+        far: bool = False,
+    ) -> Array:
+        """The opponent's chance after the mover, from ``a``, banks ``t`` past the target to lead by ``lead``.
+
+        ``m`` dice are left (a carryover when fewer than all); ``far``: the lead is past the cap.
+        """
+        E, dice = self.E, self.dice
+        offer = self.carry and m < dice
+        if not self.beat:
+            fresh = np.where(ob, self.ff_on[lead], self.ff_off[lead])
+            if not offer:
+                return np.asarray(fresh, dtype=np.float64)
+            take = np.array(
+                [self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else max(0, E - int(t[i]))) for i in range(len(a))]
+            )
+            return np.asarray(np.maximum(fresh, take), dtype=np.float64)
+        # Score to beat: the opponent becomes the chaser, needing more than the lead.
+        fresh = np.where(ob, self.cf[lead], self.cf0[lead])
+        if far:
+            fresh = np.zeros(len(a))
+        if not offer:
+            return np.asarray(fresh, dtype=np.float64)
+        # Taking, they start ahead by b - a (on the board) or must first make the entry minimum of their own.
+        j = np.clip(b - a, -self.K0, self.D)
+        take = np.where(ob, self.ct_all[lead, j + self.K0, m], self.ct0[np.minimum(a, self.K0), lead, m])
+        return np.asarray(np.maximum(fresh, take), dtype=np.float64)
+
+    # -- the score-to-beat cycle -------------------------------------------------------------------
+    def _cycle_rewards(self, cf: Array, ct: Array, floor: IntArray | None) -> Array:
+        """Bank values of a chaser (elements: needs 1..D), in excess coordinates ``idx = e + K0``."""
+        D, dice, K0, L = self.D, self.dice, self.K0, self.cyc_len
+        ks = np.arange(1, D + 1)
+        r = np.full((dice + 1, L, D), -np.inf)
+        for idx in range(K0 + 1, L):
+            e = min(idx - K0, D)
+            r[dice, idx] = 1.0 - cf[e]
+            for m in range(1, dice):
+                r[m, idx] = 1.0 - (np.maximum(cf[e], ct[e, ks, m]) if self.carry else cf[e])
+            if floor is not None:
+                r[:, idx, idx - K0 < floor] = -np.inf
+        return r
+
+    def _cycle_pass(self, r: Array, v: Array) -> None:
+        """One backward pass of the chasers' turns over the excess (values past the cap from the last pass)."""
+        K0, D = self.K0, self.D
+        zero = np.zeros(D)
+        q = np.zeros_like(v)
+        for idx in range(K0 + D, -1, -1):
+            vt, _ = self.kernel.level(v, q, r, idx, zero)
+            v[:, idx] = vt
+        v[:, K0 + D + 1 :] = v[:, K0 + D][:, None, :]
+
+    def _cycle(self) -> None:
+        """Solve the score-to-beat cycle: a chaser needing more than ``k`` steps, for every ``k`` up to the cap.
+
+        Whoever beats the score to beat hands the other a chase of their own, perhaps with a carryover, so the
+        values of all needs are solved together by value iteration (each pass a backward induction).
+        """
+        D, dice = self.D, self.dice
+        self.K0 = K0 = D
+        self.cyc_len = K0 + D + self.max_pts + 2
+        ks = np.arange(1, D + 1)
+        v = np.zeros((dice + 1, self.cyc_len, D))
+        q = np.zeros_like(v)
+        zero = np.zeros(D)
+        cf = np.zeros(D + 1)  # cf[k]: the on-board chaser's fresh turn; a need past the cap counts as lost
+        ct = np.zeros((D + 1, D + 1, dice))  # ct[k, j, m]: taking m dice, needing k, already ahead by j
+        self.cycle_passes = 0
+        for _ in range(100_000):
+            self.cycle_passes += 1
+            report("cycle", min(1.0, self.cycle_passes / 100))
+            r = self._cycle_rewards(cf, ct, None)
+            self._cycle_pass(r, v)
+            new_cf = np.zeros(D + 1)
+            new_cf[1:D] = v[dice, K0 - ks[:-1], ks[:-1] - 1]
+            new_ct = np.zeros_like(ct)
+            if self.carry:
+                for j in range(1, D + 1):
+                    vt, _ = self.ckernel.level(v, q, r, K0 + j, zero, kept=False)
+                    new_ct[1:, j, 1:dice] = vt[1:dice].T
+            change = max(float(np.max(np.abs(new_cf - cf))), float(np.max(np.abs(new_ct - ct))))
+            cf, ct = new_cf, new_ct
+            if change < 1e-15:
+                break
+        self.cf, self.ct, self.cyc_v, self.cyc_r = cf, ct, v, r
+        self.cycle_residual = change
+        # Taking at any excess (the opponent may be behind when the target is first reached).
+        self.ct_all = np.zeros((D + 1, K0 + D + 1, dice))
+        if self.carry:
+            for j in range(-K0, D + 1):
+                vt, _ = self.ckernel.level(v, q, r, K0 + j, zero, kept=False)
+                self.ct_all[1:, j + K0, 1:dice] = vt[1:dice].T
+        # A chaser not yet on the board: banks only with the entry minimum of their own points.
+        self.cf0 = self.cf.copy()
+        self.ct0 = np.zeros((K0 + 1, D + 1, dice))
+        if self.E > 0:
+            v0 = v.copy()
+            self._cycle_pass(self._cycle_rewards(cf, ct, self.E - ks), v0)
+            self.cf0[1:D] = v0[dice, K0 - ks[:-1], ks[:-1] - 1]
+            if self.carry:
+                for a in range(0, min(K0, self.T - 1) + 1):
+                    # Taking at a crossing from a: the chaser starts a steps behind and needs E points of their own.
+                    ra = self._cycle_rewards(cf, ct, np.full(D, self.E - a))
+                    va = v.copy()
+                    self._cycle_pass(ra, va)
+                    vt, _ = self.ckernel.level(va, q, ra, K0 - a, zero, kept=False)
+                    self.ct0[a, 1:, 1:dice] = vt[1:dice].T
 
     def _induct(self, batch: dict[str, Any], x: Array) -> tuple[Array, Array]:
         """In-turn values ``V`` and their derivatives ``Q`` in the bust value ``x``, each ``(dice+1, L, A)``."""
@@ -385,7 +502,26 @@ class WinSolution:
             self.S[a, b] = f
             if self.carry:
                 self._takes(a, b, v, q, batch["r"], x)
+            if self.own_entry and s < self.T:
+                self._own_entry_takes(s)
         self.states += T * T
+
+    def _own_entry_takes(self, q: int) -> None:
+        """Offers to a player not on the board at 0 against ``q``: their own points must reach the entry minimum."""
+        assert self.TK is not None
+        cs = np.arange(1, q + 1, dtype=np.int64)
+        if not len(cs):
+            return
+        a = np.zeros(len(cs), dtype=np.int64)
+        b = np.full(len(cs), q, dtype=np.int64)
+        batch = self._batch(a, b, thr=cs + self.E)
+        x = np.full(len(cs), 1.0 - self.S[q, 0])
+        v, qq = self._induct(batch, x)
+        for i, c in enumerate(cs):
+            if c >= self.T:
+                break
+            vt, _ = self.ckernel.level(v, qq, batch["r"], int(c), x, kept=False)
+            self.TK[0, q, c, 1:] = vt[1 : self.dice, i]
 
     def _guess(self, a: IntArray, b: IntArray) -> Array:
         """A start for Newton's method: the neighbours one step up, already solved (the value lies between)."""
@@ -409,24 +545,42 @@ class WinSolution:
         """The chance that the player who throws first wins, both playing optimally (a shared win counts 1/2)."""
         return float(self.S[0, 0])
 
-    def pair(self, a: int, b: int) -> tuple[Array, Array, Array, Array]:
+    def pair(self, a: int, b: int, thr: int | None = None) -> tuple[Array, Array, Array, Array]:
         """``(V, R, x, Vinf)`` of the turn at scores ``(a, b)`` (steps).
 
         ``V[n, t]`` is the value of throwing ``n`` dice at turn total ``t``, ``R[m, t]`` of banking ``t`` with
         ``m`` dice unthrown (``-inf`` where banking is not allowed), ``x`` the value of a bust and ``Vinf`` the
-        stationary values past the lead cap.
+        stationary values past the lead cap. ``thr``: the turn total from which banking is allowed, when not
+        the fresh turn's (a taker who must make the entry minimum with points of their own).
         """
-        found = self._pairs.get((a, b))
+        found = self._pairs.get((a, b, thr))
         if found is None:
             aa = np.array([a], dtype=np.int64)
             bb = np.array([b], dtype=np.int64)
-            batch = self._batch(aa, bb)
+            batch = self._batch(aa, bb, None if thr is None else np.array([thr], dtype=np.int64))
             x = np.array([1.0 - self.S[b, a]])
             v, _ = self._induct(batch, x)
             found = (v[:, :, 0], batch["r"][:, :, 0], x, v[:, -1, 0])
             if len(self._pairs) >= 4096:  # about 30 KB a pair
                 self._pairs.clear()
-            self._pairs[(a, b)] = found
+            self._pairs[(a, b, thr)] = found
+        return found
+
+    def chase_tables(self, floor: int) -> tuple[Array, Array]:
+        """``(V, R)`` of the score-to-beat chasers: elements are the needs 1..D, index ``e + K0`` the excess.
+
+        ``floor``: the turn total (steps) from which the chaser may bank (0: on the board).
+        """
+        if floor <= 0:
+            return self.cyc_v, self.cyc_r
+        found = self._chases.get(floor)
+        if found is None:
+            r = self._cycle_rewards(self.cf, self.ct, floor - np.arange(1, self.D + 1))
+            v = self.cyc_v.copy()
+            self._cycle_pass(r, v)
+            if len(self._chases) > 64:
+                self._chases.clear()
+            found = self._chases[floor] = (v, r)
         return found
 
     def take_value(self, a: int, b: int, c: int, m: int) -> float:

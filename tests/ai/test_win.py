@@ -38,6 +38,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("pass-the-dice", {"target": 200, "entry_minimum": 100}, 100),
     ("dollar-greed", {"target": 200, "entry_minimum": 100}, 100),
     ("farkel-family", {"target": 200}, 100),
+    ("official", {"target": 250, "entry_minimum": 100}, 150),
 ]
 
 
@@ -155,13 +156,59 @@ class Brute:
                 s = max(s, float(w.TK[b // self.step, (a + t) // self.step, t // self.step, left]))
             return 1.0 - s
         on_board = b > 0 or self.entry == 0
+        if self.rules.end == "score-to-beat":
+            return 1.0 - self.chase_from_tables(on_board, a, b, t, offer)
         return 1.0 - self.final_chance(on_board, a + t - b, offer)
 
+    # -- the score-to-beat cycle ---------------------------------------------------------------------
+    def chase_from_tables(self, on_board: bool, a: int, b: int, t: int, offer: tuple[int, int] | None) -> float:
+        """The new chaser's chance from the solver's cycle tables (checked against honest turns below)."""
+        w, step = self.win, self.step
+        k = min((a + t - b) // step, w.D)
+        fresh = float(w.cf[k] if on_board else w.cf0[k])
+        if offer is None:
+            return fresh
+        j = min(max((b - a) // step, -w.K0), w.D)
+        take = float(w.ct_all[k, j + w.K0, offer[1]] if on_board else w.ct0[min(a // step, w.K0), k, offer[1]])
+        return max(fresh, take)
+
+    def cycle_reward(self, need: int, total: int, left: int) -> float:
+        """Beating the score to beat by ``total - need``: the other becomes the chaser (tables)."""
+        w, step = self.win, self.step
+        e = min((total - need) // step, w.D)
+        off = float(w.cf[e])
+        if self.carry and left < self.dice:
+            off = max(off, float(w.ct_all[e, min(need // step, w.D) + w.K0, left]))
+        return 1.0 - off
+
     @cache  # noqa: B019
-    def turn(self, a: int, b: int, t: int, n: int, first: bool) -> float:
+    def chase(self, need: int, t: int, n: int, first: bool, floor: int) -> float:
+        """A chaser needing more than ``need`` at turn total ``t`` throws ``n`` dice; may bank from ``floor``."""
+        w, step = self.win, self.step
+        if t - need >= w.D * step and t >= floor and not first:
+            return float(w.cyc_v[n, w.K0 + w.D, min(need // step, w.D) - 1])
+
+        def after(pts: int, nxt: int, bk: bool) -> float:
+            total = t + pts
+            cont = self.chase(need, total, nxt, False, floor)
+            if bk and total >= floor and total > need:
+                return max(cont, self.cycle_reward(need, total, nxt))
+            return cont
+
+        rescue = 0.0
+        if self.rules.doubles_rescue and n == 2:
+            rescue = self.chase(need, t, self.dice, False, floor)
+            if not first and t > need and t >= floor and self.rules.hot_dice != "mandatory":
+                rescue = max(rescue, self.cycle_reward(need, t, self.dice))
+        strict = first and self.rules.carryover == "strict"
+        return self.expect(n, strict, after, 0.0, rescue)
+
+    @cache  # noqa: B019
+    def turn(self, a: int, b: int, t: int, n: int, first: bool, carried: int = 0) -> float:
         """The mover at ``a`` (opponent ``b``) about to throw ``n`` dice with turn total ``t``."""
         w = self.win
-        floor = self.entry if a == 0 else 1
+        own = 0 if self.rules.entry_counts_carried else carried
+        floor = self.entry + own if a == 0 else 1
         if a + t >= self.target and a + t - b >= self.cap and t >= floor and not first:
             # Past the lead cap the solver's own stationary values are the boundary (checked separately).
             return float(w.pair(a // self.step, b // self.step)[3][n])
@@ -169,17 +216,17 @@ class Brute:
 
         def after(pts: int, nxt: int, bk: bool) -> float:
             total = t + pts
-            cont = self.turn(a, b, total, nxt, False)
+            cont = self.turn(a, b, total, nxt, False, carried)
             return max(cont, self.bank(a, b, total, nxt)) if bk and total >= floor else cont
 
         rescue = 0.0
         if not (self.rules.doubles_rescue and n == 2):
             pass
         elif first or t == 0:
-            rescue = self.turn(a, b, t, self.dice, False)
+            rescue = self.turn(a, b, t, self.dice, False, carried)
         else:
             bank_ok = t >= floor and self.rules.hot_dice != "mandatory"
-            rescue = self.turn(a, b, t, self.dice, False)
+            rescue = self.turn(a, b, t, self.dice, False, carried)
             if bank_ok:
                 rescue = max(rescue, self.bank(a, b, t, self.dice))
         strict = first and self.rules.carryover == "strict"
@@ -205,7 +252,7 @@ def test_solver_tables_are_the_brute_force_fixed_point(preset_id: str, overrides
             if win.TK is not None:
                 for c in range(max(1, -(-rules.entry_minimum // step)), b + 1):
                     for m in range(1, rules.dice):
-                        take = brute.turn(a * step, b * step, c * step, m, True)
+                        take = brute.turn(a * step, b * step, c * step, m, True, c * step)
                         worst = max(worst, abs(take - win.TK[a, b, c, m]))
             # The stationary values past the lead cap satisfy their own equation.
             _, _, _, vinf = win.pair(a, b)
@@ -225,7 +272,11 @@ def brute_stationary(brute: Brute, a: int, b: int, n: int, vinf: np.ndarray) -> 
 
     def bank(left: int) -> float:
         offer = (far, left) if brute.carry and left < brute.dice else None
-        return 1.0 if offer is None else 1.0 - brute.final_throw(far, left, far + a - b, 0, True)
+        if offer is None:
+            return 1.0
+        if brute.rules.end == "score-to-beat":
+            return 1.0 - brute.chase_from_tables(b > 0 or brute.entry == 0, a, b, far, offer)
+        return 1.0 - brute.final_throw(far, left, far + a - b, 0, True)
 
     def after(pts: int, nxt: int, bk: bool) -> float:
         cont = float(vinf[nxt])
@@ -245,9 +296,33 @@ def test_the_fixed_point_check_sees_a_wrong_value() -> None:
     assert abs(brute.turn(0, 0, 0, rules.dice, False) - win.S[0, 0]) > 1e-8
 
 
+def test_score_to_beat_cycle_tables_are_the_brute_force_fixed_point() -> None:
+    rules = preset("official").with_overrides({"target": 250, "entry_minimum": 100})
+    win = WinSolution(rules, lead_cap=150)
+    brute = Brute(rules, win)
+    step, entry = win.step, rules.entry_minimum
+    worst = 0.0
+    for k in range(1, win.D):
+        worst = max(worst, abs(brute.chase(k * step, 0, rules.dice, False, 0) - win.cf[k]))
+        worst = max(worst, abs(brute.chase(k * step, 0, rules.dice, False, entry) - win.cf0[k]))
+    for k in range(1, win.D + 1):
+        for j in range(1 - k, win.D + 1):
+            for m in range(1, rules.dice):
+                take = brute.chase(k * step, (k + j) * step, m, True, 0)
+                worst = max(worst, abs(take - win.ct_all[k, j + win.K0, m]))
+        for a in range(0, min(win.T, win.K0 + 1)):
+            if k - a < 1:
+                continue
+            for m in range(1, rules.dice):
+                take = brute.chase(k * step, (k - a) * step, m, True, (k - a) * step + entry)
+                worst = max(worst, abs(take - win.ct0[a, k, m]))
+    assert worst < 1e-9
+
+
 def test_unsupported_rules_are_refused_by_name() -> None:
-    with pytest.raises(TooHard, match="score-to-beat"):
-        WinSolution(preset("official").with_overrides({"target": 300}))
+    rules = preset("classic-five").with_overrides({"target": 1000, "scoring": {"singles": {"1": 100, "5": 0}}})
+    with pytest.raises(TooHard, match="no points"):
+        WinSolution(rules)
 
 
 @pytest.mark.parametrize("preset_id", ["classic-five", "pass-the-dice"])
