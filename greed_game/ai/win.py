@@ -98,25 +98,34 @@ class _Kernel:
         self.rescue_bank = rescue_bank
         self.max_pts = int(self.pts.max()) if self.u else 0
 
-    def level(self, v: Array, q: Array, r: Array, t: int, x: Array, *, kept: bool = True) -> tuple[Array, Array]:
-        """Values ``(dice+1, A)`` of throwing at total ``t``; ``v``, ``q``, ``r`` are ``(dice+1, L, A)`` tables."""
+    def level(
+        self, v: Array, q: Array, r: Array, t: int, x: Array, *, kept: bool = True, slope: bool = True
+    ) -> tuple[Array, Array]:
+        """Values ``(dice+1, A)`` of throwing at total ``t``; ``v``, ``q``, ``r`` are ``(dice+1, L, A)`` tables.
+
+        ``slope``: also the derivatives in the bust value (else the second result is all zeros).
+        """
         tp = t + self.pts
         vv = v[self.nxt, tp]
         rr = r[self.nxt, tp]
         bank = self.bk & (rr > vv)
         width = vv.shape[1]
         ak = np.empty((self.u + 1, width))
-        aq = np.zeros((self.u + 1, width))
         ak[: self.u] = np.where(bank, rr, vv)
         ak[self.u] = -np.inf
-        aq[: self.u] = np.where(bank, 0.0, q[self.nxt, tp])
-        # Each group's best candidate, and the derivative along it.
-        chosen = self.members[self.group_rows, ak[self.members].argmax(axis=1)]
-        cols = np.arange(width)[None, :]
-        gv = ak[chosen, cols]
-        gq = aq[chosen, cols]
+        if slope:
+            aq = np.zeros((self.u + 1, width))
+            aq[: self.u] = np.where(bank, 0.0, q[self.nxt, tp])
+            # Each group's best candidate, and the derivative along it.
+            chosen = self.members[self.group_rows, ak[self.members].argmax(axis=1)]
+            cols = np.arange(width)[None, :]
+            gv = ak[chosen, cols]
+            gq = aq[chosen, cols]
+            qt: Array = self.weights @ gq + self.bust
+        else:
+            gv = ak[self.members].max(axis=1)
+            qt = np.zeros((self.dice + 1, width))
         vt: Array = self.weights @ gv + self.bust * x
-        qt: Array = self.weights @ gq + self.bust
         dice = self.dice
         for n in range(1, dice + 1):
             res = self.rescue[n]
@@ -384,7 +393,7 @@ class WinSolution:
         zero = np.zeros(D)
         q = np.zeros_like(v)
         for idx in range(K0 + D, -1, -1):
-            vt, _ = self.kernel.level(v, q, r, idx, zero)
+            vt, _ = self.kernel.level(v, q, r, idx, zero, slope=False)
             v[:, idx] = vt
         v[:, K0 + D + 1 :] = v[:, K0 + D][:, None, :]
 
@@ -414,7 +423,7 @@ class WinSolution:
             new_ct = np.zeros_like(ct)
             if self.carry:
                 for j in range(1, D + 1):
-                    vt, _ = self.ckernel.level(v, q, r, K0 + j, zero, kept=False)
+                    vt, _ = self.ckernel.level(v, q, r, K0 + j, zero, kept=False, slope=False)
                     new_ct[1:, j, 1:dice] = vt[1:dice].T
             change = max(float(np.max(np.abs(new_cf - cf))), float(np.max(np.abs(new_ct - ct))))
             cf, ct = new_cf, new_ct
@@ -426,7 +435,7 @@ class WinSolution:
         self.ct_all = np.zeros((D + 1, K0 + D + 1, dice))
         if self.carry:
             for j in range(-K0, D + 1):
-                vt, _ = self.ckernel.level(v, q, r, K0 + j, zero, kept=False)
+                vt, _ = self.ckernel.level(v, q, r, K0 + j, zero, kept=False, slope=False)
                 self.ct_all[1:, j + K0, 1:dice] = vt[1:dice].T
         # A chaser not yet on the board: banks only with the entry minimum of their own points.
         self.cf0 = self.cf.copy()
@@ -441,7 +450,7 @@ class WinSolution:
                     ra = self._cycle_rewards(cf, ct, np.full(D, self.E - a))
                     va = v.copy()
                     self._cycle_pass(ra, va)
-                    vt, _ = self.ckernel.level(va, q, ra, K0 - a, zero, kept=False)
+                    vt, _ = self.ckernel.level(va, q, ra, K0 - a, zero, kept=False, slope=False)
                     self.ct0[a, 1:, 1:dice] = vt[1:dice].T
 
     def _induct(self, batch: dict[str, Any], x: Array) -> tuple[Array, Array]:
@@ -520,7 +529,7 @@ class WinSolution:
         for i, c in enumerate(cs):
             if c >= self.T:
                 break
-            vt, _ = self.ckernel.level(v, qq, batch["r"], int(c), x, kept=False)
+            vt, _ = self.ckernel.level(v, qq, batch["r"], int(c), x, kept=False, slope=False)
             self.TK[0, q, c, 1:] = vt[1 : self.dice, i]
 
     def _guess(self, a: IntArray, b: IntArray) -> Array:
@@ -535,7 +544,7 @@ class WinSolution:
         """Store the value of taking every offer the opponent could hand over at these turn starts."""
         assert self.TK is not None
         for c in range(1, self.T):
-            vt, _ = self.ckernel.level(v, q, r, c, x, kept=False)
+            vt, _ = self.ckernel.level(v, q, r, c, x, kept=False, slope=False)
             for m in range(1, self.dice):
                 self.TK[a, b, c, m] = vt[m]
 
