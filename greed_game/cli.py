@@ -273,6 +273,48 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from greed_game.narrator import Narrator
+    from greed_game.presets import replay
+    from greed_game.rules import RecordError, read_record
+
+    try:
+        record = read_record(_read_text(args.file))
+        game = replay(record)
+    except RecordError as exc:
+        _fail(f"{args.file}: {exc}")
+    if len(game.players) != 2:
+        _fail(f"{args.file}: a review needs a two-player game (this one has {len(game.players)} players)")
+    from greed_game.ai.coach import review
+    from greed_game.ai.optimal import Optimal
+
+    win = _solve_win(game.rules)
+    result = review(game.rules, game.players, game.events, Optimal(game.rules, win))
+    narrator = Narrator(game.rules, [p.name for p in game.players], "pips")
+    players = []
+    for seat, player in enumerate(game.players):
+        accuracy = result.accuracy(seat)
+        worst = [
+            {
+                "event": d.event,
+                "chosen": narrator.choice(d.chosen, d.state),
+                "best": narrator.choice(d.best, d.state),
+                "lost": round(d.lost, 6),
+            }
+            for d in result.worst(seat, args.worst)
+        ]
+        players.append(
+            {
+                "name": player.name,
+                "decisions": len(result.of(seat)),
+                "accuracy": None if accuracy is None else round(accuracy, 4),
+                "worst": worst,
+            }
+        )
+    _print_json({"players": players})
+    return 0
+
+
 def cmd_window(args: argparse.Namespace) -> int:
     try:
         from greed_game.app.main import run
@@ -348,6 +390,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="expert: expected points this turn of each choice; optimal: its exact chance to win (two players)",
     )
     p.set_defaults(handler=cmd_advise)
+
+    p = sub.add_parser(
+        "review",
+        formatter_class=_Defaults,
+        help="each player's decisions in a two-player game record against the exact chance to win",
+    )
+    p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
+    p.add_argument("--worst", type=int, default=5, help="how many of each player's costliest decisions to list")
+    p.set_defaults(handler=cmd_review)
     return parser
 
 

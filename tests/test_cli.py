@@ -354,3 +354,47 @@ def test_advise_with_optimal_gives_each_choice_its_chance_to_win(
     # Taking wins exactly when the three dice do not bust: any keep puts B past 1,000.
     assert take["value"] == pytest.approx(1 - take["bust_probability"], abs=1e-4)
     assert 0 < decline["value"] < take["value"]
+
+
+def test_review_lists_each_players_costly_decisions_against_the_exact_chance_to_win(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A keeps one 1 of 1 1 1 3 2 4 and throws on (three 1s were there to keep). A then banks 1,100 of a 1,000
+    # target with two dice left; B, in the final turn, declines them (with them any scoring die wins; a fresh
+    # start must make 1,150).
+    record = {
+        "format": "greed-record/1",
+        "rules": "pass-the-dice",
+        "overrides": {"target": 1000},
+        "players": [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+        "events": [{"first_player": 0}, {"roll": [1, 1, 1, 3, 2, 4]}, {"keep": [1]},
+                   {"roll": [1, 1, 1, 2, 3]}, {"keep": [1, 1, 1]}, {"bank": True}, {"carryover": False}],
+    }
+    path = tmp_path / "blunders.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    data = run_json(capsys, "review", str(path))
+    a, b = data["players"]
+    assert (a["name"], b["name"]) == ("A", "B")
+    assert a["decisions"] == 2 and b["decisions"] == 1
+    assert a["accuracy"] == 0.0 and b["accuracy"] == 0.0
+    assert [w["lost"] for w in a["worst"]] == sorted((w["lost"] for w in a["worst"]), reverse=True)
+    by_event = {w["event"]: w for w in a["worst"]}
+    assert by_event[2]["chosen"] == "keep 1, throw 5" and by_event[2]["best"].startswith("keep 1 1 1")
+    # banking 1,100 hands B two dice that win unless they bust: throwing them on was better
+    assert by_event[4]["chosen"] == "keep 1 1 1, bank 1,100" and by_event[4]["best"] == "keep 1 1 1, throw 2"
+    assert all(0.01 < w["lost"] <= 1 for w in a["worst"])
+    (declined,) = b["worst"]
+    assert declined["event"] == 6 and declined["chosen"].startswith("decline") and declined["best"].startswith("take")
+
+
+def test_review_refuses_what_it_cannot_judge_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = {
+        "format": "greed-record/1",
+        "rules": "classic-five",
+        "players": [{"name": n, "kind": "human"} for n in ("A", "B", "C")],
+        "events": [],
+    }
+    path = tmp_path / "three.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_one_line_error(*run(capsys, "review", str(path)), "two-player")
+    assert_one_line_error(*run(capsys, "review", str(tmp_path / "missing.json")), "no such file")

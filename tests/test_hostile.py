@@ -58,7 +58,7 @@ def test_every_command_line_refuses_the_corpus_in_one_line(tmp_path: Path) -> No
                   ["solve", "--rules", str(path)],
                   ["simulate", "--rules", str(path), "--players", "expert,master", "--games", "2"]]
     for path in RECORDS:
-        cases += [["replay", str(path)], ["advise", str(path)]]
+        cases += [["replay", str(path)], ["advise", str(path)], ["review", str(path)]]
     for dice in json.loads((CORPUS / "score-args.json").read_text(encoding="utf-8")):
         cases.append(["score", "--rules", "classic-five", *dice])
     cases += [["simulate", "--rules", "classic-five", "--players", "expert,expert", "--games", "0"],
