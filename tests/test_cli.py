@@ -324,6 +324,9 @@ def test_solve_win_refuses_what_it_cannot_solve_in_one_line(capsys: pytest.Captu
     )
     assert_one_line_error(*run(capsys, "solve", "--rules", str(path), "--win"), "no points")
     assert_one_line_error(*run(capsys, "solve", "--rules", "classic-five", "--win", "--target", "0"), "target")
+    # A target whose tables would not fit in memory is refused before any work.
+    too_far = run(capsys, "solve", "--rules", "pass-the-dice", "--win", "--target", "20000")
+    assert_one_line_error(*too_far, "400 steps")
 
 
 def test_simulate_accepts_optimal(capsys: pytest.CaptureFixture[str]) -> None:

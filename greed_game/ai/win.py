@@ -50,6 +50,10 @@ IntArray = npt.NDArray[np.int64]
 
 TAIL = 1e-13
 """The largest final-turn chance a lead may leave before it is counted as zero."""
+MAX_STEPS = 600
+"""The largest target, in grid steps, the solver takes on (the turn-start table is its square)."""
+MAX_STEPS_CARRY = 200
+"""The same with carryovers, whose values (a table of its cube) take 384 MB at 200 steps and six dice."""
 TOL = 1e-13
 """Newton's method on the turn-start values stops when no value moves by more than this."""
 
@@ -58,8 +62,16 @@ def unsupported(rules: RuleSet) -> str | None:
     """Why the exact win solver cannot handle ``rules`` yet, or None."""
     if any(c.points <= 0 for c in rules.table.combos):
         return "a combination worth no points"
-    if rules.doubles_rescue and (rules.hot_dice == "mandatory" or rules.bank_keeps_best):
-        return "a doubles rescue with mandatory hot dice or the keep-the-best bank rule"
+    if rules.doubles_rescue and (rules.hot_dice == "mandatory" or rules.bank_keeps_best or rules.dice == 2):
+        return "a doubles rescue with mandatory hot dice, the keep-the-best bank rule or only two dice"
+    step = points_step(rules)
+    steps = -(-rules.target // step)
+    most = MAX_STEPS_CARRY if rules.carryover != "none" else MAX_STEPS
+    if steps > most:
+        return (
+            f"a target of {steps:,} steps of {step:,} points (at most {most:,}"
+            f"{' with carryovers' if rules.carryover != 'none' else ''}: its tables would not fit in memory)"
+        )
     return None
 
 
