@@ -57,16 +57,16 @@ class Optimal(Level):
         v, r, _, _ = w.pair(*pair, thr)
         return v, r
 
-    def _chase(self, ctx: Context, total: int) -> tuple[Array, Array, int, int]:
-        """Score to beat, chasing: the cycle's ``(V, R)``, the column of the need and the index of ``total``."""
+    def _chase(self, ctx: Context, total: int) -> tuple[Array, Array, int]:
+        """Score to beat, chasing: the cycle's ``(V, R)`` for this need and the index of ``total``."""
         w = self.win
         need = min(max(self._final_need(ctx), 1), w.D)
         floor = 0
         if not ctx.on_board:
             floor = w.E + (0 if self.rules.entry_counts_carried else ctx.carried // self.step)
-        v, r = w.chase_tables(floor)
+        v, r = w.chase_tables(need, floor)
         idx = min(max(w.K0 + total - need, 0), v.shape[1] - 1)
-        return v, r, need - 1, idx
+        return v, r, idx
 
     # -- values --------------------------------------------------------------------------------
     def _after(self, ctx: Context, nxt: int, total: int, bk: bool) -> float:
@@ -74,9 +74,9 @@ class Optimal(Level):
         w = self.win
         pair = self._main(ctx)
         if pair is None and w.beat:
-            cv, cr, col, idx = self._chase(ctx, total)
-            value = float(cv[nxt, idx, col])
-            return max(value, float(cr[nxt, idx, col])) if bk else value
+            cv, cr, idx = self._chase(ctx, total)
+            value = float(cv[nxt, idx])
+            return max(value, float(cr[nxt, idx])) if bk else value
         if pair is None:
             need = self._final_need(ctx)
             return w.final_after(nxt, need - total, max(0, self._floor(ctx) - total), bk)
@@ -89,8 +89,8 @@ class Optimal(Level):
         w = self.win
         pair = self._main(ctx)
         if pair is None and w.beat:
-            cv, _, col, idx = self._chase(ctx, total)
-            return float(cv[n, idx, col])
+            cv, _, idx = self._chase(ctx, total)
+            return float(cv[n, idx])
         if pair is None:
             return w.final_throw(n, self._final_need(ctx) - total, max(0, self._floor(ctx) - total))
         v, _ = self._table(ctx, pair)
@@ -100,13 +100,23 @@ class Optimal(Level):
         w = self.win
         pair = self._main(ctx)
         if pair is None and w.beat:
-            _, cr, col, idx = self._chase(ctx, total)
-            return max(0.0, float(cr[n, idx, col]))  # a bank that does not beat the score ends the game, lost
+            _, cr, idx = self._chase(ctx, total)
+            return max(0.0, float(cr[n, idx]))  # a bank that does not beat the score ends the game, lost
         if pair is None:
             j = self._final_need(ctx) - total
             return 1.0 if j < 0 else (0.5 if j == 0 and w.tie else 0.0)
         _, r = self._table(ctx, pair)
         return float(max(0.0, r[n, min(total, r.shape[1] - 1)]))
+
+    def _chase_offer(self, ctx: Context, c: int, m: int) -> tuple[float, float]:
+        """Score to beat, chasing: the chances of declining and of taking ``c`` steps and ``m`` dice."""
+        w = self.win
+        need = min(max(self._final_need(ctx), 1), w.D)
+        if ctx.on_board:
+            j = min(max(c - need, -w.K0), w.D)
+            return float(w.cf[need]), float(w.ct_all[need, j + w.K0, m])
+        behind = min(max(need - c, 0), w.K0)
+        return float(w.cf0[need]), float(w.ct0[behind, need, m])
 
     # -- decisions -----------------------------------------------------------------------------
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
@@ -124,16 +134,6 @@ class Optimal(Level):
         a, b = pair
         take = float(w.TK[a, b, c, dice]) if w.TK is not None and c < w.T else w.take_value(a, b, c, dice)
         return take > float(w.S[a, b])
-
-    def _chase_offer(self, ctx: Context, c: int, m: int) -> tuple[float, float]:
-        """Score to beat, chasing: the chances of declining and of taking ``c`` steps and ``m`` dice."""
-        w = self.win
-        need = min(max(self._final_need(ctx), 1), w.D)
-        if ctx.on_board:
-            j = min(max(c - need, -w.K0), w.D)
-            return float(w.cf[need]), float(w.ct_all[need, j + w.K0, m])
-        behind = min(max(need - c, 0), w.K0)
-        return float(w.cf0[need]), float(w.ct0[behind, need, m])
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
         rules = self.rules

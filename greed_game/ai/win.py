@@ -189,9 +189,9 @@ class WinSolution:
         self.TK: Array | None = np.zeros((self.T, self.T, self.T, dice)) if self.carry else None
         self.residual = getattr(self, "cycle_residual", 0.0)
         self.newton_passes = 0
-        self.states = 0
+        self.states = getattr(self, "cycle_states", 0)
         self._pairs: dict[tuple[int, int, int | None], tuple[Array, Array, Array, Array]] = {}
-        self._chases: dict[int, tuple[Array, Array]] = {}
+        self._chases: dict[tuple[int, int], tuple[Array, Array]] = {}
         self._solve()
         self.seconds = time.perf_counter() - start
 
@@ -385,11 +385,12 @@ class WinSolution:
         return np.asarray(np.maximum(fresh, take), dtype=np.float64)
 
     # -- the score-to-beat cycle -------------------------------------------------------------------
-    def _cycle_rewards(self, cf: Array, ct: Array, floor: IntArray | None) -> Array:
-        """Bank values of a chaser (elements: needs 1..D), in excess coordinates ``idx = e + K0``."""
+    def _cycle_rewards(self, cf: Array, ct: Array, floor: IntArray | None, ks: IntArray | None = None) -> Array:
+        """Bank values of chasers (elements: the needs ``ks``, all 1..D by default) at ``idx = e + K0``."""
         D, dice, K0, L = self.D, self.dice, self.K0, self.cyc_len
-        ks = np.arange(1, D + 1)
-        r = np.full((dice + 1, L, D), -np.inf)
+        if ks is None:
+            ks = np.arange(1, D + 1)
+        r = np.full((dice + 1, L, len(ks)), -np.inf)
         for idx in range(K0 + 1, L):
             e = min(idx - K0, D)
             r[dice, idx] = 1.0 - cf[e]
@@ -402,7 +403,7 @@ class WinSolution:
     def _cycle_pass(self, r: Array, v: Array) -> None:
         """One backward pass of the chasers' turns over the excess (values past the cap from the last pass)."""
         K0, D = self.K0, self.D
-        zero = np.zeros(D)
+        zero = np.zeros(v.shape[2])
         q = np.zeros_like(v)
         for idx in range(K0 + D, -1, -1):
             vt, _ = self.kernel.level(v, q, r, idx, zero, slope=False)
@@ -442,6 +443,7 @@ class WinSolution:
             if change < 1e-15:
                 break
         self.cf, self.ct, self.cyc_v, self.cyc_r = cf, ct, v, r
+        self.cycle_states = D * (K0 + D + 1) * dice
         self.cycle_residual = change
         # Taking at any excess (the opponent may be behind when the target is first reached).
         self.ct_all = np.zeros((D + 1, K0 + D + 1, dice))
@@ -587,21 +589,22 @@ class WinSolution:
             self._pairs[(a, b, thr)] = found
         return found
 
-    def chase_tables(self, floor: int) -> tuple[Array, Array]:
-        """``(V, R)`` of the score-to-beat chasers: elements are the needs 1..D, index ``e + K0`` the excess.
+    def chase_tables(self, need: int, floor: int) -> tuple[Array, Array]:
+        """``(V, R)`` of a score-to-beat chaser needing more than ``need`` (1..D) steps, index ``e + K0`` the excess.
 
         ``floor``: the turn total (steps) from which the chaser may bank (0: on the board).
         """
         if floor <= 0:
-            return self.cyc_v, self.cyc_r
-        found = self._chases.get(floor)
+            return self.cyc_v[:, :, need - 1], self.cyc_r[:, :, need - 1]
+        found = self._chases.get((need, floor))
         if found is None:
-            r = self._cycle_rewards(self.cf, self.ct, floor - np.arange(1, self.D + 1))
-            v = self.cyc_v.copy()
+            ks = np.array([need], dtype=np.int64)
+            r = self._cycle_rewards(self.cf, self.ct, floor - ks, ks)
+            v = self.cyc_v[:, :, need - 1 : need].copy()
             self._cycle_pass(r, v)
-            if len(self._chases) > 64:
+            if len(self._chases) > 256:
                 self._chases.clear()
-            found = self._chases[floor] = (v, r)
+            found = self._chases[(need, floor)] = (v[:, :, 0], r[:, :, 0])
         return found
 
     def take_value(self, a: int, b: int, c: int, m: int) -> float:
