@@ -1,7 +1,7 @@
 """The exact win solver: solve time, states and residual per preset, and the optimal level's decision time.
 
 Run: python benchmarks/bench_win.py [PRESET[:TARGET] ...]
-     (default: classic-five:3000 pass-the-dice:2000 dollar-greed:2000 farkel-family:2000)
+     (default: classic-five:3000 pass-the-dice:2000 dollar-greed:2000 farkel-family:2000 official:500)
 
 A decision is one call of the level (take a carryover, which dice to keep,
 bank or throw), timed over games of optimal against master; the first
@@ -24,7 +24,7 @@ from greed_game.ai.win import WinSolution
 from greed_game.presets import preset
 from greed_game.rules.dice import Counts
 
-DEFAULT = ["classic-five:3000", "pass-the-dice:2000", "dollar-greed:2000", "farkel-family:2000"]
+DEFAULT = ["classic-five:3000", "pass-the-dice:2000", "dollar-greed:2000", "farkel-family:2000", "official:500"]
 
 
 class Timed(Optimal):
