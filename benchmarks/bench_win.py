@@ -1,10 +1,12 @@
 """The exact win solver: solve time, states and residual per preset, and the optimal level's decision time.
 
-Run: python benchmarks/bench_win.py [PRESET[:TARGET] ...]
+Run: python benchmarks/bench_win.py [--games N] [PRESET[:TARGET] ...]
      (default: classic-five:3000 pass-the-dice:2000 dollar-greed:2000 farkel-family:2000 official:500)
 
 A decision is one call of the level (take a carryover, which dice to keep,
-bank or throw), timed over games of optimal against master; the first
+bank or throw), timed over games of optimal against master; the last
+column is optimal's win rate in N games against master (seats alternating,
+95% interval). The first
 decision at a new pair of scores works out that turn's table (the cold
 figure), later ones read it. The goal is at most 50 ms a decision.
 """
@@ -19,8 +21,8 @@ from typing import Any
 from greed_game.ai.master import Master
 from greed_game.ai.optimal import Optimal
 from greed_game.ai.players import Context
-from greed_game.ai.simulate import play_game
-from greed_game.ai.win import WinSolution
+from greed_game.ai.simulate import play_game, simulate
+from greed_game.ai.win import solve_win
 from greed_game.presets import preset
 from greed_game.rules.dice import Counts
 
@@ -52,16 +54,23 @@ class Timed(Optimal):
 
 
 def main() -> None:
-    specs = sys.argv[1:] or DEFAULT
-    print("| rules | target | first player wins | states | solve s | residual | lead cap | decision ms, mean / worst |")
-    print("|---|---|---|---|---|---|---|---|")
+    args = sys.argv[1:]
+    games = 2000
+    if args[:1] == ["--games"]:
+        games, args = int(args[1]), args[2:]
+    specs = args or DEFAULT
+    print(
+        "| rules | target | first player wins | states | solve s | residual | lead cap | decision ms, mean / worst "
+        f"| optimal vs master, {games:,} games |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for spec in specs:
         ident, _, target = spec.partition(":")
         rules = preset(ident)
         if target:
             rules = rules.with_overrides({"target": int(target)})
         start = time.perf_counter()
-        win = WinSolution(rules)
+        win = solve_win(rules)
         seconds = time.perf_counter() - start
         player = Timed(rules, win)
         rng = random.Random(2026)
@@ -70,9 +79,12 @@ def main() -> None:
             play_game(rules, [player, master] if g % 2 == 0 else [master, player], rng)
         mean = sum(player.times) / len(player.times) * 1000
         worst = max(player.times) * 1000
+        versus = simulate(rules, ["optimal", "master"], games, seed=2026)["levels"]["optimal"]
+        low, high = versus["win_rate_95"]
         print(
             f"| `{ident}` | {rules.target} | {win.first_player_win:.6f} | {win.states:,} | {seconds:.1f} "
-            f"| {win.residual:.1e} | {win.D * win.step:,} | {mean:.2f} / {worst:.1f} |",
+            f"| {win.residual:.1e} | {win.D * win.step:,} | {mean:.2f} / {worst:.1f} "
+            f"| {versus['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f}) |",
             flush=True,
         )
 
