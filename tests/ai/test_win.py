@@ -39,6 +39,9 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("dollar-greed", {"target": 200, "entry_minimum": 100}, 100),
     ("farkel-family", {"target": 200}, 100),
     ("official", {"target": 250, "entry_minimum": 100}, 150),
+    # House rules no preset has: a strict carryover with must-top, score to beat without carryovers.
+    ("pass-the-dice", {"target": 200, "entry_minimum": 100, "end": "must-top", "carryover": "strict"}, 100),
+    ("classic-five", {"target": 250, "end": "score-to-beat"}, 150),
 ]
 
 
