@@ -32,8 +32,12 @@ class Optimal(Level):
         return me // self.step, lead // self.step
 
     def _floor(self, ctx: Context) -> int:
-        """Steps of turn total below which this player may not bank (the entry minimum)."""
-        return 0 if ctx.on_board else self.win.E
+        """Steps of turn total below which this player may not bank (the entry minimum, carried points apart
+        where they do not count)."""
+        if ctx.on_board:
+            return 0
+        own = 0 if self.rules.entry_counts_carried else ctx.carried // self.step
+        return self.win.E + own
 
     def _main(self, ctx: Context) -> tuple[int, int] | None:
         """The score pair of the main phase, or None when the game is in its final turns."""
@@ -61,10 +65,7 @@ class Optimal(Level):
         """Score to beat, chasing: the cycle's ``(V, R)`` for this need and the index of ``total``."""
         w = self.win
         need = min(max(self._final_need(ctx), 1), w.D)
-        floor = 0
-        if not ctx.on_board:
-            floor = w.E + (0 if self.rules.entry_counts_carried else ctx.carried // self.step)
-        v, r = w.chase_tables(need, floor)
+        v, r = w.chase_tables(need, self._floor(ctx))
         idx = min(max(w.K0 + total - need, 0), v.shape[1] - 1)
         return v, r, idx
 
@@ -129,7 +130,7 @@ class Optimal(Level):
         if pair is None:
             need = self._final_need(ctx)
             fresh = w.final_fresh(ctx.on_board, need)
-            take = w.final_take(dice, need - c, max(0, self._floor(ctx) - c))
+            take = w.final_take(dice, need - c, 0 if ctx.on_board else w._take_floor(c))
             return take > fresh
         a, b = pair
         take = float(w.TK[a, b, c, dice]) if w.TK is not None and c < w.T else w.take_value(a, b, c, dice)
@@ -178,7 +179,7 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
             decline, take = me._chase_offer(ctx, c, m)
         elif pair is None:
             need = me._final_need(ctx)
-            take = w.final_take(m, need - c, max(0, me._floor(ctx) - c))
+            take = w.final_take(m, need - c, 0 if ctx.on_board else w._take_floor(c))
             decline = w.final_fresh(ctx.on_board, need)
         else:
             take = w.take_value(*pair, c, m)

@@ -366,14 +366,17 @@ class WinSolution:
 
         ``m`` dice are left (a carryover when fewer than all); ``far``: the lead is past the cap.
         """
-        E, dice = self.E, self.dice
+        dice = self.dice
         offer = self.carry and m < dice
         if not self.beat:
             fresh = np.where(ob, self.ff_on[lead], self.ff_off[lead])
             if not offer:
                 return np.asarray(fresh, dtype=np.float64)
             take = np.array(
-                [self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else max(0, E - int(t[i]))) for i in range(len(a))]
+                [
+                    self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else self._take_floor(int(t[i])))
+                    for i in range(len(a))
+                ]
             )
             return np.asarray(np.maximum(fresh, take), dtype=np.float64)
         # Score to beat: the opponent becomes the chaser, needing more than the lead.
@@ -386,6 +389,10 @@ class WinSolution:
         j = np.clip(b - a, -self.K0, self.D)
         take = np.where(ob, self.ct_all[lead, j + self.K0, m], self.ct0[np.minimum(a, self.K0), lead, m])
         return np.asarray(np.maximum(fresh, take), dtype=np.float64)
+
+    def _take_floor(self, c: int) -> int:
+        """Steps a player not on the board must still score after taking ``c`` to be allowed to bank."""
+        return self.E if not self.rules.entry_counts_carried else max(0, self.E - c)
 
     # -- the score-to-beat cycle -------------------------------------------------------------------
     def _cycle_rewards(self, cf: Array, ct: Array, floor: IntArray | None, ks: IntArray | None = None) -> Array:

@@ -42,6 +42,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     # House rules no preset has: a strict carryover with must-top, score to beat without carryovers.
     ("pass-the-dice", {"target": 200, "entry_minimum": 100, "end": "must-top", "carryover": "strict"}, 100),
     ("classic-five", {"target": 250, "end": "score-to-beat"}, 150),
+    ("classic-five", {"target": 250, "entry_minimum": 100, "carryover": "free", "entry_counts_carried": False}, 150),
 ]
 
 
@@ -145,6 +146,8 @@ class Brute:
         if offer is None:
             return fresh
         points, dice = offer
+        if not on_board and not self.rules.entry_counts_carried:
+            floor += points  # the entry minimum in points of their own
         return max(fresh, self.final_throw(points, dice, need, floor, True))
 
     # -- one turn of the main phase ----------------------------------------------------------------
@@ -279,7 +282,10 @@ def brute_stationary(brute: Brute, a: int, b: int, n: int, vinf: np.ndarray) -> 
             return 1.0
         if brute.rules.end == "score-to-beat":
             return 1.0 - brute.chase_from_tables(b > 0 or brute.entry == 0, a, b, far, offer)
-        return 1.0 - brute.final_throw(far, left, far + a - b, 0, True)
+        floor = 0
+        if b == 0 and brute.entry > 0:
+            floor = brute.entry + (0 if brute.rules.entry_counts_carried else far)
+        return 1.0 - brute.final_throw(far, left, far + a - b, floor, True)
 
     def after(pts: int, nxt: int, bk: bool) -> float:
         cont = float(vinf[nxt])
