@@ -594,7 +594,7 @@ class WinSolution:
             x = np.array([1.0 - self.S[b, a]])
             v, _ = self._induct(batch, x)
             found = (v[:, :, 0], batch["r"][:, :, 0], x, v[:, -1, 0])
-            if len(self._pairs) >= 4096:  # about 30 KB a pair
+            if len(self._pairs) >= 1024:  # up to 80 KB a pair at a 10,000 target
                 self._pairs.clear()
             self._pairs[(a, b, thr)] = found
         return found
