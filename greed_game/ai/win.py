@@ -36,8 +36,10 @@ or only two dice, and targets whose tables would not fit in memory.
 
 from __future__ import annotations
 
+import io
 import time
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -163,7 +165,10 @@ class _Kernel:
 class WinSolution:
     """Exact win chances of a two-player game under ``rules`` at its target, and the play that achieves them."""
 
-    def __init__(self, rules: RuleSet, *, lead_cap: int | None = None) -> None:
+    def __init__(
+        self, rules: RuleSet, *, lead_cap: int | None = None, tables: Mapping[str, Array] | None = None
+    ) -> None:
+        """Solve ``rules`` (``tables``: restore what :meth:`to_bytes` kept instead)."""
         why = unsupported(rules)
         if why is not None:
             raise TooHard(f"the exact win solver does not handle {why} yet")
@@ -185,18 +190,76 @@ class WinSolution:
         self._final_tables(lead_cap)
         self.beat = rules.end == "score-to-beat"
         self.own_entry = self.carry and self.E > 0 and not rules.entry_counts_carried
+        self._pairs: dict[tuple[int, int, int | None], tuple[Array, Array, Array, Array]] = {}
+        self._chases: dict[tuple[int, int], tuple[Array, Array]] = {}
+        self.newton_passes = 0
+        if tables is not None:
+            self._restore(tables)
+            self.seconds = time.perf_counter() - start
+            return
         if self.beat:
             self._cycle()
         self.S: Array = np.zeros((self.T, self.T))
         # TK[a, b, c, m]: the value of taking an offer of c (grid steps) and m dice at turn start (a, b).
         self.TK: Array | None = np.zeros((self.T, self.T, self.T, dice)) if self.carry else None
         self.residual = getattr(self, "cycle_residual", 0.0)
-        self.newton_passes = 0
         self.states = getattr(self, "cycle_states", 0)
-        self._pairs: dict[tuple[int, int, int | None], tuple[Array, Array, Array, Array]] = {}
-        self._chases: dict[tuple[int, int], tuple[Array, Array]] = {}
         self._solve()
         self.seconds = time.perf_counter() - start
+
+    # -- kept tables -------------------------------------------------------------------------------
+    _KEPT = ("S", "TK", "cf", "cf0", "ct", "ct_all", "ct0", "cycle_tail")
+
+    def to_bytes(self) -> bytes:
+        """The solved tables, compressed, for :meth:`from_bytes` (the in-turn tables are rebuilt on demand)."""
+        arrays: dict[str, Any] = {
+            "key": np.array(self.rules.content_key()),
+            "figures": np.array([self.D, self.residual, self.states]),
+            "S": self.S,
+        }
+        if self.TK is not None:
+            arrays["TK"] = self.TK
+        if self.beat:
+            arrays.update(cf=self.cf, cf0=self.cf0, ct=self.ct, ct_all=self.ct_all, ct0=self.ct0)
+            arrays["cycle_tail"] = self.cyc_v[:, self.K0 + self.D]
+        out = io.BytesIO()
+        np.savez_compressed(out, **arrays)
+        return out.getvalue()
+
+    @classmethod
+    def from_bytes(cls, rules: RuleSet, data: bytes) -> WinSolution | None:
+        """The solution :meth:`to_bytes` kept for ``rules``; None when the data is of other rules or unreadable."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as found:
+                if str(found["key"]) != rules.content_key():
+                    return None
+                figures = found["figures"]
+                tables = {name: found[name] for name in cls._KEPT if name in found.files}
+                tables["figures"] = figures
+            step = points_step(rules)
+            return cls(rules, lead_cap=int(figures[0]) * step, tables=tables)
+        except (ValueError, KeyError, OSError, EOFError, IndexError, zipfile.BadZipFile):
+            return None
+
+    def _restore(self, tables: Mapping[str, Array]) -> None:
+        figures = tables["figures"]
+        if int(figures[0]) != self.D or tables["S"].shape != (self.T, self.T):
+            raise ValueError("the kept tables are of another lead cap or target")
+        self.residual, self.states = float(figures[1]), int(figures[2])
+        self.S = np.array(tables["S"], dtype=np.float64)
+        self.TK = np.array(tables["TK"], dtype=np.float64) if self.carry else None
+        if self.beat:
+            D, dice = self.D, self.dice
+            self.K0 = K0 = D
+            self.cyc_len = K0 + D + self.max_pts + 2
+            self.cf, self.cf0, self.ct = tables["cf"], tables["cf0"], tables["ct"]
+            self.ct_all, self.ct0 = tables["ct_all"], tables["ct0"]
+            # One pass from the converged values past the cap rebuilds the chasers' tables.
+            v = np.zeros((dice + 1, self.cyc_len, D))
+            v[:, K0 + D :] = tables["cycle_tail"][:, None, :]
+            r = self._cycle_rewards(self.cf, self.ct, None)
+            self._cycle_pass(r, v)
+            self.cyc_v, self.cyc_r = v, r
 
     # -- the final turn --------------------------------------------------------------------------
     def _final_tables(self, lead_cap: int | None) -> None:

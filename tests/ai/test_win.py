@@ -370,3 +370,23 @@ def test_optimal_against_itself_wins_as_often_as_solved_for_the_first_player() -
             first += 1 / len(result.winners)
     low, high = wilson(first, games, z=3.29)  # a 99.9% interval
     assert low <= win.first_player_win <= high
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "overrides"),
+    [("classic-five", {"target": 400}), ("pass-the-dice", {"target": 300}), ("official", {"target": 300})],
+)
+def test_kept_tables_restore_the_same_solution(preset_id: str, overrides: dict[str, Any]) -> None:
+    rules = preset(preset_id).with_overrides(overrides)
+    win = WinSolution(rules, lead_cap=1000)
+    data = win.to_bytes()
+    back = WinSolution.from_bytes(rules, data)
+    assert back is not None
+    assert np.array_equal(back.S, win.S) and back.first_player_win == win.first_player_win
+    for a, b in [(0, 0), (2, 3), (win.T - 1, 1)]:
+        assert np.allclose(back.pair(a, b)[0], win.pair(a, b)[0], rtol=0, atol=1e-12)
+    if win.beat:
+        assert np.allclose(back.cyc_v, win.cyc_v, rtol=0, atol=1e-12)
+    # Another rule set's tables, or damaged data, are not taken for these.
+    assert WinSolution.from_bytes(rules.with_overrides({"target": 350}), data) is None
+    assert WinSolution.from_bytes(rules, data[: len(data) // 2]) is None
