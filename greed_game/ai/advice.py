@@ -60,6 +60,41 @@ class Advice:
         }
 
 
+@dataclass(frozen=True)
+class KeepOption:
+    """A choice after a scoring throw before it is valued: its actions, the points it adds, the dice after it."""
+
+    actions: tuple[Action, ...]
+    points: int
+    """Points the choice adds to the turn total."""
+    dice: int
+    """Dice thrown next (all of them again after hot dice), or those a bank leaves unthrown."""
+    banks: bool
+
+
+def keep_options(rules: RuleSet, state: State) -> list[KeepOption]:
+    """Every choice after the throw of ``state``: each valid keep with a throw (and with a bank where the
+    rules allow one), and a bank straight from the throw where the rules' bank keeps the best dice."""
+    assert state.throw is not None
+    n = state.dice_left
+    options = throw_options(rules, state, state.throw)
+    best = options[0].points
+    found: list[KeepOption] = []
+    for o in options:
+        keep = Keep(o.dice)
+        left = n - o.size
+        nxt = left if left > 0 else rules.dice
+        found.append(KeepOption((keep, Throw(nxt)), o.points, nxt, False))
+        if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, apply(rules, state, keep)):
+            found.append(KeepOption((keep, Bank()), o.points, nxt, True))
+    if can_bank(rules, state):
+        top = rules.table.best(state.throw)
+        assert top is not None
+        left = n - top.size
+        found.append(KeepOption((Bank(),), top.points, left if left > 0 else rules.dice, True))
+    return found
+
+
 def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Advice:
     """The expert's advice for the current player of ``state``."""
     if state.phase is Phase.OVER:
@@ -99,28 +134,13 @@ def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Ad
         if can_bank(rules, state):
             choices.append(Choice((Bank(),), float(t)))
     else:
-        assert state.throw is not None
-        n, t = state.dice_left, state.turn_points
-        options = throw_options(rules, state, state.throw)
-        best = options[0].points
-        for o in options:
-            keep = Keep(o.dice)
-            left = n - o.size
-            nxt = left if left > 0 else rules.dice
-            after = apply(rules, state, keep)
-            choices.append(
-                Choice(
-                    (keep, Throw(nxt)),
-                    sol.throw_value(nxt, t + o.points, entry),
-                    sol.bust_probability(nxt),
-                )
-            )
-            if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, after):
-                choices.append(Choice((keep, Bank()), float(t + o.points)))
-        if can_bank(rules, state):
-            top = rules.table.best(state.throw)
-            assert top is not None
-            choices.append(Choice((Bank(),), float(t + top.points)))
+        t = state.turn_points
+        for k in keep_options(rules, state):
+            if k.banks:
+                choices.append(Choice(k.actions, float(t + k.points)))
+            else:
+                value = sol.throw_value(k.dice, t + k.points, entry)
+                choices.append(Choice(k.actions, value, sol.bust_probability(k.dice)))
     # Stable order: best value first; among equals, banking (certain) before throwing, then fewer dice kept.
     choices.sort(key=lambda c: (-round(c.value, 9), c.bust_probability is not None, _kept(c)))
     return Advice(bust, tuple(choices))

@@ -7,12 +7,12 @@ approximation, measured in ``benchmarks/bench_win.py``).
 
 from __future__ import annotations
 
-from greed_game.ai.advice import Advice, Choice
+from greed_game.ai.advice import Advice, Choice, keep_options
 from greed_game.ai.players import Context, Level, bankable_after, context_of
 from greed_game.ai.win import Array, WinSolution, solve_win
-from greed_game.rules import Bank, Carryover, Keep, RuleSet, State, Throw, can_bank
+from greed_game.rules import Bank, Carryover, RuleSet, State, Throw, can_bank
 from greed_game.rules.dice import Counts, size
-from greed_game.rules.game import Phase, apply, throw_options
+from greed_game.rules.game import Phase
 
 
 class Optimal(Level):
@@ -205,22 +205,12 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
         if can_bank(rules, state):
             choices.append(Choice((Bank(),), me._bank(ctx, n, t)))
     else:
-        assert state.throw is not None
-        options = throw_options(rules, state, state.throw)
-        best = options[0].points
-        for o in options:
-            keep = Keep(o.dice)
-            left = n - o.size
-            nxt = left if left > 0 else rules.dice
-            after = t + o.points // step
-            choices.append(Choice((keep, Throw(nxt)), me._throw(ctx, nxt, after), models[nxt].bust))
-            if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, apply(rules, state, keep)):
-                choices.append(Choice((keep, Bank()), me._bank(ctx, nxt, after)))
-        if can_bank(rules, state):
-            top = rules.table.best(state.throw)
-            assert top is not None
-            left = n - top.size
-            choices.append(Choice((Bank(),), me._bank(ctx, left if left > 0 else rules.dice, t + top.points // step)))
+        for k in keep_options(rules, state):
+            after = t + k.points // step
+            if k.banks:
+                choices.append(Choice(k.actions, me._bank(ctx, k.dice, after)))
+            else:
+                choices.append(Choice(k.actions, me._throw(ctx, k.dice, after), models[k.dice].bust))
     choices.sort(key=lambda ch: (-round(ch.value, 12), ch.bust_probability is not None))
     return Advice(bust, tuple(choices))
 
