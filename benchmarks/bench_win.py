@@ -23,7 +23,7 @@ from greed_game.ai.optimal import Optimal
 from greed_game.ai.players import Context
 from greed_game.ai.simulate import play_game, simulate
 from greed_game.ai.win import solve_win
-from greed_game.presets import preset
+from greed_game.presets import preset_at
 from greed_game.rules.dice import Counts
 
 DEFAULT = ["classic-five:3000", "pass-the-dice:2000", "dollar-greed:2000", "farkel-family:2000", "official:500"]
@@ -65,10 +65,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for spec in specs:
-        ident, _, target = spec.partition(":")
-        rules = preset(ident)
-        if target:
-            rules = rules.with_overrides({"target": int(target)})
+        rules = preset_at(spec)
         start = time.perf_counter()
         win = solve_win(rules)
         seconds = time.perf_counter() - start
@@ -82,7 +79,7 @@ def main() -> None:
         versus = simulate(rules, ["optimal", "master"], games, seed=2026)["levels"]["optimal"]
         low, high = versus["win_rate_95"]
         print(
-            f"| `{ident}` | {rules.target} | {win.first_player_win:.6f} | {win.states:,} | {seconds:.1f} "
+            f"| `{rules.id}` | {rules.target} | {win.first_player_win:.6f} | {win.states:,} | {seconds:.1f} "
             f"| {win.residual:.1e} | {win.D * win.step:,} | {mean:.2f} / {worst:.1f} "
             f"| {versus['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f}) |",
             flush=True,

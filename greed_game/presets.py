@@ -62,6 +62,13 @@ def resolve_rules(spec: str | Mapping[str, Any], overrides: Mapping[str, Any] | 
     return rules.with_overrides(overrides) if overrides else rules
 
 
+def preset_at(spec: str) -> RuleSet:
+    """``ID`` or ``ID:TARGET``: a preset, at another target when one is given (benchmarks and scripts)."""
+    ident, _, target = spec.partition(":")
+    rules = preset(ident)
+    return rules.with_overrides({"target": int(target)}) if target else rules
+
+
 def record_rules(record: Record) -> RuleSet:
     """The rule set a record is played under; :class:`RecordError` when it cannot be used."""
     try:
@@ -75,4 +82,4 @@ def replay(record: Record, *, upto: int | None = None) -> Game:
     return replay_with(record, record_rules(record), upto=upto)
 
 
-__all__ = ["load_rules_file", "preset", "presets", "record_rules", "replay", "resolve_rules", "rules_dir"]
+__all__ = ["load_rules_file", "preset", "preset_at", "presets", "record_rules", "replay", "resolve_rules", "rules_dir"]

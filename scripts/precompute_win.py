@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from greed_game.ai.win import WinSolution
-from greed_game.presets import preset
+from greed_game.presets import preset_at
 from greed_game.rules import PRESET_IDS
 
 
@@ -28,20 +28,17 @@ def main() -> None:
     print("| rules | target | solve s | file | size |")
     print("|---|---|---|---|---|")
     for spec in specs:
-        ident, _, target = spec.partition(":")
-        rules = preset(ident)
-        if target:
-            rules = rules.with_overrides({"target": int(target)})
+        rules = preset_at(spec)
         start = time.perf_counter()
         data = WinSolution(rules).to_bytes()
         seconds = time.perf_counter() - start
-        path = out / f"{ident}-{rules.target}.npz"
+        path = out / f"{rules.id}-{rules.target}.npz"
         path.write_bytes(data)
         start = time.perf_counter()
         back = WinSolution.from_bytes(rules, path.read_bytes())
         assert back is not None, f"{path} does not restore"
         print(
-            f"| `{ident}` | {rules.target} | {seconds:.1f} | {path.name} | {len(data) / 1024:,.0f} KB "
+            f"| `{rules.id}` | {rules.target} | {seconds:.1f} | {path.name} | {len(data) / 1024:,.0f} KB "
             f"(restored in {time.perf_counter() - start:.1f} s) |",
             flush=True,
         )

@@ -32,6 +32,14 @@ def _press_start(app: App, drive: Driver) -> None:
     drive.frames(2)
 
 
+def _answer(app: App, drive: Driver, button: int) -> None:
+    """Answer the game-in-progress question: 0 continue it, 1 start the new game."""
+    ask = app.stack.top
+    assert isinstance(ask, ReplaceGameOverlay)
+    ask.focus.widgets[button].activate()
+    drive.frames(2)
+
+
 def test_starting_over_a_game_in_progress_asks_first(app: App, drive: Driver) -> None:
     game = _save_a_game_in_progress(app)
     _press_start(app, drive)
@@ -47,10 +55,7 @@ def test_starting_over_a_game_in_progress_asks_first(app: App, drive: Driver) ->
 def test_continue_from_the_question_resumes_the_saved_game_exactly(app: App, drive: Driver) -> None:
     game = _save_a_game_in_progress(app)
     _press_start(app, drive)
-    ask = app.stack.top
-    assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[0].activate()
-    drive.frames(2)
+    _answer(app, drive, 0)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.events == game.events
 
@@ -79,10 +84,7 @@ def test_no_question_without_a_game_in_progress(app: App, drive: Driver) -> None
 def test_the_game_set_aside_is_listed_in_replays_as_unfinished(app: App, drive: Driver) -> None:
     game = _save_a_game_in_progress(app)
     _press_start(app, drive)
-    ask = app.stack.top
-    assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[1].activate()
-    drive.frames(2)
+    _answer(app, drive, 1)
     app.show_menu()
     replays = ReplaysScene(app)
     app.push(replays)
@@ -123,10 +125,7 @@ def test_a_damaged_save_gives_continue_no_hint_and_is_left_for_continue_to_repor
 def _set_aside_and_open_replays(app: App, drive: Driver) -> tuple[Game, ReplaysScene]:
     game = _save_a_game_in_progress(app)
     _press_start(app, drive)
-    ask = app.stack.top
-    assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[1].activate()  # start the new game: the old one goes to the exports
-    drive.frames(2)
+    _answer(app, drive, 1)  # start the new game: the old one goes to the exports
     app.show_menu()
     replays = ReplaysScene(app)
     app.push(replays)
@@ -140,10 +139,7 @@ def test_an_unfinished_game_set_aside_can_be_played_on_from_replays(app: App, dr
     # The new game started meanwhile is in progress: playing the old one on asks first, and keeps both.
     new_events = app.storage.load_game().events  # type: ignore[union-attr]
     replays.play_on_button.activate()
-    ask = app.stack.top
-    assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[1].activate()
-    drive.frames(2)
+    _answer(app, drive, 1)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.events == game.events
     assert table.game.state == game.state
