@@ -68,10 +68,14 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
         for _ in range(20_000):
             if turn.game.state.turn > first + 1 or turn.game.finished:
                 break
+            if turn.human_turn and turn.game.state.turn != first:
+                break  # the person is to move again (after dice passed on, say): the window waits for them
             if turn.acknowledging:
                 step("a person's key after a bust", turn.skip)
             elif turn.human_turn and turn.game.state.turn == first:
                 step("a person's decision", lambda: turn.perform(person.choose(turn.rules, turn.game.state)))
+            elif app.idle_for() > 1.0:
+                break  # the window waits for input that this script does not give: the session is over
             else:
                 frames("turn frame", 1)
     finally:
