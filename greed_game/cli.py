@@ -145,11 +145,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _solver_cache() -> None:
-    """Hand the solver its disk cache (the solver itself opens no file)."""
+    """Hand the solver its disk cache and the optimal level the shipped win books (they open no file)."""
     from greed_game.ai.solver import use_cache
+    from greed_game.books import use_shipped_books
     from greed_game.storage.solutions import default_solution_cache
 
     use_cache(default_solution_cache())
+    use_shipped_books()
 
 
 def _with_target(rules: RuleSet, target: int | None) -> RuleSet:
@@ -189,6 +191,15 @@ def _solve_win(rules: RuleSet) -> Any:
         solution = solve_win(rules)
     sys.stderr.write("\n")
     return solution
+
+
+def _win_tables(rules: RuleSet) -> Any:
+    """The win tables the optimal level and the coach read: the book shipped for a preset at its own target,
+    else the solve of ``rules``."""
+    from greed_game.books import shipped_book
+
+    book = shipped_book(rules)
+    return book if book is not None else _solve_win(rules)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -232,7 +243,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _fail("--games must be at least 1")
     _solver_cache()
     if "optimal" in names:
-        _solve_win(rules)  # solved before the games start, with its own progress line
+        _win_tables(rules)  # solved before the games start (when not shipped), with its own progress line
     result = simulate(rules, names, args.games, args.seed, progress=progress_bar())
     result["rules"] = args.rules
     _print_json(result)
@@ -260,7 +271,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if args.level == "optimal":
         from greed_game.ai.optimal import Optimal, win_advice
 
-        win = _solve_win(game.rules)
+        win = _win_tables(game.rules)
         advice = win_advice(game.rules, state, Optimal(game.rules, win))
         data = advice.to_data(words)
         # Win chances need more places than points do.
@@ -288,7 +299,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     from greed_game.ai.coach import review
     from greed_game.ai.optimal import Optimal
 
-    win = _solve_win(game.rules)
+    win = _win_tables(game.rules)
     result = review(game.rules, game.players, game.events, Optimal(game.rules, win))
     narrator = Narrator(game.rules, [p.name for p in game.players], "pips")
     players = []

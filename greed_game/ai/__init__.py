@@ -12,11 +12,11 @@ from greed_game.rules import Action, RuleSet, State
 if TYPE_CHECKING:
     from greed_game.ai.advice import Advice
 
-LEVELS: tuple[str, ...] = ("cautious", "bold", "expert", "master")
-"""Computer levels, weakest first."""
-ALL_LEVELS: tuple[str, ...] = (*LEVELS, "optimal")
-"""Every level, the exact win player last: ``optimal`` solves its rules first and needs numpy, so only the
-command line offers it for now."""
+LEVELS: tuple[str, ...] = ("cautious", "bold", "expert", "master", "optimal")
+"""Computer levels, weakest first. ``optimal`` reads the win tables shipped for the presets at their own
+targets; other rules are solved first (in the window, in the background while master plays)."""
+ALL_LEVELS: tuple[str, ...] = LEVELS
+"""Every level (the command line's list; the same as the window's)."""
 
 
 class Strategy(Protocol):

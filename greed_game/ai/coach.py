@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from greed_game.ai.optimal import Optimal, win_advice
+from greed_game.ai.progress import report
 from greed_game.rules import Bank, Carryover, Event, Game, Keep, Phase, Player, RuleSet, State
 from greed_game.rules.game import Action
 
@@ -100,6 +101,7 @@ def review(rules: RuleSet, players: Sequence[Player], events: Sequence[Event], p
     game = Game(rules, list(players))
     found: list[Decision] = []
     for i, event in enumerate(events):
+        report("review", i / max(1, len(events)))
         state = game.state
         after = events[i + 1] if i + 1 < len(events) else None
         chosen = _chosen(state, event, after)

@@ -7,12 +7,89 @@ approximation, measured in ``benchmarks/bench_win.py``).
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from greed_game.ai.advice import Advice, Choice, keep_options
 from greed_game.ai.players import Context, Level, bankable_after, context_of
-from greed_game.ai.win import Array, WinSolution, solve_win
+from greed_game.ai.progress import TooHard
+from greed_game.ai.solver import ThrowModel
 from greed_game.rules import Bank, Carryover, RuleSet, State, Throw, can_bank
 from greed_game.rules.dice import Counts, size
 from greed_game.rules.game import Phase
+
+Rows = Any
+"""Values indexed ``[dice][turn total]`` (lists in a book, numpy arrays in a solution)."""
+
+
+class WinTables(Protocol):
+    """What the optimal level reads: a solution (:mod:`.win`, numpy) or a shipped book (:mod:`.winbook`)."""
+
+    step: int
+    T: int
+    E: int
+    D: int
+    K0: int
+    beat: bool
+    tie: bool
+    own_entry: bool
+    models: list[ThrowModel]
+    cmodels: list[ThrowModel]
+
+    def start(self, a: int, b: int) -> float:
+        """Chance of the player about to throw at ``a`` against ``b``."""
+        ...
+
+    def take(self, a: int, b: int, c: int, m: int) -> float:
+        """Value of taking an offer of ``c`` steps and ``m`` dice at ``(a, b)``."""
+        ...
+
+    def pair(self, a: int, b: int, thr: int | None = None) -> tuple[Rows, Rows, Any, Any]:
+        """The turn's in-turn values ``(V, R, ...)`` at ``(a, b)``."""
+        ...
+
+    def chase_tables(self, need: int, floor: int) -> tuple[Rows, Rows]:
+        """A score-to-beat chaser's ``(V, R)``."""
+        ...
+
+    def chase_offer(self, on_board: bool, need: int, c: int, m: int) -> tuple[float, float]:
+        """A chaser's chances of declining and of taking an offer."""
+        ...
+
+    def final_throw(self, n: int, j: int, h: int) -> float:
+        """The last player's chance about to throw ``n`` dice."""
+        ...
+
+    def final_after(self, nxt: int, j: int, h: int, bk: bool) -> float:
+        """The last player's chance after a keep."""
+        ...
+
+    def final_take(self, m: int, j: int, h: int) -> float:
+        """The last player's chance taking an offer."""
+        ...
+
+    def final_fresh(self, on_board: bool, j: int) -> float:
+        """The last player's chance on a fresh final turn."""
+        ...
+
+    def take_floor(self, c: int) -> int:
+        """Steps still needed for the entry after taking ``c``."""
+        ...
+
+
+def win_tables(rules: RuleSet) -> WinTables:
+    """The shipped book of ``rules`` if there is one, else their solve (numpy; may raise :class:`TooHard`)."""
+    from greed_game.ai.sources import book_for
+
+    book: WinTables | None = book_for(rules)
+    if book is not None:
+        return book
+    try:
+        from greed_game.ai.win import solve_win
+    except ImportError as exc:
+        raise TooHard(
+            "the optimal level has tables for the presets at their own targets only in this build"
+        ) from exc
+    return solve_win(rules)
 
 
 class Optimal(Level):
@@ -20,9 +97,9 @@ class Optimal(Level):
 
     level = "optimal"
 
-    def __init__(self, rules: RuleSet, solution: WinSolution | None = None) -> None:
+    def __init__(self, rules: RuleSet, solution: WinTables | None = None) -> None:
         super().__init__(rules)
-        self.win = solution if solution is not None else solve_win(rules)
+        self.win = solution if solution is not None else win_tables(rules)
         self.step = self.win.step
 
     # -- the position in grid steps -------------------------------------------------------------
@@ -52,7 +129,7 @@ class Optimal(Level):
         a, b = self._scores(ctx)
         return b - a
 
-    def _table(self, ctx: Context, pair: tuple[int, int]) -> tuple[Array, Array]:
+    def _table(self, ctx: Context, pair: tuple[int, int]) -> tuple[Rows, Rows]:
         """The turn's values ``(V, R)`` in the main phase (a taker short of an own-points entry: their own)."""
         w = self.win
         thr = None
@@ -61,12 +138,12 @@ class Optimal(Level):
         v, r, _, _ = w.pair(*pair, thr)
         return v, r
 
-    def _chase(self, ctx: Context, total: int) -> tuple[Array, Array, int]:
+    def _chase(self, ctx: Context, total: int) -> tuple[Rows, Rows, int]:
         """Score to beat, chasing: the cycle's ``(V, R)`` for this need and the index of ``total``."""
         w = self.win
         need = min(max(self._final_need(ctx), 1), w.D)
         v, r = w.chase_tables(need, self._floor(ctx))
-        idx = min(max(w.K0 + total - need, 0), v.shape[1] - 1)
+        idx = min(max(w.K0 + total - need, 0), len(v[0]) - 1)
         return v, r, idx
 
     # -- values --------------------------------------------------------------------------------
@@ -76,48 +153,43 @@ class Optimal(Level):
         pair = self._main(ctx)
         if pair is None and w.beat:
             cv, cr, idx = self._chase(ctx, total)
-            value = float(cv[nxt, idx])
-            return max(value, float(cr[nxt, idx])) if bk else value
+            value = float(cv[nxt][idx])
+            return max(value, float(cr[nxt][idx])) if bk else value
         if pair is None:
             need = self._final_need(ctx)
             return w.final_after(nxt, need - total, max(0, self._floor(ctx) - total), bk)
         v, r = self._table(ctx, pair)
-        t = min(total, v.shape[1] - 1)  # past the table's end the values stand still
-        value = float(v[nxt, t])
-        return max(value, float(r[nxt, t])) if bk else value
+        t = min(total, len(v[0]) - 1)  # past the table's end the values stand still
+        value = float(v[nxt][t])
+        return max(value, float(r[nxt][t])) if bk else value
 
     def _throw(self, ctx: Context, n: int, total: int) -> float:
         w = self.win
         pair = self._main(ctx)
         if pair is None and w.beat:
             cv, _, idx = self._chase(ctx, total)
-            return float(cv[n, idx])
+            return float(cv[n][idx])
         if pair is None:
             return w.final_throw(n, self._final_need(ctx) - total, max(0, self._floor(ctx) - total))
         v, _ = self._table(ctx, pair)
-        return float(v[n, min(total, v.shape[1] - 1)])
+        return float(v[n][min(total, len(v[0]) - 1)])
 
     def _bank(self, ctx: Context, n: int, total: int) -> float:
         w = self.win
         pair = self._main(ctx)
         if pair is None and w.beat:
             _, cr, idx = self._chase(ctx, total)
-            return max(0.0, float(cr[n, idx]))  # a bank that does not beat the score ends the game, lost
+            return max(0.0, float(cr[n][idx]))  # a bank that does not beat the score ends the game, lost
         if pair is None:
             j = self._final_need(ctx) - total
             return 1.0 if j < 0 else (0.5 if j == 0 and w.tie else 0.0)
         _, r = self._table(ctx, pair)
-        return float(max(0.0, r[n, min(total, r.shape[1] - 1)]))
+        return float(max(0.0, r[n][min(total, len(r[0]) - 1)]))
 
     def _chase_offer(self, ctx: Context, c: int, m: int) -> tuple[float, float]:
         """Score to beat, chasing: the chances of declining and of taking ``c`` steps and ``m`` dice."""
         w = self.win
-        need = min(max(self._final_need(ctx), 1), w.D)
-        if ctx.on_board:
-            j = min(max(c - need, -w.K0), w.D)
-            return float(w.cf[need]), float(w.ct_all[need, j + w.K0, m])
-        behind = min(max(need - c, 0), w.K0)
-        return float(w.cf0[need]), float(w.ct0[behind, need, m])
+        return w.chase_offer(ctx.on_board, min(max(self._final_need(ctx), 1), w.D), c, m)
 
     # -- decisions -----------------------------------------------------------------------------
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
@@ -130,11 +202,9 @@ class Optimal(Level):
         if pair is None:
             need = self._final_need(ctx)
             fresh = w.final_fresh(ctx.on_board, need)
-            take = w.final_take(dice, need - c, 0 if ctx.on_board else w._take_floor(c))
+            take = w.final_take(dice, need - c, 0 if ctx.on_board else w.take_floor(c))
             return take > fresh
-        a, b = pair
-        take = float(w.TK[a, b, c, dice]) if w.TK is not None and c < w.T else w.take_value(a, b, c, dice)
-        return take > float(w.S[a, b])
+        return w.take(*pair, c, dice) > w.start(*pair)
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
         rules = self.rules
@@ -179,11 +249,11 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
             decline, take = me._chase_offer(ctx, c, m)
         elif pair is None:
             need = me._final_need(ctx)
-            take = w.final_take(m, need - c, 0 if ctx.on_board else w._take_floor(c))
+            take = w.final_take(m, need - c, 0 if ctx.on_board else w.take_floor(c))
             decline = w.final_fresh(ctx.on_board, need)
         else:
-            take = w.take_value(*pair, c, m)
-            decline = float(w.S[pair])
+            take = w.take(*pair, c, m)
+            decline = w.start(*pair)
         choices.append(Choice((Carryover(True),), take, w.cmodels[m].bust))
         choices.append(Choice((Carryover(False),), decline, models[rules.dice].bust))
     elif state.phase is Phase.ROLL:
@@ -195,10 +265,8 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
                 value = me._chase_offer(ctx, t, n)[1]
             elif pair is None:
                 value = w.final_take(n, me._final_need(ctx) - t, max(0, me._floor(ctx) - t))
-            elif w.TK is not None and t < w.T:
-                value = float(w.TK[pair[0], pair[1], t, n])
             else:
-                value = w.take_value(*pair, t, n)
+                value = w.take(*pair, t, n)
         else:
             value = me._throw(ctx, n, t)
         choices.append(Choice((Throw(n),), value, bust))
@@ -215,4 +283,4 @@ def win_advice(rules: RuleSet, state: State, player: Optimal | None = None) -> A
     return Advice(bust, tuple(choices))
 
 
-__all__ = ["Optimal", "win_advice"]
+__all__ = ["Optimal", "WinTables", "win_advice", "win_tables"]

@@ -37,6 +37,9 @@ or only two dice, and targets whose tables would not fit in memory.
 from __future__ import annotations
 
 import io
+import json
+import lzma
+import struct
 import time
 import zipfile
 from collections.abc import Mapping, Sequence
@@ -680,6 +683,29 @@ class WinSolution:
             found = self._chases[(need, floor)] = (v[:, :, 0], r[:, :, 0])
         return found
 
+    def start(self, a: int, b: int) -> float:
+        """Chance of the player about to throw at ``a`` against ``b`` (grid steps)."""
+        return float(self.S[a, b])
+
+    def take(self, a: int, b: int, c: int, m: int) -> float:
+        """Value of taking an offer of ``c`` steps and ``m`` dice at the turn start ``(a, b)``."""
+        if self.TK is not None and c < self.T and m < self.dice:
+            return float(self.TK[a, b, c, m])
+        return self.take_value(a, b, c, m)
+
+    def take_floor(self, c: int) -> int:
+        """Steps a player not on the board must still score after taking ``c`` to be allowed to bank."""
+        return self._take_floor(c)
+
+    def chase_offer(self, on_board: bool, need: int, c: int, m: int) -> tuple[float, float]:
+        """Score to beat, a chaser needing more than ``need``: the chances of declining and of taking an offer
+        of ``c`` steps and ``m`` dice."""
+        if on_board:
+            j = min(max(c - need, -self.K0), self.D)
+            return float(self.cf[need]), float(self.ct_all[need, j + self.K0, m])
+        behind = min(max(need - c, 0), self.K0)
+        return float(self.cf0[need]), float(self.ct0[behind, need, m])
+
     def take_value(self, a: int, b: int, c: int, m: int) -> float:
         """Value of taking an offer of ``c`` steps and ``m`` dice at turn start ``(a, b)``."""
         v, r, x, _ = self.pair(a, b)
@@ -698,6 +724,62 @@ class WinSolution:
         }
 
 
+BOOK_TAIL = 1e-9
+"""A book's lead cap: past it a fresh final turn's chance is below this and counted as zero."""
+
+
+def book_bytes(w: WinSolution) -> bytes:
+    """``w``'s tables as a book (:mod:`greed_game.ai.winbook`), read without numpy."""
+    from greed_game.ai.winbook import MAGIC, SCALE, TK_SCALE
+
+    parts: list[tuple[str, str, list[int], bytes]] = []
+
+    def f8(name: str, values: Any) -> None:
+        arr = np.ascontiguousarray(values, dtype="<f8")
+        parts.append((name, "f8", list(arr.shape), arr.tobytes()))
+
+    def q16(name: str, values: Any) -> None:
+        q = np.rint(np.clip(np.asarray(values, dtype=np.float64), 0.0, 1.0) * SCALE).astype(np.int64)
+        d = np.diff(q, axis=-1, prepend=0) & 0xFFFF
+        parts.append((name, "q16", list(q.shape), d.astype("<u2").tobytes()))
+
+    # The cycle's tables are shaped by the solver's cap; elsewhere the book's own, shorter one serves.
+    cap = w.D if w.beat else next(k for k in range(1, w.D + 1) if max(w.ff_on[k], w.ff_off[k]) < BOOK_TAIL)
+    f8("S", w.S)
+    f8("G0", np.array(w.G0))
+    f8("Gt", np.array(w.Gt))
+    f8("ff_on", np.append(w.ff_on[:cap], 0.0))
+    f8("ff_off", np.append(w.ff_off[:cap], 0.0))
+    if w.TK is not None:
+        # An offer worse than a fresh turn is declined: kept as the fresh turn's value, whose runs pack well
+        # (the book works the exact value out when it is asked for it).
+        taken = np.maximum(w.TK, w.S[:, :, None, None])
+        q = np.rint(np.clip(taken, 0.0, 1.0) * TK_SCALE).astype(np.int64)
+        d = (np.diff(q, axis=2, prepend=0) & 0xFFFF).astype("<u2")
+        # Only offers a banker could have made: c at most the banker's score.
+        rows = [d[x, y, : y + 1, 1:].T.tobytes() for x in range(w.T) for y in range(w.T)]
+        parts.append(("TK", "q16", [len(rows)], b"".join(rows)))
+    if w.beat:
+        f8("cf", w.cf)
+        f8("cf0", w.cf0)
+        q16("ct", w.ct)
+        q16("ct_all", w.ct_all)
+        q16("ct0", w.ct0)
+        q16("cyc_v", np.transpose(w.cyc_v, (2, 0, 1)))
+    header = {
+        "key": w.rules.content_key(),
+        "T": w.T,
+        "E": w.E,
+        "D": cap,
+        "K0": getattr(w, "K0", 0),
+        "J": w.J,
+        "arrays": [[name, codec, shape, len(raw)] for name, codec, shape, raw in parts],
+    }
+    head = json.dumps(header).encode()
+    body = struct.pack("<I", len(head)) + head + b"".join(raw for *_, raw in parts)
+    return MAGIC + lzma.compress(body, preset=9)
+
+
 _SOLVED: dict[tuple[str, int | None], WinSolution] = {}
 
 
@@ -711,4 +793,4 @@ def solve_win(rules: RuleSet, *, lead_cap: int | None = None) -> WinSolution:
     return found
 
 
-__all__ = ["TAIL", "WinSolution", "solve_win", "unsupported"]
+__all__ = ["TAIL", "WinSolution", "book_bytes", "solve_win", "unsupported"]

@@ -11,9 +11,15 @@ from greed_game.narrator import Line, Narrator, pct
 from greed_game.rules import Bank, Carryover, Keep, Phase, RuleSet, State
 
 
-def hint_lines(rules: RuleSet, state: State, narrator: Narrator) -> tuple[list[Line], tuple[int, ...]]:
+def hint_lines(
+    rules: RuleSet, state: State, narrator: Narrator, win: object = None
+) -> tuple[list[Line], tuple[int, ...]]:
     """What the Hint shows: the bust odds of throwing now and the expert's advice; and the dice the
-    advice keeps (for the table to point at), ascending."""
+    advice keeps (for the table to point at), ascending.
+
+    ``win``: the two-player game's win tables; each choice then shows its chance of winning too, and the
+    advice is the choice that wins most often.
+    """
     from greed_game.ai import advise
 
     try:
@@ -21,12 +27,22 @@ def hint_lines(rules: RuleSet, state: State, narrator: Narrator) -> tuple[list[L
     except ValueError:
         return [], ()
     choices = [(c.actions, c.value, c.bust_probability) for c in advice.choices]
-    first = advice.choices[0].actions[0] if advice.choices else None
+    chances: list[float] | None = None
+    if win is not None and state.players == 2:
+        from greed_game.ai.optimal import Optimal, win_advice
+
+        odds = win_advice(rules, state, Optimal(rules, win))  # type: ignore[arg-type]
+        points = {tuple(c[0]): c for c in choices}
+        ranked = [(ch, points.get(tuple(ch.actions))) for ch in odds.choices]
+        if all(p is not None for _, p in ranked):
+            choices = [p for _, p in ranked if p is not None]
+            chances = [ch.value for ch, _ in ranked]
+    first = choices[0][0][0] if choices else None
     keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
     if isinstance(first, Bank) and state.phase is Phase.KEEP and state.throw is not None:
         best = rules.table.best(state.throw)  # a bank straight from the throw keeps its best dice
         keep = best.dice if best is not None else ()
-    return narrator.hint(state, advice.bust_probability, choices), keep
+    return narrator.hint(state, advice.bust_probability, choices, chances=chances), keep
 
 
 def offer_odds(rules: RuleSet, state: State) -> tuple[str, str]:

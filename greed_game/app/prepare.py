@@ -30,10 +30,31 @@ class Prepared:
     problem: str = ""
     solution: Any = None
     """The solved tables, handed to the solver's memory so the hint reads them at once."""
+    win: Any = None
+    """The win tables (a book) of a two-player game, for the coach's win chances; None without them."""
+    standins: tuple[int, ...] = ()
+    """Optimal seats that play as master until their rules' win tables are solved."""
 
 
-def prepare(rules: RuleSet, kinds: Mapping[int, str]) -> Prepared:
-    """Solve ``rules`` and build a player for each computer seat (a level too hard to solve falls back)."""
+def win_book(rules: RuleSet) -> Any:
+    """The win book of ``rules``: shipped with the game, or kept from an earlier solve; None without one."""
+    from greed_game.ai.winbook import WinBook
+    from greed_game.books import MAX_BOOK_BYTES, shipped_book
+    from greed_game.storage.solutions import default_solution_cache
+
+    book = shipped_book(rules)
+    if book is not None:
+        return book
+    cache = default_solution_cache()
+    data = cache.load_book(rules.content_key(), 16 * MAX_BOOK_BYTES) if cache is not None else None
+    return WinBook.from_bytes(rules, data) if data is not None else None
+
+
+def prepare(rules: RuleSet, kinds: Mapping[int, str], players: int = 0) -> Prepared:
+    """Solve ``rules`` and build a player for each computer seat (a level too hard to solve falls back).
+
+    ``players``: seats in the game; with two, the coach's win tables are looked up too.
+    """
     from greed_game.ai import strategy
     from greed_game.ai.progress import TooHard
     from greed_game.ai.solver import solve
@@ -49,7 +70,19 @@ def prepare(rules: RuleSet, kinds: Mapping[int, str]) -> Prepared:
         done.advice = True
     except TooHard as exc:
         done.problem = str(exc)
+    book = win_book(rules) if players == 2 or "optimal" in kinds.values() else None
+    done.win = book if players == 2 else None
+    standins: list[int] = []
     for seat, kind in kinds.items():
+        if kind == "optimal":
+            from greed_game.ai.optimal import Optimal
+
+            if book is not None:
+                done.strategies[seat] = Optimal(rules, book)
+                continue
+            # Master plays until the win tables of these rules are solved (in a process of their own).
+            standins.append(seat)
+            kind = "master"
         try:
             done.strategies[seat] = strategy(kind, rules)
         except TooHard as exc:
@@ -57,10 +90,44 @@ def prepare(rules: RuleSet, kinds: Mapping[int, str]) -> Prepared:
             done.strategies[seat] = strategy(FALLBACK_LEVEL, rules)
         except ValueError:  # a level this version does not know
             done.strategies[seat] = strategy(FALLBACK_LEVEL, rules)
+    done.standins = tuple(standins)
     return done
 
 
-def _work(rules: RuleSet, kinds: dict[int, str], conn: Connection) -> None:
+def solve_book(rules: RuleSet) -> bytes:
+    """Solve the win tables of ``rules`` and keep them on disk as a book; raises TooHard or ImportError."""
+    from greed_game.ai.win import book_bytes, solve_win
+    from greed_game.storage.solutions import default_solution_cache
+
+    data = book_bytes(solve_win(rules))
+    cache = default_solution_cache()
+    if cache is not None:
+        cache.store_book(rules.content_key(), data)
+    return data
+
+
+def _solve_work(rules: RuleSet, conn: Connection) -> None:
+    """The win tables' process: progress messages, then the book or why there is none."""
+    from greed_game.ai.progress import TooHard, listening
+
+    last = [-1.0]
+
+    def tell(stage: str, fraction: float) -> None:
+        if stage == "win" and fraction - last[0] >= 0.01:
+            last[0] = fraction
+            conn.send(("progress", stage, fraction))
+
+    try:
+        with listening(tell):
+            conn.send(("book", solve_book(rules)))
+    except TooHard as exc:
+        conn.send(("failed", str(exc)))
+    except ImportError:
+        conn.send(("failed", "this build has no solver for the win tables of other rules"))
+    conn.close()
+
+
+def _work(rules: RuleSet, kinds: dict[int, str], players: int, conn: Connection) -> None:
     """The background process: progress messages as the work goes, then the result."""
     from greed_game.ai.progress import listening
 
@@ -72,7 +139,7 @@ def _work(rules: RuleSet, kinds: dict[int, str], conn: Connection) -> None:
             conn.send(("progress", stage, fraction))
 
     with listening(tell):
-        result = prepare(rules, kinds)
+        result = prepare(rules, kinds, players)
     conn.send(("done", result))
     conn.close()
 
@@ -84,9 +151,22 @@ STAGES = {"turn": (0.0, 0.5), "entry": (0.5, 0.6), "reach": (0.6, 0.8), "win": (
 class Preparation:
     """Strategies for the computer seats and the solved tables of the hint, ready when :attr:`done`."""
 
-    def __init__(self, rules: RuleSet, kinds: Mapping[int, str], *, background: bool = True) -> None:
+    def __init__(
+        self, rules: RuleSet, kinds: Mapping[int, str], *, background: bool = True, players: int = 0
+    ) -> None:
         self.rules = rules
         self.kinds = dict(kinds)
+        self.players = players
+        self.background = background
+        self.win: Any = None
+        """The coach's win tables (two players), once there are any."""
+        self.standins: tuple[int, ...] = ()
+        """Optimal seats still played by master while their win tables are solved."""
+        self.win_fraction = 0.0
+        """How far the solve of the win tables is."""
+        self.win_problem = ""
+        """Why the optimal seats stay with master (the win tables could not be solved)."""
+        self._solver: Any = None
         self.strategies: dict[int, Strategy] = {}
         """Every computer seat's player, complete once :attr:`done` is set."""
         self.stage = ""
@@ -101,20 +181,20 @@ class Preparation:
         if background and self._needs_work():
             self._start()
         else:
-            self._finish(prepare(rules, self.kinds))
+            self._finish(prepare(rules, self.kinds, players))
 
     def _needs_work(self) -> bool:
         """Whether anything must be solved (tables already in memory make the answer immediate)."""
         from greed_game.ai.solver import solved
 
         cheap = {"human", "cautious", "bold", "expert"}
-        return not solved(self.rules) or any(k not in cheap for k in self.kinds.values())
+        return not solved(self.rules) or self.players == 2 or any(k not in cheap for k in self.kinds.values())
 
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
         ours, theirs = context.Pipe(duplex=False)
-        self._process = context.Process(target=_work, args=(self.rules, self.kinds, theirs), daemon=True,
-                                        name="greed-prepare")
+        self._process = context.Process(target=_work, args=(self.rules, self.kinds, self.players, theirs),
+                                        daemon=True, name="greed-prepare")
         self._process.start()
         theirs.close()
         threading.Thread(target=self._listen, args=(ours,), name="greed-prepare-listen", daemon=True).start()
@@ -154,7 +234,72 @@ class Preparation:
         self.strategies = result.strategies
         self.advice = result.advice
         self.problem = self.problem or result.problem
+        self.win = result.win
+        self.standins = result.standins
         self._done.set()
+        if self.standins and not self.cancelled:
+            self._solve_win()
+
+    # -- the win tables of a player's own rules ------------------------------------------------------
+    def _solve_win(self) -> None:
+        """Solve the optimal seats' win tables after the game has started (master plays meanwhile)."""
+        if not self.background:
+            from greed_game.ai.progress import TooHard
+
+            try:
+                self._take_book(solve_book(self.rules))
+            except TooHard as exc:
+                self._stay(str(exc))
+            except ImportError:
+                self._stay("this build has no solver for the win tables of other rules")
+            return
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe(duplex=False)
+        self._solver = context.Process(target=_solve_work, args=(self.rules, theirs), daemon=True,
+                                       name="greed-solve-win")
+        self._solver.start()
+        theirs.close()
+        threading.Thread(target=self._listen_win, args=(ours,), name="greed-solve-win-listen", daemon=True).start()
+
+    def _listen_win(self, conn: Connection) -> None:
+        try:
+            while True:
+                message = conn.recv()
+                if message[0] == "progress":
+                    self.win_fraction = max(self.win_fraction, message[2])
+                elif message[0] == "book":
+                    self._take_book(message[1])
+                    break
+                else:
+                    self._stay(message[1])
+                    break
+        except (EOFError, OSError):
+            if not self.cancelled:
+                self._stay("the win tables could not be solved")
+        finally:
+            conn.close()
+            self._solver.join(timeout=5)
+
+    def _take_book(self, data: bytes) -> None:
+        from greed_game.ai.optimal import Optimal
+        from greed_game.ai.winbook import WinBook
+
+        book = WinBook.from_bytes(self.rules, data)
+        if book is None:
+            self._stay("the solved win tables could not be read")
+            return
+        strategies = dict(self.strategies)
+        for seat in self.standins:
+            strategies[seat] = Optimal(self.rules, book)
+        self.strategies = strategies  # one swap: a move in progress keeps the player it started with
+        if self.players == 2:
+            self.win = book
+        self.standins = ()
+        self.win_fraction = 1.0
+
+    def _stay(self, why: str) -> None:
+        self.win_problem = f"optimal plays as master: {why}"
+        self.standins = ()
 
     @property
     def done(self) -> bool:
@@ -163,6 +308,9 @@ class Preparation:
 
     def cancel(self) -> None:
         """End the work now (the table is being left)."""
+        if self._solver is not None and self._solver.is_alive():
+            self.cancelled = True
+            self._solver.terminate()
         if self.done or self._process is None:
             return
         self.cancelled = True
@@ -173,4 +321,4 @@ class Preparation:
         return self._done.wait(timeout)
 
 
-__all__ = ["Preparation", "Prepared", "prepare"]
+__all__ = ["Preparation", "Prepared", "prepare", "solve_book", "win_book"]

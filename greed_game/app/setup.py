@@ -30,14 +30,17 @@ class GameSetup:
 
 @cache
 def solver_cache() -> None:
-    """Hand the solver its disk cache, once, when the first computer player is about to be built.
+    """Hand the solver its disk cache and the optimal level the shipped win books, once, when the first
+    computer player is about to be built.
 
     Not at start-up: the solver brings the whole rules core with it.
     """
     from greed_game.ai.solver import use_cache
+    from greed_game.books import use_shipped_books
     from greed_game.storage.solutions import default_solution_cache
 
     use_cache(default_solution_cache())
+    use_shipped_books()
 
 
 def computer_levels() -> tuple[str, ...]:

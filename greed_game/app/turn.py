@@ -171,7 +171,9 @@ class TurnController:
         self.vrng = visual_rng
         """Visual chance only (which throws are void): never the dice values."""
         kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
-        self.prep = prep if prep is not None else Preparation(self.rules, kinds, background=False)
+        if prep is None:
+            prep = Preparation(self.rules, kinds, background=False, players=len(game.players))
+        self.prep = prep
         """The computer players and the hint's tables, worked out off the window's thread."""
         self._prep_seen = self.prep.done
         self.shown: State = game.state
@@ -637,7 +639,7 @@ class TurnController:
         elif not self.prep.advice:
             self.hint = self.narrator.hint_unavailable(self.prep.problem or "they were not worked out")
         else:
-            self.hint, self.hint_keep = hint_lines(self.rules, self.game.state, self.narrator)
+            self.hint, self.hint_keep = hint_lines(self.rules, self.game.state, self.narrator, self.prep.win)
 
     def status(self) -> tuple[tuple[str, str], tuple[str, str]]:
         """The two lines left of the buttons, with their tones: what is selected or happening, and the keys."""

@@ -498,21 +498,32 @@ class Narrator:
         choices: Sequence[tuple[Sequence[Action], float, float | None]],
         *,
         adviser: str = "Expert",
+        chances: Sequence[float] | None = None,
     ) -> list[Line]:
         """The hint: the bust chance of throwing now, the advice, and the best choices with their values.
 
-        ``choices`` are ``(actions, expected points, bust chance of the next throw)``, best first.
+        ``choices`` are ``(actions, expected points, bust chance of the next throw)``, best first;
+        ``chances``, with two players, each choice's exact chance of winning the game (then the advice
+        is the choice that wins most often).
         """
         lines: list[Line] = []
         if bust is not None:
             lines.append(Line(f"Throwing {dice_count(state.dice_left)} now: {pct(bust)} chance of a bust", "warn"))
         if not choices:
             return lines
-        lines.append(Line(f"{adviser}: {self.choice(choices[0][0], state)}", "good"))
-        for actions, value, risk in choices[:4]:
+        who = "Best to win" if chances is not None else adviser
+        lines.append(Line(f"{who}: {self.choice(choices[0][0], state)}", "good"))
+        for i, (actions, value, risk) in enumerate(choices[:4]):
             text = self.choice(actions, state)
+            figures = []
             if risk is not None:
-                text += f"  ≈ {num(round(value))}  (bust {pct(risk)})"
+                figures.append(f"≈ {num(round(value))}")
+            if chances is not None:
+                figures.append(f"wins {pct(chances[i])}")
+            if figures:
+                text += "  " + " · ".join(figures)
+            if risk is not None:
+                text += f"  (bust {pct(risk)})"
             lines.append(Line(text, "dim", indent=True))
         return lines
 
@@ -538,9 +549,17 @@ class Narrator:
 
     # -- the side panel and the top bar --------------------------------------------------------------
 
-    def seat_note(self, kind: str, on_board: bool) -> str:
-        """Under a player's name: ``human`` or ``expert computer``, and whether the seat is on the board."""
+    def seat_note(self, kind: str, on_board: bool, *, standin: float | None = None, stood_in: bool = False) -> str:
+        """Under a player's name: ``human`` or ``expert computer``, and whether the seat is on the board.
+
+        ``standin``: an optimal seat played by master while its win tables are solved (that far);
+        ``stood_in``: one that stays with master (its tables could not be solved).
+        """
         who = "human" if kind == "human" else f"{kind} computer"
+        if standin is not None:
+            who = f"master plays · optimal {round(100 * min(1.0, standin))}%"
+        elif stood_in:
+            who = "optimal · plays as master"
         return who if on_board else f"{who}  ·  not on board"
 
     def chips(self, state: State) -> list[tuple[str, Tone]]:

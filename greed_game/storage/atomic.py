@@ -28,14 +28,14 @@ class StoredFileError(ValueError):
     """A stored file that cannot be used; the message is written for a player."""
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` so that readers see the old or the new file, never a mix.
 
     The text goes to a temporary file in the same folder, which is flushed,
     fsynced and renamed over ``path``; the folder is then fsynced so the rename
     itself survives a power cut. Raises :class:`OSError` when the disk refuses.
     """
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}-{time.monotonic_ns()}.tmp")
     try:

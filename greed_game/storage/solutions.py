@@ -34,6 +34,21 @@ class DiskSolutionCache:
         except (OSError, StoredFileError, ValueError):
             return None
 
+    def load_book(self, key: str, limit: int) -> bytes | None:
+        """A kept win book (``win-<key>.book``), or None when absent, larger than ``limit`` or unreadable."""
+        path = self.folder / f"win-{key}.book"
+        try:
+            if not path.is_file() or path.stat().st_size > limit:
+                return None
+            return path.read_bytes()
+        except OSError:
+            return None
+
+    def store_book(self, key: str, data: bytes) -> None:
+        """Keep a win book; a disk that refuses only costs a solve next time."""
+        with contextlib.suppress(OSError):
+            atomic_write(self.folder / f"win-{key}.book", data)
+
     def store(self, key: str, text: str) -> None:
         """Keep a solution; a disk that refuses only costs a solve next time."""
         with contextlib.suppress(OSError):

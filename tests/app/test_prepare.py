@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
 
@@ -144,3 +145,41 @@ def test_the_window_keeps_its_pace_while_a_long_solve_runs(tmp_path: Path, monke
         assert longest < 0.25, f"a frame took {longest * 1000:.0f} ms of work while the solve ran"
     finally:
         app.close()
+
+
+def test_an_optimal_seat_under_other_rules_plays_as_master_until_its_tables_are_solved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path))
+    rules = preset("classic-five").with_overrides({"target": 1500})  # no shipped book at this target
+    prep = Preparation(rules, {1: "optimal"}, players=2)
+    assert prep.wait(60)
+    assert prep.strategies[1].level == "master" and prep.standins == (1,), "master plays meanwhile"
+    deadline = time.monotonic() + 120
+    while prep.standins and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert prep.standins == () and prep.win_problem == ""
+    assert prep.strategies[1].level == "optimal" and prep.win is not None, "then optimal takes the seat"
+    assert prep.win_fraction == 1.0
+    # The solved tables are kept: the next game under these rules starts with optimal at once.
+    again = Preparation(rules, {1: "optimal"}, players=2, background=False)
+    assert again.strategies[1].level == "optimal" and again.standins == ()
+
+
+def test_without_the_solver_an_optimal_seat_stays_with_master_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path))
+    monkeypatch.setitem(sys.modules, "greed_game.ai.win", None)  # as in the executables: no numpy, no solver
+    rules = preset("classic-five").with_overrides({"target": 1500})
+    prep = Preparation(rules, {1: "optimal"}, players=2, background=False)
+    assert prep.strategies[1].level == "master" and prep.standins == ()
+    assert "master" in prep.win_problem and "solver" in prep.win_problem
+    assert prep.win is None
+
+
+def test_a_two_player_game_of_a_preset_gets_the_coachs_tables_at_once() -> None:
+    prep = Preparation(preset("classic-five"), {1: "expert"}, players=2, background=False)
+    assert prep.win is not None and prep.win.start(0, 0) > 0.5
+    three = Preparation(preset("classic-five"), {1: "expert", 2: "bold"}, players=3, background=False)
+    assert three.win is None, "no exact win chances with three players"

@@ -15,6 +15,7 @@ from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay, SettingsOverlay
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene
+from greed_game.app.scenes.review import ReviewOverlay
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
@@ -22,7 +23,7 @@ from greed_game.app.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll
 
 from .conftest import SMALL, Driver
-from .scenarios import ADA, BRUTUS, TESS, fill_storage, table_at
+from .scenarios import ADA, BRUTUS, TESS, fill_storage, finished_game, table_at
 
 SIZES = {"large": (1280, 720), "small": SMALL}
 
@@ -149,6 +150,24 @@ def _scoreboard(app: App, drive: Driver) -> None:
     app.stack.replace(ScoreboardScene(app, GameSetup("pass-the-dice", list(game.players), {"target": 3000}), game))
 
 
+def _table_hint_win(app: App, drive: Driver) -> None:
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.dice_at_rest() and table.human_turn)
+    drive.press("h")
+    assert any("wins" in line.text for line in table.turn.hint), "two players: each choice's win chance"
+
+
+def _review(app: App, drive: Driver) -> None:
+    players = (Player("Tess", "cautious"), Player("Ada", "expert"))
+    game = finished_game(seed=5, rules="classic-five", players=players, target=3000)
+    app.stack.replace(ScoreboardScene(app, GameSetup("classic-five", list(game.players), {"target": 3000}), game))
+    drive.press("v")
+    review = app.stack.top
+    assert isinstance(review, ReviewOverlay) and review.job.done and review.job.result, review.job.problem
+
+
 def _pause_exported(app: App, drive: Driver) -> None:
     _pause(app, drive)
     pause = app.stack.top
@@ -235,6 +254,7 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "table-invalid": _table_invalid,
     "table-flying": _table_flying,
     "table-hint": _table_hint,
+    "table-hint-win": _table_hint_win,
     "table-carryover": _table_carryover,
     "table-letters": _table_letters,
     "table-final-round": _table_final,
@@ -243,6 +263,7 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "scoreboard": _scoreboard,
     "pause-exported": _pause_exported,
     "scoreboard-exported": _scoreboard_exported,
+    "review": _review,
     "statistics": _statistics,
     "statistics-empty": _statistics_empty,
     "replays": _replays,

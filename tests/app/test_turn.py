@@ -236,5 +236,6 @@ def test_a_hint_to_bank_straight_from_the_throw_rings_the_dice_the_bank_keeps() 
     view.felt = [6, 1, 6, 2, 6, 1]
     turn.ready()
     turn.toggle_hint()
-    assert turn.hint[1].text.startswith("bank 800")  # the advice: bank, keeping the best dice (the rules say so)
+    # The advice (two players: the choice that wins most often): bank, keeping the best dice (the rules say so).
+    assert turn.hint[0].text.startswith("Best to win:") and "bank 800" in turn.hint[1].text
     assert turn.hint_keep == (1, 1, 6, 6, 6)

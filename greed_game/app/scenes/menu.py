@@ -332,11 +332,13 @@ class SetupScene(Scene):
                                          lambda: self.app.start_game(setup)))
 
     def configure_computers(self) -> None:
-        """Two computer seats and a short target (the smoke run)."""
+        """Two computer seats, the weakest and the strongest, and the shortest preset at its own target (the
+        smoke run: the strongest plays from the tables shipped for it)."""
         self.kinds = [self.levels[0], self.levels[-1]]
         self.names = ["Ada", "Brutus"]
-        self.set_preset(0)
-        self.target = 4000
+        usable = [i for i, c in enumerate(self.choices) if c.rules is not None and c.path is None]
+        self.set_preset(min(usable, key=lambda i: self.choices[i].rules.target))  # type: ignore[union-attr]
+        self.target = self.rules.target
         self._rebuild()
 
     # -- widgets ----------------------------------------------------------------------

@@ -209,8 +209,10 @@ class ReplayScene(Scene):
         self.last_button = Button(pygame.Rect(x + 376, y, 84, h), "Last", self.last, hint="End", size=16)
         self.close_button = Button(pygame.Rect(SIDE.right - 110, SIDE.bottom - 50, 96, 40), "Close", self.close,
                                    hint="Esc", size=15)
+        self.review_button = Button(pygame.Rect(SIDE.right - 214, SIDE.bottom - 50, 96, 40), "Review", self.review,
+                                    hint="V", size=15, enabled=len(self.players) == 2)
         self.focus = FocusGroup([self.first_button, self.back_button, self.play_button, self.next_button,
-                                 self.last_button, self.close_button], focus=3)
+                                 self.last_button, self.review_button, self.close_button], focus=3)
         self._sync()
 
     # -- stepping -----------------------------------------------------------------------
@@ -287,6 +289,15 @@ class ReplayScene(Scene):
         """Back to where the replay was opened from."""
         self.app.pop()
 
+    def review(self) -> None:
+        """Each player's decisions in the recorded game against the exact chance of winning."""
+        from greed_game.app.scenes.review import ReviewOverlay
+
+        if len(self.players) == 2:
+            self.playing = False
+            self._sync()
+            self.app.push(ReviewOverlay(self.app, self.replay.rules, self.players, self.replay.record.events))
+
     # -- input --------------------------------------------------------------------------
 
     def handle(self, event: Input) -> None:
@@ -300,6 +311,7 @@ class ReplayScene(Scene):
                 "space": self.toggle_play,
                 "pageup": lambda: self._moved(self.replay.previous_turn()),
                 "pagedown": lambda: self._moved(self.replay.next_turn()),
+                "v": self.review,
             }
             action = keys.get(event.key)
             if action is not None:
@@ -474,5 +486,6 @@ class ReplayScene(Scene):
 
 def draw_keys_help_side(canvas: Canvas) -> None:
     """The keys of the viewer, at the bottom of the side panel."""
-    canvas.text("PgUp PgDn: a turn back or on", (SIDE.x + 18, SIDE.bottom - 30), 12, theme.TEXT_DIM,
-                anchor="midleft")
+    # Two short lines: the Review and Close buttons share the bottom row.
+    canvas.text("PgUp PgDn:", (SIDE.x + 18, SIDE.bottom - 38), 12, theme.TEXT_DIM, anchor="midleft")
+    canvas.text("a turn back or on", (SIDE.x + 18, SIDE.bottom - 22), 12, theme.TEXT_DIM, anchor="midleft")

@@ -54,8 +54,11 @@ class ScoreboardScene(Scene):
         self.menu = Button(pygame.Rect(878, 648, 180, 52), "Menu", self.app.show_menu, hint="Esc")
         self.watch = Button(pygame.Rect(686, 648, 180, 52), "Watch replay", self.watch_replay, hint="R", size=17)
         self.export_button = Button(pygame.Rect(494, 648, 180, 52), "Export record", self.export, hint="X", size=17)
+        self.review_button = Button(pygame.Rect(302, 648, 180, 52), "Review", self.review, hint="V", size=17,
+                                    enabled=len(game.players) == 2)
         self.exported: Path | None = None
-        self.focus = FocusGroup([self.export_button, self.watch, self.menu, self.play_again], focus=3)
+        self.focus = FocusGroup([self.review_button, self.export_button, self.watch, self.menu, self.play_again],
+                                focus=4)
         self.column = max(0, self.rounds - self.visible_columns)
 
     visible_columns = 14
@@ -71,6 +74,13 @@ class ScoreboardScene(Scene):
     def export(self) -> None:
         """Write the game's record to the exports folder and show where."""
         self.exported = self.app.export_record(self.record()) or self.exported
+
+    def review(self) -> None:
+        """Each player's decisions against the exact chance of winning (two-player games)."""
+        from greed_game.app.scenes.review import ReviewOverlay
+
+        if len(self.game.players) == 2:
+            self.app.push(ReviewOverlay(self.app, self.game.rules, self.game.players, self.game.events))
 
     def watch_replay(self) -> None:
         """Watch the game again, step by step."""
@@ -99,6 +109,9 @@ class ScoreboardScene(Scene):
             if event.key == "r":
                 self.watch_replay()
                 return
+            if event.key == "v":
+                self.review()
+                return
         if isinstance(event, Scroll):
             self._scroll(-event.dy)
             return
@@ -121,11 +134,12 @@ class ScoreboardScene(Scene):
         self.focus.draw(canvas)
         if self.exported is not None:
             where = f"Record exported to {display_path(self.exported.parent)}{os.sep}"
-            canvas.text(fit_middle(canvas, where, 13, 446), (32, 662), 13, theme.GREEN, anchor="midleft")
-            canvas.text(fit_middle(canvas, self.exported.name, 13, 446), (32, 684), 13, theme.TEXT, anchor="midleft")
+            canvas.text(fit_middle(canvas, where, 13, 256), (32, 662), 13, theme.GREEN, anchor="midleft")
+            canvas.text(fit_middle(canvas, self.exported.name, 13, 256), (32, 684), 13, theme.TEXT, anchor="midleft")
         else:
-            canvas.text("Enter play again   ·   Esc menu   ·   ← → scroll the rounds", (32, 674), 13,
-                        theme.TEXT_DIM, anchor="midleft", max_width=450)
+            canvas.text("Enter play again  ·  Esc menu", (32, 664), 13, theme.TEXT_DIM, anchor="midleft",
+                        max_width=256)
+            canvas.text("← → scroll the rounds", (32, 684), 13, theme.TEXT_DIM, anchor="midleft", max_width=256)
 
     def _draw_chart(self, canvas: Canvas) -> None:
         draw_panel(canvas, CHART, "Score over the game")

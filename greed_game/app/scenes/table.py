@@ -85,7 +85,7 @@ class TableScene(Scene):
         """Everything visual (throw paths, tumbling faces, void throws): never the dice values."""
         kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
         # On a virtual clock (tests, the smoke run) the work is done in line, so runs are repeatable.
-        self.prep = Preparation(game.rules, kinds, background=not app.virtual)
+        self.prep = Preparation(game.rules, kinds, background=not app.virtual, players=len(game.players))
         """Solving runs off the window's thread; leaving the table stops it."""
         self.prep_seconds = 0.0
         self.turn = TurnController(
@@ -473,8 +473,8 @@ class TableScene(Scene):
         wake = super().idle_for()
         if turn.message_ttl > 0:
             wake = min(wake, turn.message_ttl)
-        if not self.prep.done:
-            wake = min(wake, 0.25)  # the hint's progress figure, the moment the computer players are ready
+        if not self.prep.done or self.prep.standins:
+            wake = min(wake, 0.25)  # progress figures, the moment the computer players are ready
         return wake
 
     def update(self, dt: float) -> None:
@@ -657,7 +657,13 @@ class TableScene(Scene):
 
     def _draw_side(self, canvas: Canvas) -> None:
         r = SIDE
-        notes = [self.turn.narrator.seat_note(p.kind, self.shown.on_board[i]) for i, p in enumerate(self.game.players)]
+        prep, words = self.prep, self.turn.narrator
+        notes = [
+            words.seat_note(p.kind, self.shown.on_board[i],
+                            standin=prep.win_fraction if i in prep.standins else None,
+                            stood_in=p.kind == "optimal" and bool(prep.win_problem))
+            for i, p in enumerate(self.game.players)
+        ]
         y = draw_player_rows(canvas, self.game.players, notes, self.shown, self.rules.target, self.shown.current)
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)

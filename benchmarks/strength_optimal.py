@@ -1,0 +1,46 @@
+"""The README's table of the optimal level against every other level, each preset at its own target.
+
+Run: python benchmarks/strength_optimal.py [--games N] [--long-games M] [PRESET ...]
+
+Two-player games, seats alternating, seeded; optimal reads the win book
+shipped for the preset (``assets/win``). ``--long-games`` sets the games a
+pairing for presets whose target is 10,000 (their games are about ten times
+longer to play out); both default to 20,000. Each cell is optimal's win rate
+with its 95% (Wilson) interval; a shared win counts one half.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from greed_game.ai import LEVELS
+from greed_game.ai.simulate import simulate
+from greed_game.presets import preset
+from greed_game.rules import PRESET_IDS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("presets", nargs="*", default=list(PRESET_IDS))
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--long-games", type=int, default=20_000)
+    args = parser.parse_args()
+    others = [level for level in LEVELS if level != "optimal"]
+    print("| preset, target | games a pairing | " + " | ".join(f"vs `{lv}`" for lv in others) + " | seconds |")
+    print("|---" * (len(others) + 3) + "|")
+    for pid in args.presets:
+        rules = preset(pid)
+        games = args.long_games if rules.target >= 10_000 else args.games
+        start = time.perf_counter()
+        cells = []
+        for level in others:
+            out = simulate(rules, ["optimal", level], games, seed=2026)["levels"]["optimal"]
+            low, high = out["win_rate_95"]
+            cells.append(f"{out['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})")
+        seconds = time.perf_counter() - start
+        print(f"| `{pid}`, {rules.target:,} | {games:,} | " + " | ".join(cells) + f" | {seconds:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

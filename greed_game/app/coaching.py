@@ -1,0 +1,165 @@
+"""The review of a finished or recorded two-player game, worked out off the window's thread.
+
+The coach (:mod:`greed_game.ai.coach`) judges every decision against the
+exact chance of winning; this module puts its findings into words for the
+review panel, and runs it in a process of its own (as the preparation of the
+computer players does) so the window keeps drawing. Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from greed_game.rules import Event, Player, RuleSet
+
+WORST = 4
+"""Costliest decisions listed per player."""
+
+
+@dataclass(frozen=True)
+class Costly:
+    """One decision that gave away win chance, in words."""
+
+    turn: int
+    chosen: str
+    best: str
+    lost: float
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """One player's decisions, summed up."""
+
+    name: str
+    kind: str
+    decisions: int
+    accuracy: float | None
+    lost: float
+    """Win chance given away over the whole game (the sum of every decision's loss)."""
+    worst: tuple[Costly, ...]
+
+
+def review_game(rules: RuleSet, players: Sequence[Player], events: Sequence[Event]) -> list[SeatReview]:
+    """Each player's review; raises ValueError for a game that is not for two, TooHard without win tables."""
+    from greed_game.ai.coach import review
+    from greed_game.ai.optimal import Optimal
+    from greed_game.ai.progress import TooHard
+    from greed_game.app.prepare import solve_book, win_book
+    from greed_game.narrator import Narrator
+
+    if len(players) != 2:
+        raise ValueError(f"a review needs a two-player game (this one has {len(players)} players)")
+    book = win_book(rules)
+    if book is None:
+        from greed_game.ai.winbook import WinBook
+
+        try:
+            book = WinBook.from_bytes(rules, solve_book(rules))
+        except ImportError as exc:
+            raise TooHard("these rules' win tables are not solved in this build; the presets' are") from exc
+    if book is None:
+        raise TooHard("the win tables of these rules could not be read")
+    found = review(rules, players, events, Optimal(rules, book))
+    words = Narrator(rules, [p.name for p in players])
+    out = []
+    for seat, player in enumerate(players):
+        worst = tuple(
+            Costly(d.state.turn + 1, words.choice(d.chosen, d.state), words.choice(d.best, d.state), d.lost)
+            for d in found.worst(seat, WORST)
+        )
+        out.append(SeatReview(player.name, player.kind, len(found.of(seat)), found.accuracy(seat),
+                              sum(d.lost for d in found.of(seat)), worst))
+    return out
+
+
+def _work(rules: RuleSet, players: list[Player], events: list[Event], conn: Connection) -> None:
+    from greed_game.ai.progress import TooHard, listening
+
+    last = [-1.0]
+
+    def tell(stage: str, fraction: float) -> None:
+        if fraction - last[0] >= 0.02 or stage != "review":
+            last[0] = fraction if stage == "review" else last[0]
+            conn.send(("progress", stage, fraction))
+
+    try:
+        with listening(tell):
+            conn.send(("done", review_game(rules, players, events)))
+    except (TooHard, ValueError) as exc:
+        conn.send(("failed", str(exc)))
+    conn.close()
+
+
+class ReviewJob:
+    """A review being worked out: :attr:`result` or :attr:`problem` once :attr:`done`."""
+
+    def __init__(
+        self, rules: RuleSet, players: Sequence[Player], events: Sequence[Event], *, background: bool = True
+    ) -> None:
+        self.fraction = 0.0
+        self.stage = "review"
+        self.result: list[SeatReview] | None = None
+        self.problem = ""
+        self._done = threading.Event()
+        self._process: Any = None
+        if not background:
+            self._inline(rules, list(players), list(events))
+            return
+        context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
+        ours, theirs = context.Pipe(duplex=False)
+        self._process = context.Process(target=_work, args=(rules, list(players), list(events), theirs),
+                                        daemon=True, name="greed-review")
+        self._process.start()
+        theirs.close()
+        threading.Thread(target=self._listen, args=(ours,), name="greed-review-listen", daemon=True).start()
+
+    def _inline(self, rules: RuleSet, players: list[Player], events: list[Event]) -> None:
+        from greed_game.ai.progress import TooHard
+
+        try:
+            self.result = review_game(rules, players, events)
+        except (TooHard, ValueError) as exc:
+            self.problem = str(exc)
+        self._done.set()
+
+    def _listen(self, conn: Connection) -> None:
+        try:
+            while True:
+                message = conn.recv()
+                if message[0] == "progress":
+                    self.stage = message[1]
+                    self.fraction = message[2]
+                    continue
+                if message[0] == "done":
+                    self.result = message[1]
+                else:
+                    self.problem = message[1]
+                break
+        except (EOFError, OSError):
+            self.problem = self.problem or "the review stopped before it was done"
+        finally:
+            conn.close()
+            self._process.join(timeout=5)
+            self._done.set()
+
+    @property
+    def done(self) -> bool:
+        """Whether the review is ready (or failed, or was stopped)."""
+        return self._done.is_set()
+
+    def cancel(self) -> None:
+        """Stop the work (the panel is closed)."""
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until done (tests); whether it is done."""
+        return self._done.wait(timeout)
+
+
+__all__ = ["Costly", "ReviewJob", "SeatReview", "review_game"]

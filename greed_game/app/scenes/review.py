@@ -1,0 +1,104 @@
+"""The review panel: each player's decisions against the exact chance of winning (two-player games)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.canvas import LOGICAL_W, Canvas
+from greed_game.app.coaching import ReviewJob, SeatReview
+from greed_game.app.scenes.overlays import Overlay
+from greed_game.app.scenes.table_parts import short_name
+from greed_game.app.setup import kind_label
+from greed_game.app.widgets import Button, FocusGroup
+from greed_game.narrator import num, pct
+from greed_game.narrator.words import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from greed_game.app.scenes.base import App
+    from greed_game.rules import Event, Player, RuleSet
+
+
+def points(lost: float) -> str:
+    """Win chance given away, as a share of a whole game (``4.2%``; ``<0.1%`` for a sliver)."""
+    return f"{lost * 100:.1f}%" if lost >= 0.0005 else "<0.1%"
+
+
+class ReviewOverlay(Overlay):
+    """Worked out in the background on opening; Esc closes it (and stops the work)."""
+
+    name = "review"
+    PANEL = pygame.Rect(LOGICAL_W // 2 - 470, 44, 940, 632)
+
+    def __init__(self, app: App, rules: RuleSet, players: Sequence[Player], events: Sequence[Event]) -> None:
+        super().__init__(app)
+        self.job = ReviewJob(rules, players, events, background=not app.virtual)
+        p = self.PANEL
+        self.close_button = Button(pygame.Rect(p.right - 150, p.bottom - 62, 126, 44), "Close", self.close,
+                                   hint="Esc", size=17)
+        self.focus = FocusGroup([self.close_button])
+
+    def exit(self) -> None:
+        self.job.cancel()
+
+    def idle_for(self) -> float:
+        return 0.2 if not self.job.done else super().idle_for()
+
+    def draw(self, canvas: Canvas) -> None:
+        p = self.draw_card(canvas, "Game review", 30)
+        canvas.text("Every decision against the exact chance of winning, both players at their best",
+                    (p.centerx, p.y + 78), 14, theme.TEXT_DIM, anchor="center", max_width=p.w - 60)
+        job = self.job
+        if not job.done:
+            self._draw_progress(canvas, p, job.fraction)
+        elif job.result is None:
+            canvas.text("No review for this game:", (p.centerx, p.centery - 16), 18, theme.WARN, anchor="center")
+            canvas.text(job.problem, (p.centerx, p.centery + 14), 15, theme.TEXT_DIM, anchor="center",
+                        max_width=p.w - 80)
+        else:
+            width = (p.w - 80) // 2
+            for i, seat in enumerate(job.result):
+                self._draw_seat(canvas, seat, pygame.Rect(p.x + 30 + i * (width + 20), p.y + 108, width, 440))
+        self.focus.draw(canvas)
+
+    @staticmethod
+    def _draw_progress(canvas: Canvas, p: pygame.Rect, fraction: float) -> None:
+        canvas.text(f"Reviewing every decision… {round(100 * min(1.0, fraction))}%", (p.centerx, p.centery - 24),
+                    18, theme.TEXT, anchor="center")
+        bar = pygame.Rect(p.centerx - 200, p.centery + 4, 400, 10)
+        canvas.box(bar, theme.PANEL_LIGHT, radius=5)
+        filled = bar.copy()
+        filled.w = max(10, round(bar.w * min(1.0, fraction)))
+        canvas.box(filled, theme.GOLD, radius=5)
+
+    @staticmethod
+    def _draw_seat(canvas: Canvas, seat: SeatReview, box: pygame.Rect) -> None:
+        x, y, w = box.x, box.y, box.w
+        canvas.text(short_name(canvas, seat.name, 22, w), (x, y), 22, theme.GOLD, max_width=w)
+        canvas.text(kind_label(seat.kind), (x, y + 30), 14, theme.TEXT_DIM, max_width=w)
+        if not seat.decisions or seat.accuracy is None:
+            canvas.text("No decisions to review", (x, y + 62), 16, theme.TEXT, max_width=w)
+            return
+        canvas.text(f"{plural(seat.decisions, 'decision')}  ·  {pct(seat.accuracy)} best or as good",
+                    (x, y + 60), 16, theme.TEXT, max_width=w)
+        canvas.text(f"Win chance given away in all: {points(seat.lost)}", (x, y + 84), 16,
+                    theme.RED if seat.lost >= 0.01 else theme.TEXT, max_width=w)
+        top = y + 124
+        if not seat.worst:
+            canvas.text("No decision cost a win chance worth telling.", (x, top), 16, theme.GREEN, max_width=w)
+            return
+        canvas.text("Costliest decisions", (x, top), 15, theme.TEXT_DIM, max_width=w)
+        top += 28
+        for item in seat.worst:
+            cost = f"Turn {num(item.turn)}  ·  cost {points(item.lost)} of the win chance"
+            canvas.text(cost, (x, top), 15, theme.RED, max_width=w)
+            canvas.text(f"chose: {item.chosen}", (x + 12, top + 21), 15, theme.TEXT, max_width=w - 12)
+            canvas.text(f"best: {item.best}", (x + 12, top + 41), 15, theme.GREEN, max_width=w - 12)
+            top += 70
+
+
+__all__ = ["ReviewOverlay", "points"]
