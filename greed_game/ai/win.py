@@ -51,6 +51,7 @@ import numpy.typing as npt
 
 from greed_game.ai.progress import TooHard, report
 from greed_game.ai.solver import ThrowModel, points_step, throw_model
+from greed_game.ai.winbook import FinalTurns
 from greed_game.rules import RuleSet
 
 Array = npt.NDArray[np.float64]
@@ -165,7 +166,7 @@ class _Kernel:
         return vt, qt
 
 
-class WinSolution:
+class WinSolution(FinalTurns):
     """Exact win chances of a two-player game under ``rules`` at its target, and the play that achieves them."""
 
     def __init__(
@@ -332,42 +333,10 @@ class WinSolution:
                 g[n][j + 1] = throw(n, j)
         return g
 
-    def _g(self, tie: bool, n: int, j: int) -> float:
-        table = self.Gt if tie else self.G0
-        if j >= self.J:
-            return 0.0
-        return table[n][max(j, -1) + 1]
-
-    def final_throw(self, n: int, j: int, h: int) -> float:
-        """Last player about to throw ``n`` dice, needing more than ``j`` and at least ``h`` more steps to bank."""
-        if h <= j or h <= 0:
-            return self._g(self.tie, n, j)
-        return self._g(False, n, h - 1)
-
-    def final_after(self, nxt: int, j: int, h: int, bk: bool) -> float:
-        """Last player's value after a keep leaving ``j`` and ``h`` steps to go (bank if that is best)."""
-        cont = self.final_throw(nxt, j, h)
-        if not bk or h > 0:
-            return cont
-        if j < 0:
-            return 1.0
-        if j == 0 and self.tie:
-            return max(0.5, cont)
-        return cont
-
     @cache  # noqa: B019 - one solution per rule set, kept for the program's life
     def final_take(self, m: int, j: int, h: int) -> float:
         """Last player's chance when taking an offer of ``m`` dice, needing more than ``j`` (at least ``h``) more."""
-        model = self.cmodels[m]
-        step = self.step
-        total = model.rescue * self.final_throw(self.dice, j, h)
-        for p, cands in model.groups:
-            total += p * max(self.final_after(nxt, j - pts // step, h - pts // step, bk) for pts, nxt, bk in cands)
-        return total
-
-    def final_fresh(self, on_board: bool, j: int) -> float:
-        """Last player's chance on a fresh final turn, needing more than ``j`` steps."""
-        return self.final_throw(self.dice, j, 0 if on_board else self.E)
+        return self._final_take(m, j, h)
 
     # -- the main phase --------------------------------------------------------------------------
     def _on(self, score: IntArray) -> npt.NDArray[np.bool_]:
@@ -440,7 +409,7 @@ class WinSolution:
                 return np.asarray(fresh, dtype=np.float64)
             take = np.array(
                 [
-                    self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else self._take_floor(int(t[i])))
+                    self.final_take(m, int(a[i] - b[i]), 0 if ob[i] else self.take_floor(int(t[i])))
                     for i in range(len(a))
                 ]
             )
@@ -455,10 +424,6 @@ class WinSolution:
         j = np.clip(b - a, -self.K0, self.D)
         take = np.where(ob, self.ct_all[lead, j + self.K0, m], self.ct0[np.minimum(a, self.K0), lead, m])
         return np.asarray(np.maximum(fresh, take), dtype=np.float64)
-
-    def _take_floor(self, c: int) -> int:
-        """Steps a player not on the board must still score after taking ``c`` to be allowed to bank."""
-        return self.E if not self.rules.entry_counts_carried else max(0, self.E - c)
 
     # -- the score-to-beat cycle -------------------------------------------------------------------
     def _cycle_rewards(self, cf: Array, ct: Array, floor: IntArray | None, ks: IntArray | None = None) -> Array:
@@ -692,10 +657,6 @@ class WinSolution:
         if self.TK is not None and c < self.T and m < self.dice:
             return float(self.TK[a, b, c, m])
         return self.take_value(a, b, c, m)
-
-    def take_floor(self, c: int) -> int:
-        """Steps a player not on the board must still score after taking ``c`` to be allowed to bank."""
-        return self._take_floor(c)
 
     def chase_offer(self, on_board: bool, need: int, c: int, m: int) -> tuple[float, float]:
         """Score to beat, a chaser needing more than ``need``: the chances of declining and of taking an offer

@@ -140,7 +140,65 @@ class Kernel:
         return vi
 
 
-class WinBook:
+class FinalTurns:
+    """The last player's chances in a final turn, from the tables of the points still needed.
+
+    Shared by the solver's solution and a book: both hold ``G0``/``Gt`` (``[dice][need + 1]``), ``J`` (their
+    length), ``tie``, ``dice``, ``E``, ``step``, ``cmodels`` and ``rules``.
+    """
+
+    G0: Sequence[Sequence[float]]
+    Gt: Sequence[Sequence[float]]
+    J: int
+    tie: bool
+    dice: int
+    E: int
+    step: int
+    cmodels: list[ThrowModel]
+    rules: RuleSet
+
+    def _g(self, tie: bool, n: int, j: int) -> float:
+        table = self.Gt if tie else self.G0
+        if j >= self.J:
+            return 0.0
+        return table[n][max(j, -1) + 1]
+
+    def final_throw(self, n: int, j: int, h: int) -> float:
+        """Last player about to throw ``n`` dice, needing more than ``j`` and at least ``h`` more steps to bank."""
+        if h <= j or h <= 0:
+            return self._g(self.tie, n, j)
+        return self._g(False, n, h - 1)
+
+    def final_after(self, nxt: int, j: int, h: int, bk: bool) -> float:
+        """Last player's value after a keep leaving ``j`` and ``h`` steps to go (bank if that is best)."""
+        cont = self.final_throw(nxt, j, h)
+        if not bk or h > 0:
+            return cont
+        if j < 0:
+            return 1.0
+        if j == 0 and self.tie:
+            return max(0.5, cont)
+        return cont
+
+    def _final_take(self, m: int, j: int, h: int) -> float:
+        """Last player's chance when taking an offer of ``m`` dice, needing more than ``j`` (at least ``h``) more."""
+        model = self.cmodels[m]
+        step = self.step
+        total = model.rescue * self.final_throw(self.dice, j, h)
+        for p, cands in model.groups:
+            total += p * max(self.final_after(nxt, j - pts // step, h - pts // step, bk) for pts, nxt, bk in cands)
+        return total
+
+    def final_fresh(self, on_board: bool, j: int) -> float:
+        """Last player's chance on a fresh final turn, needing more than ``j`` steps."""
+        return self.final_throw(self.dice, j, 0 if on_board else self.E)
+
+    def take_floor(self, c: int) -> int:
+        """Steps a player not on the board must still score after taking ``c`` to be allowed to bank."""
+        return self.E if not self.rules.entry_counts_carried else max(0, self.E - c)
+
+
+class WinBook(FinalTurns):
     """A rule set's shipped win tables (see the module), answering what the optimal level asks."""
 
     def __init__(self, rules: RuleSet, header: dict[str, Any], tables: dict[str, Any], tk: array[int] | None) -> None:
@@ -263,46 +321,6 @@ class WinBook:
         # (a taker not on the board who must make the entry with points of their own: on theirs).
         v, r, x, _ = self.pair(a, b, c + self.E if self.own_entry and a == 0 else None)
         return self.ckernel.level(v, r, c, x, kept=False)[m]
-
-    # -- the final turn ----------------------------------------------------------------------------
-    def _g(self, tie: bool, n: int, j: int) -> float:
-        table = self.Gt if tie else self.G0
-        if j >= self.J:
-            return 0.0
-        return table[n][max(j, -1) + 1]
-
-    def final_throw(self, n: int, j: int, h: int) -> float:
-        """Last player about to throw ``n`` dice, needing more than ``j`` and at least ``h`` more steps to bank."""
-        if h <= j or h <= 0:
-            return self._g(self.tie, n, j)
-        return self._g(False, n, h - 1)
-
-    def final_after(self, nxt: int, j: int, h: int, bk: bool) -> float:
-        """Last player's value after a keep leaving ``j`` and ``h`` steps to go (bank if that is best)."""
-        cont = self.final_throw(nxt, j, h)
-        if not bk or h > 0:
-            return cont
-        if j < 0:
-            return 1.0
-        if j == 0 and self.tie:
-            return max(0.5, cont)
-        return cont
-
-    def _final_take(self, m: int, j: int, h: int) -> float:
-        model = self.cmodels[m]
-        step = self.step
-        total = model.rescue * self.final_throw(self.dice, j, h)
-        for p, cands in model.groups:
-            total += p * max(self.final_after(nxt, j - pts // step, h - pts // step, bk) for pts, nxt, bk in cands)
-        return total
-
-    def final_fresh(self, on_board: bool, j: int) -> float:
-        """Last player's chance on a fresh final turn, needing more than ``j`` steps."""
-        return self.final_throw(self.dice, j, 0 if on_board else self.E)
-
-    def take_floor(self, c: int) -> int:
-        """Steps a player not on the board must still score after taking ``c`` to be allowed to bank."""
-        return self.E if not self.rules.entry_counts_carried else max(0, self.E - c)
 
     # -- one score pair's turn ------------------------------------------------------------------------
     def _opponent(self, a: int, b: int, ob: bool, lead: int, t: int, m: int, *, far: bool = False) -> float:
