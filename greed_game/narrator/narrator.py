@@ -516,14 +516,15 @@ class Narrator:
         for i, (actions, value, risk) in enumerate(choices[:4]):
             text = self.choice(actions, state)
             figures = []
+            # No-break spaces keep each figure whole when the hint wraps a long choice.
             if risk is not None:
-                figures.append(f"≈ {num(round(value))}")
+                figures.append(f"≈\u00a0{num(round(value))}")
             if chances is not None:
-                figures.append(f"wins {pct(chances[i])}")
+                figures.append(f"wins\u00a0{pct(chances[i])}")
             if figures:
                 text += "  " + " · ".join(figures)
             if risk is not None:
-                text += f"  (bust {pct(risk)})"
+                text += f"  (bust\u00a0{pct(risk)})"
             lines.append(Line(text, "dim", indent=True))
         return lines
 
@@ -557,7 +558,7 @@ class Narrator:
         """
         who = "human" if kind == "human" else f"{kind} computer"
         if standin is not None:
-            who = f"master plays · optimal {round(100 * min(1.0, standin))}%"
+            who = f"master plays · optimal {round(100 * min(1.0, standin))}% solved"
         elif stood_in:
             who = "optimal · plays as master"
         return who if on_board else f"{who}  ·  not on board"
