@@ -718,8 +718,8 @@ def book_bytes(w: WinSolution) -> bytes:
         q = np.rint(np.clip(taken, 0.0, 1.0) * TK_SCALE).astype(np.int64)
         d = (np.diff(q, axis=2, prepend=0) & 0xFFFF).astype("<u2")
         # Only offers a banker could have made: c at most the banker's score.
-        rows = [d[x, y, : y + 1, 1:].T.tobytes() for x in range(w.T) for y in range(w.T)]
-        parts.append(("TK", "q16", [len(rows)], b"".join(rows)))
+        rows = b"".join(d[x, y, : y + 1, 1:].T.tobytes() for x in range(w.T) for y in range(w.T))
+        parts.append(("TK", "q16", [len(rows) // 2], rows))
     if w.beat:
         f8("cf", w.cf)
         f8("cf0", w.cf0)
@@ -734,6 +734,7 @@ def book_bytes(w: WinSolution) -> bytes:
         "D": cap,
         "K0": getattr(w, "K0", 0),
         "J": w.J,
+        "L": getattr(w, "cyc_len", 0),
         "arrays": [[name, codec, shape, len(raw)] for name, codec, shape, raw in parts],
     }
     head = json.dumps(header).encode()

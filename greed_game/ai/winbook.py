@@ -47,6 +47,26 @@ def _decode_q16(raw: bytes, width: int) -> array[float]:
     return out
 
 
+def _shapes(rules: RuleSet, header: dict[str, Any]) -> dict[str, list[int]]:
+    """The shape of every table a book of ``rules`` holds, from its header's sizes (checked for sense)."""
+    dice = rules.dice
+    T, E, D, K0, J = (header[k] for k in ("T", "E", "D", "K0", "J"))
+    if not all(isinstance(v, int) and 0 <= v <= 100_000 for v in (T, E, D, K0, J)) or T * T > 1_000_000:
+        raise ValueError("a book's sizes out of range")
+    shapes = {"S": [T, T], "G0": [dice + 1, J + 1], "Gt": [dice + 1, J + 1], "ff_on": [D + 1], "ff_off": [D + 1]}
+    if rules.carryover != "none":
+        # One row per turn start (x, y) and number of dice m: the offers of c = 0..y points.
+        shapes["TK"] = [T * (dice - 1) * T * (T + 1) // 2]
+    if rules.end == "score-to-beat":
+        if D < 1 or D * D > 4_000_000:
+            raise ValueError("a book's lead cap out of range")
+        shapes.update(
+            cf=[D + 1], cf0=[D + 1], ct=[D + 1, D + 1, dice], ct_all=[D + 1, K0 + D + 1, dice],
+            ct0=[K0 + 1, D + 1, dice], cyc_v=[D, dice + 1, header.get("L", 0)],
+        )
+    return shapes
+
+
 def _shape(flat: Sequence[float], shape: Sequence[int]) -> Any:
     """``flat`` as nested lists of ``shape``."""
     if len(shape) == 1:
@@ -276,7 +296,16 @@ class WinBook(FinalTurns):
             at = 4 + size
             tables: dict[str, Any] = {}
             tk: array[int] | None = None
+            expected = _shapes(rules, header)
+            found = {a[0]: a for a in header["arrays"]}
+            # Every table the rules need, each of exactly its size: a damaged book is refused here, not
+            # found out by an index error in the middle of a game.
+            if set(found) != set(expected) or at + sum(a[3] for a in header["arrays"]) != len(body):
+                return None
             for name, codec, shape, length in header["arrays"]:
+                width = 8 if codec == "f8" else 2
+                if list(shape) != expected[name] or length != math.prod(shape) * width:
+                    return None
                 raw = body[at : at + length]
                 at += length
                 if name == "TK":

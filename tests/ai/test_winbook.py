@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import lzma
 import random
+import struct
 import subprocess
 import sys
 from typing import Any
@@ -96,6 +99,21 @@ def test_a_book_is_read_only_for_its_own_rules() -> None:
     assert WinBook.from_bytes(rules, data[: len(data) // 2]) is None
     assert WinBook.from_bytes(rules, b"not a book") is None
     assert WinBook.from_bytes(rules, MAGIC + b"\xfd7zXZ\x00garbage") is None
+    # Well packed but damaged inside: a table cut short, or sizes that do not add up, are refused at once.
+    body = lzma.decompress(data[len(MAGIC) :])
+    (size,) = struct.unpack_from("<I", body)
+    header = json.loads(body[4 : 4 + size])
+    for damage in ("cut", "shape", "sizes"):
+        h, tail = json.loads(json.dumps(header)), body[4 + size :]
+        if damage == "cut":
+            tail = tail[:-8]
+        elif damage == "shape":
+            h["arrays"][0][2] = [h["T"] + 1, h["T"]]
+        else:
+            h["T"] = 10**6
+        head = json.dumps(h).encode()
+        bad = MAGIC + lzma.compress(struct.pack("<I", len(head)) + head + tail)
+        assert WinBook.from_bytes(rules, bad) is None, damage
 
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)
