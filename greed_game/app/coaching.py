@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from greed_game.narrator import Skin
 from greed_game.rules import Event, Player, RuleSet
 
 WORST = 4
@@ -44,8 +45,11 @@ class SeatReview:
     worst: tuple[Costly, ...]
 
 
-def review_game(rules: RuleSet, players: Sequence[Player], events: Sequence[Event]) -> list[SeatReview]:
-    """Each player's review; raises ValueError for a game that is not for two, TooHard without win tables."""
+def review_game(
+    rules: RuleSet, players: Sequence[Player], events: Sequence[Event], skin: Skin = "pips"
+) -> list[SeatReview]:
+    """Each player's review, in the words of the die ``skin``; raises ValueError for a game that is not for
+    two, TooHard without win tables."""
     from greed_game.ai.coach import review
     from greed_game.ai.optimal import Optimal
     from greed_game.ai.progress import TooHard
@@ -65,7 +69,7 @@ def review_game(rules: RuleSet, players: Sequence[Player], events: Sequence[Even
     if book is None:
         raise TooHard("the win tables of these rules could not be read")
     found = review(rules, players, events, Optimal(rules, book))
-    words = Narrator(rules, [p.name for p in players])
+    words = Narrator(rules, [p.name for p in players], skin)
     out = []
     for seat, player in enumerate(players):
         worst = tuple(
@@ -77,7 +81,7 @@ def review_game(rules: RuleSet, players: Sequence[Player], events: Sequence[Even
     return out
 
 
-def _work(rules: RuleSet, players: list[Player], events: list[Event], conn: Connection) -> None:
+def _work(rules: RuleSet, players: list[Player], events: list[Event], skin: Skin, conn: Connection) -> None:
     from greed_game.ai.progress import TooHard, listening
 
     last = [-1.0]
@@ -89,7 +93,7 @@ def _work(rules: RuleSet, players: list[Player], events: list[Event], conn: Conn
 
     try:
         with listening(tell):
-            conn.send(("done", review_game(rules, players, events)))
+            conn.send(("done", review_game(rules, players, events, skin)))
     except (TooHard, ValueError) as exc:
         conn.send(("failed", str(exc)))
     conn.close()
@@ -99,7 +103,13 @@ class ReviewJob:
     """A review being worked out: :attr:`result` or :attr:`problem` once :attr:`done`."""
 
     def __init__(
-        self, rules: RuleSet, players: Sequence[Player], events: Sequence[Event], *, background: bool = True
+        self,
+        rules: RuleSet,
+        players: Sequence[Player],
+        events: Sequence[Event],
+        *,
+        skin: Skin = "pips",
+        background: bool = True,
     ) -> None:
         self.fraction = 0.0
         self.stage = "review"
@@ -108,21 +118,21 @@ class ReviewJob:
         self._done = threading.Event()
         self._process: Any = None
         if not background:
-            self._inline(rules, list(players), list(events))
+            self._inline(rules, list(players), list(events), skin)
             return
         context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
         ours, theirs = context.Pipe(duplex=False)
-        self._process = context.Process(target=_work, args=(rules, list(players), list(events), theirs),
+        self._process = context.Process(target=_work, args=(rules, list(players), list(events), skin, theirs),
                                         daemon=True, name="greed-review")
         self._process.start()
         theirs.close()
         threading.Thread(target=self._listen, args=(ours,), name="greed-review-listen", daemon=True).start()
 
-    def _inline(self, rules: RuleSet, players: list[Player], events: list[Event]) -> None:
+    def _inline(self, rules: RuleSet, players: list[Player], events: list[Event], skin: Skin) -> None:
         from greed_game.ai.progress import TooHard
 
         try:
-            self.result = review_game(rules, players, events)
+            self.result = review_game(rules, players, events, skin)
         except (TooHard, ValueError) as exc:
             self.problem = str(exc)
         self._done.set()

@@ -168,6 +168,17 @@ def _review(app: App, drive: Driver) -> None:
     assert isinstance(review, ReviewOverlay) and review.job.done and review.job.result, review.job.problem
 
 
+def _review_letters(app: App, drive: Driver) -> None:
+    players = (Player("Tess", "bold"), Player("Maximilian Wolfgang A.", "master"))
+    game = finished_game(seed=9, rules="dollar-greed", players=players, target=5000)
+    app.stack.replace(ScoreboardScene(app, GameSetup("dollar-greed", list(game.players), {"target": 5000}), game))
+    drive.press("v")
+    review = app.stack.top
+    assert isinstance(review, ReviewOverlay) and review.job.result, review.job.problem
+    keeps = [t for seat in review.job.result for c in seat.worst for t in (c.chosen, c.best) if t.startswith("keep ")]
+    assert keeps and not any(ch.isdigit() for t in keeps for ch in t[5:].split(",")[0]), "the letters' own words"
+
+
 def _pause_exported(app: App, drive: Driver) -> None:
     _pause(app, drive)
     pause = app.stack.top
@@ -264,6 +275,7 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "pause-exported": _pause_exported,
     "scoreboard-exported": _scoreboard_exported,
     "review": _review,
+    "review-letters": _review_letters,
     "statistics": _statistics,
     "statistics-empty": _statistics_empty,
     "replays": _replays,

@@ -36,7 +36,9 @@ class ReviewOverlay(Overlay):
 
     def __init__(self, app: App, rules: RuleSet, players: Sequence[Player], events: Sequence[Event]) -> None:
         super().__init__(app)
-        self.job = ReviewJob(rules, players, events, background=not app.virtual)
+        skin = app.settings.skin
+        self.job = ReviewJob(rules, players, events, skin=rules.skin if skin == "auto" else skin,
+                             background=not app.virtual)
         p = self.PANEL
         self.close_button = Button(pygame.Rect(p.right - 150, p.bottom - 62, 126, 44), "Close", self.close,
                                    hint="Esc", size=17)
