@@ -291,7 +291,7 @@ class WinBook(FinalTurns):
             body = lzma.decompress(data[len(MAGIC) :])
             (size,) = struct.unpack_from("<I", body)
             header = json.loads(body[4 : 4 + size])
-            if header.get("key") != rules.content_key():
+            if not isinstance(header, dict) or header.get("key") != rules.content_key():
                 return None
             at = 4 + size
             tables: dict[str, Any] = {}
@@ -318,7 +318,8 @@ class WinBook(FinalTurns):
                     # Large: kept flat, read by index.
                     tables[name] = _decode_q16(raw, shape[-1])
             return cls(rules, header, tables, tk)
-        except (ValueError, KeyError, IndexError, TypeError, struct.error, lzma.LZMAError, EOFError):
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError, struct.error,
+                lzma.LZMAError, EOFError):
             return None
 
     # -- turn starts and offers ------------------------------------------------------------------
@@ -403,7 +404,8 @@ class WinBook(FinalTurns):
             thr = 1 if (a > 0 or E == 0) else max(E, 1)
         ob = b > 0 or E == 0
         tcap = max(T - a, D + b - a, thr)
-        length = tcap + self.max_pts + 1
+        # Up to the target at least: an offer's value is asked of every total a banker could have made.
+        length = max(tcap, T) + self.max_pts + 1
         x = 1.0 - self.S[b][a]
         rinf = [1.0] * (dice + 1)
         for m in range(1, dice):

@@ -84,11 +84,13 @@ def review_game(
 def _work(rules: RuleSet, players: list[Player], events: list[Event], skin: Skin, conn: Connection) -> None:
     from greed_game.ai.progress import TooHard, listening
 
-    last = [-1.0]
+    last: list[tuple[str, float]] = [("", -1.0)]
 
     def tell(stage: str, fraction: float) -> None:
-        if fraction - last[0] >= 0.02 or stage != "review":
-            last[0] = fraction if stage == "review" else last[0]
+        # Two bars, one after the other: solving the win tables (when none are kept), then the review.
+        stage = "review" if stage == "review" else "solve"
+        if stage != last[0][0] or fraction - last[0][1] >= 0.02:
+            last[0] = (stage, fraction)
             conn.send(("progress", stage, fraction))
 
     try:

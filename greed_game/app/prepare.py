@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, ClassVar
 
 from greed_game.ai import Strategy
 from greed_game.rules import RuleSet
@@ -107,24 +107,107 @@ def solve_book(rules: RuleSet) -> bytes:
 
 
 def _solve_work(rules: RuleSet, conn: Connection) -> None:
-    """The win tables' process: progress messages, then the book or why there is none."""
+    """The win tables' process: progress messages, then the book (read here, not on the window's side) or why
+    there is none."""
     from greed_game.ai.progress import TooHard, listening
+    from greed_game.ai.winbook import WinBook
 
+    # Score to beat solves its cycle first (a third of the work), then the turn starts.
+    weights = {"cycle": (0.0, 0.3), "win": (0.3, 0.7)} if rules.end == "score-to-beat" else {"win": (0.0, 1.0)}
     last = [-1.0]
 
     def tell(stage: str, fraction: float) -> None:
-        if stage == "win" and fraction - last[0] >= 0.01:
-            last[0] = fraction
-            conn.send(("progress", stage, fraction))
+        low, span = weights.get(stage, (0.0, 0.0))
+        whole = low + span * min(1.0, fraction)
+        if span and whole - last[0] >= 0.01:
+            last[0] = whole
+            conn.send(("progress", stage, whole))
 
     try:
         with listening(tell):
-            conn.send(("book", solve_book(rules)))
+            data = solve_book(rules)
+        book = WinBook.from_bytes(rules, data)
+        conn.send(("book", book) if book is not None else ("failed", "the solved win tables could not be read"))
     except TooHard as exc:
         conn.send(("failed", str(exc)))
     except ImportError:
         conn.send(("failed", "this build has no solver for the win tables of other rules"))
     conn.close()
+
+
+class WinSolve:
+    """One solve of a rule set's win tables in a process of its own, shared by every table waiting for it.
+
+    It runs to its end even when the table that started it is left: the book it keeps on disk serves the
+    next game under these rules, and a second table under the same rules waits for the same solve.
+    """
+
+    _running: ClassVar[dict[str, WinSolve]] = {}
+    _lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.fraction = 0.0
+        self.book: Any = None
+        self.problem = ""
+        self._done = threading.Event()
+        self._waiters: list[Callable[[WinSolve], None]] = []
+        self._process: Any = None
+
+    @classmethod
+    def join(cls, rules: RuleSet, waiter: Callable[[WinSolve], None]) -> WinSolve:
+        """The solve of ``rules`` (started if none runs); ``waiter`` is called with it when it ends."""
+        with cls._lock:
+            key = rules.content_key()
+            solve = cls._running.get(key)
+            if solve is None or solve._done.is_set():
+                solve = cls._running[key] = cls(rules)
+                solve._start()
+            ended = solve._done.is_set()
+            if not ended:
+                solve._waiters.append(waiter)
+        if ended:
+            waiter(solve)
+        return solve
+
+    def leave(self, waiter: Callable[[WinSolve], None]) -> None:
+        """Stop waiting (the table is left; the solve goes on for the next game)."""
+        with self._lock:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+
+    def _start(self) -> None:
+        context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
+        ours, theirs = context.Pipe(duplex=False)
+        self._process = context.Process(target=_solve_work, args=(self.rules, theirs), daemon=True,
+                                        name="greed-solve-win")
+        self._process.start()
+        theirs.close()
+        threading.Thread(target=self._listen, args=(ours,), name="greed-solve-win-listen", daemon=True).start()
+
+    def _listen(self, conn: Connection) -> None:
+        try:
+            while True:
+                message = conn.recv()  # blocks without holding the interpreter's lock
+                if message[0] == "progress":
+                    self.fraction = max(self.fraction, message[2])
+                    continue
+                if message[0] == "book":
+                    self.book = message[1]
+                    self.fraction = 1.0
+                else:
+                    self.problem = message[1]
+                break
+        except (EOFError, OSError):
+            self.problem = "the win tables could not be solved"
+        finally:
+            conn.close()
+            self._process.join(timeout=5)
+        with self._lock:
+            self._done.set()
+            waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            waiter(self)
 
 
 def _work(rules: RuleSet, kinds: dict[int, str], players: int, conn: Connection) -> None:
@@ -162,11 +245,11 @@ class Preparation:
         """The coach's win tables (two players), once there are any."""
         self.standins: tuple[int, ...] = ()
         """Optimal seats still played by master while their win tables are solved."""
-        self.win_fraction = 0.0
-        """How far the solve of the win tables is."""
+        self._win_fraction = 0.0
         self.win_problem = ""
         """Why the optimal seats stay with master (the win tables could not be solved)."""
-        self._solver: Any = None
+        self._win_solve: WinSolve | None = None
+        self._cancel_lock = threading.Lock()
         self.strategies: dict[int, Strategy] = {}
         """Every computer seat's player, complete once :attr:`done` is set."""
         self.stage = ""
@@ -236,55 +319,49 @@ class Preparation:
         self.problem = self.problem or result.problem
         self.win = result.win
         self.standins = result.standins
-        self._done.set()
         if self.standins and not self.cancelled:
             self._solve_win()
+        self._done.set()
 
     # -- the win tables of a player's own rules ------------------------------------------------------
     def _solve_win(self) -> None:
         """Solve the optimal seats' win tables after the game has started (master plays meanwhile)."""
         if not self.background:
             from greed_game.ai.progress import TooHard
+            from greed_game.ai.winbook import WinBook
 
             try:
-                self._take_book(solve_book(self.rules))
+                self._take_book(WinBook.from_bytes(self.rules, solve_book(self.rules)))
             except TooHard as exc:
                 self._stay(str(exc))
             except ImportError:
                 self._stay("this build has no solver for the win tables of other rules")
             return
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe(duplex=False)
-        self._solver = context.Process(target=_solve_work, args=(self.rules, theirs), daemon=True,
-                                       name="greed-solve-win")
-        self._solver.start()
-        theirs.close()
-        threading.Thread(target=self._listen_win, args=(ours,), name="greed-solve-win-listen", daemon=True).start()
-
-    def _listen_win(self, conn: Connection) -> None:
-        try:
-            while True:
-                message = conn.recv()
-                if message[0] == "progress":
-                    self.win_fraction = max(self.win_fraction, message[2])
-                elif message[0] == "book":
-                    self._take_book(message[1])
-                    break
-                else:
-                    self._stay(message[1])
-                    break
-        except (EOFError, OSError):
+        with self._cancel_lock:
             if not self.cancelled:
-                self._stay("the win tables could not be solved")
-        finally:
-            conn.close()
-            self._solver.join(timeout=5)
+                self._win_solve = WinSolve.join(self.rules, self._solved)
 
-    def _take_book(self, data: bytes) -> None:
+    def _solved(self, solve: WinSolve) -> None:
+        if self.cancelled:
+            return
+        if solve.book is None:
+            self._stay(solve.problem or "the win tables could not be solved")
+            return
+        try:
+            self._take_book(solve.book)
+        except (ValueError, TypeError, AttributeError, IndexError) as exc:
+            self._stay(f"the solved win tables could not be used ({exc})")
+
+    @property
+    def win_fraction(self) -> float:
+        """How far the solve of the win tables is (1.0 once they are in use)."""
+        if self._win_solve is not None and self.standins:
+            return self._win_solve.fraction
+        return self._win_fraction
+
+    def _take_book(self, book: Any) -> None:
         from greed_game.ai.optimal import Optimal
-        from greed_game.ai.winbook import WinBook
 
-        book = WinBook.from_bytes(self.rules, data)
         if book is None:
             self._stay("the solved win tables could not be read")
             return
@@ -294,8 +371,8 @@ class Preparation:
         self.strategies = strategies  # one swap: a move in progress keeps the player it started with
         if self.players == 2:
             self.win = book
+        self._win_fraction = 1.0
         self.standins = ()
-        self.win_fraction = 1.0
 
     def _stay(self, why: str) -> None:
         self.win_problem = f"optimal plays as master: {why}"
@@ -307,13 +384,13 @@ class Preparation:
         return self._done.is_set()
 
     def cancel(self) -> None:
-        """End the work now (the table is being left)."""
-        if self._solver is not None and self._solver.is_alive():
+        """End the work now (the table is being left); a solve of win tables goes on for the next game."""
+        with self._cancel_lock:
             self.cancelled = True
-            self._solver.terminate()
+            if self._win_solve is not None:
+                self._win_solve.leave(self._solved)
         if self.done or self._process is None:
             return
-        self.cancelled = True
         self._process.terminate()
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -321,4 +398,4 @@ class Preparation:
         return self._done.wait(timeout)
 
 
-__all__ = ["Preparation", "Prepared", "prepare", "solve_book", "win_book"]
+__all__ = ["Preparation", "Prepared", "WinSolve", "prepare", "solve_book", "win_book"]

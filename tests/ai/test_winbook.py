@@ -144,3 +144,16 @@ def test_optimal_from_a_book_beats_itself_as_the_solution_says() -> None:
     rng = random.Random(2)
     first = sum(0 in play_game(win.rules, [player, player], rng).winners for _ in range(600))
     assert 0.45 < first / 600 < 0.65
+
+
+def test_a_book_whose_lead_cap_is_shorter_than_the_target_answers_every_offer() -> None:
+    # Two dice: a fresh final turn's chance falls below 1e-9 within fewer steps than the target has.
+    rules = preset("pass-the-dice").with_overrides({"dice": 2, "target": 3000, "entry_minimum": 0})
+    win = solve_win(rules)
+    book = WinBook.from_bytes(rules, book_bytes(win))
+    assert book is not None and book.D < book.T
+    worst = 0.0
+    for a, b in [(48, 13), (50, 40), (0, 59), (30, 30)]:
+        for c in range(1, b + 1):
+            worst = max(worst, abs(book.take(a, b, c, 1) - win.take(a, b, c, 1)))
+    assert worst < CLOSE

@@ -183,3 +183,18 @@ def test_a_two_player_game_of_a_preset_gets_the_coachs_tables_at_once() -> None:
     assert prep.win is not None and prep.win.start(0, 0) > 0.5
     three = Preparation(preset("classic-five"), {1: "expert", 2: "bold"}, players=3, background=False)
     assert three.win is None, "no exact win chances with three players"
+
+
+def test_leaving_the_table_lets_the_win_tables_finish_for_the_next_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path))
+    rules = preset("classic-five").with_overrides({"target": 1400})
+    prep = Preparation(rules, {1: "optimal"}, players=2)
+    assert prep.wait(60)
+    prep.cancel()
+    solve = prep._win_solve
+    assert solve is not None and solve._done.wait(120) and solve.book is not None, solve and solve.problem
+    assert prep.strategies[1].level == "master", "the table that was left is not touched"
+    again = Preparation(rules, {1: "optimal"}, players=2, background=False)
+    assert again.strategies[1].level == "optimal" and again.standins == ()

@@ -56,7 +56,7 @@ class ReviewOverlay(Overlay):
                     (p.centerx, p.y + 78), 14, theme.TEXT_DIM, anchor="center", max_width=p.w - 60)
         job = self.job
         if not job.done:
-            self._draw_progress(canvas, p, job.fraction)
+            self._draw_progress(canvas, p, job.stage, job.fraction)
         elif job.result is None:
             canvas.text("No review for this game:", (p.centerx, p.centery - 16), 18, theme.WARN, anchor="center")
             canvas.text(job.problem, (p.centerx, p.centery + 14), 15, theme.TEXT_DIM, anchor="center",
@@ -68,9 +68,10 @@ class ReviewOverlay(Overlay):
         self.focus.draw(canvas)
 
     @staticmethod
-    def _draw_progress(canvas: Canvas, p: pygame.Rect, fraction: float) -> None:
-        canvas.text(f"Reviewing every decision… {round(100 * min(1.0, fraction))}%", (p.centerx, p.centery - 24),
-                    18, theme.TEXT, anchor="center")
+    def _draw_progress(canvas: Canvas, p: pygame.Rect, stage: str, fraction: float) -> None:
+        what = "Reviewing every decision" if stage == "review" else "Solving the win tables of these rules"
+        canvas.text(f"{what}… {round(100 * min(1.0, fraction))}%", (p.centerx, p.centery - 24), 18, theme.TEXT,
+                    anchor="center")
         bar = pygame.Rect(p.centerx - 200, p.centery + 4, 400, 10)
         canvas.box(bar, theme.PANEL_LIGHT, radius=5)
         filled = bar.copy()
