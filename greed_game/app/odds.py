@@ -7,12 +7,17 @@ words come from the narrator.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from greed_game.narrator import Line, Narrator, pct
 from greed_game.rules import Bank, Carryover, Keep, Phase, RuleSet, State
 
+if TYPE_CHECKING:
+    from greed_game.ai.optimal import WinTables
+
 
 def hint_lines(
-    rules: RuleSet, state: State, narrator: Narrator, win: object = None
+    rules: RuleSet, state: State, narrator: Narrator, win: WinTables | None = None
 ) -> tuple[list[Line], tuple[int, ...]]:
     """What the Hint shows: the bust odds of throwing now and the expert's advice; and the dice the
     advice keeps (for the table to point at), ascending.
@@ -31,7 +36,7 @@ def hint_lines(
     if win is not None and state.players == 2:
         from greed_game.ai.optimal import Optimal, win_advice
 
-        odds = win_advice(rules, state, Optimal(rules, win))  # type: ignore[arg-type]
+        odds = win_advice(rules, state, Optimal(rules, win))
         points = {tuple(c[0]): c for c in choices}
         ranked = [(ch, points.get(tuple(ch.actions))) for ch in odds.choices]
         if all(p is not None for _, p in ranked):
