@@ -16,6 +16,7 @@ import time
 
 from greed_game.ai import LEVELS
 from greed_game.ai.simulate import simulate
+from greed_game.books import use_shipped_books
 from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS
 
@@ -26,6 +27,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--long-games", type=int, default=20_000)
     args = parser.parse_args()
+    use_shipped_books()  # as the game does: optimal plays from the books in assets/win
     others = [level for level in LEVELS if level != "optimal"]
     print("| preset, target | games a pairing | " + " | ".join(f"vs `{lv}`" for lv in others) + " | seconds |")
     print("|---" * (len(others) + 3) + "|")
