@@ -159,23 +159,26 @@ def _table_hint_win(app: App, drive: Driver) -> None:
     assert any("wins" in line.text for line in table.turn.hint), "two players: each choice's win chance"
 
 
-def _review(app: App, drive: Driver) -> None:
-    players = (Player("Tess", "cautious"), Player("Ada", "expert"))
-    game = finished_game(seed=5, rules="classic-five", players=players, target=3000)
-    app.stack.replace(ScoreboardScene(app, GameSetup("classic-five", list(game.players), {"target": 3000}), game))
+def _reviewed(
+    app: App, drive: Driver, rules: str, players: tuple[Player, ...], target: int, seed: int
+) -> ReviewOverlay:
+    """A finished two-player game's scoreboard, and its review opened with V (worked out in line)."""
+    game = finished_game(seed=seed, rules=rules, players=players, target=target)
+    app.stack.replace(ScoreboardScene(app, GameSetup(rules, list(game.players), {"target": target}), game))
     drive.press("v")
     review = app.stack.top
-    assert isinstance(review, ReviewOverlay) and review.job.done and review.job.result, review.job.problem
+    assert isinstance(review, ReviewOverlay) and review.job.done and review.job.result, review.job
+    return review
+
+
+def _review(app: App, drive: Driver) -> None:
+    _reviewed(app, drive, "classic-five", (Player("Tess", "cautious"), Player("Ada", "expert")), 3000, 5)
 
 
 def _review_letters(app: App, drive: Driver) -> None:
     players = (Player("Tess", "bold"), Player("Maximilian Wolfgang A.", "master"))
-    game = finished_game(seed=9, rules="dollar-greed", players=players, target=5000)
-    app.stack.replace(ScoreboardScene(app, GameSetup("dollar-greed", list(game.players), {"target": 5000}), game))
-    drive.press("v")
-    review = app.stack.top
-    assert isinstance(review, ReviewOverlay) and review.job.result, review.job.problem
-    keeps = [t for seat in review.job.result for c in seat.worst for t in (c.chosen, c.best) if t.startswith("keep ")]
+    result = _reviewed(app, drive, "dollar-greed", players, 5000, 9).job.result or []
+    keeps = [t for seat in result for c in seat.worst for t in (c.chosen, c.best) if t.startswith("keep ")]
     assert keeps and not any(ch.isdigit() for t in keeps for ch in t[5:].split(",")[0]), "the letters' own words"
 
 
