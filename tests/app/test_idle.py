@@ -69,6 +69,8 @@ def test_no_step_of_a_session_blocks_the_window() -> None:
 
     steps = session((854, 480), speed="instant")
     labels = {label for label, _ in steps}
-    assert {"Start", "Space", "a person's decision", "turn frame"} <= labels
+    assert {"Start", "Space", "turn frame"} <= labels
+    # The dice are not seeded: the person's first throw may bust (a few in a hundred), then a key ends the turn.
+    assert labels & {"a person's decision", "a person's key after a bust"}
     label, worst = max(steps, key=lambda s: s[1])
     assert worst < 1.0, f"{label} took {worst * 1000:.0f} ms"
