@@ -6,17 +6,21 @@ Two-player games, seats alternating, seeded; optimal reads the win book
 shipped for the preset (``assets/win``). ``--long-games`` sets the games a
 pairing for presets whose target is 10,000 (their games are about ten times
 longer to play out); both default to 20,000. Each cell is optimal's win rate
-with its 95% (Wilson) interval; a shared win counts one half.
+with its 95% (Wilson) interval; a shared win counts one half. Over this many
+games the book remembers every score pair's in-turn values it works out (the
+game keeps 64); the last columns give how many pairs that was and the peak
+memory of the run so far.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 from greed_game.ai import LEVELS
 from greed_game.ai.simulate import simulate
-from greed_game.books import use_shipped_books
+from greed_game.books import shipped_book, use_shipped_books
 from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS
 
@@ -29,11 +33,15 @@ def main() -> None:
     args = parser.parse_args()
     use_shipped_books()  # as the game does: optimal plays from the books in assets/win
     others = [level for level in LEVELS if level != "optimal"]
-    print("| preset, target | games a pairing | " + " | ".join(f"vs `{lv}`" for lv in others) + " | seconds |")
-    print("|---" * (len(others) + 3) + "|")
+    head = " | ".join(f"vs `{lv}`" for lv in others)
+    print(f"| preset, target | games a pairing | {head} | seconds | pairs | peak MB |")
+    print("|---" * (len(others) + 5) + "|")
     for pid in args.presets:
         rules = preset(pid)
         games = args.long_games if rules.target >= 10_000 else args.games
+        book = shipped_book(rules)
+        if book is not None:
+            book.keep_pairs(None)
         start = time.perf_counter()
         cells = []
         for level in others:
@@ -41,7 +49,12 @@ def main() -> None:
             low, high = out["win_rate_95"]
             cells.append(f"{out['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})")
         seconds = time.perf_counter() - start
-        print(f"| `{pid}`, {rules.target:,} | {games:,} | " + " | ".join(cells) + f" | {seconds:,.0f} |", flush=True)
+        pairs = book.pair.cache_info().currsize if book is not None else 0
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        row = " | ".join([*cells, f"{seconds:,.0f}", f"{pairs:,}", f"{peak:,.0f}"])
+        print(f"| `{pid}`, {rules.target:,} | {games:,} | {row} |", flush=True)
+        if book is not None:
+            book.keep_pairs(64)  # the next preset starts with this one's memory given back
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from typing import Any
 from greed_game.ai.solver import ThrowModel, points_step, throw_model
 from greed_game.rules import RuleSet
 
-Rows = list[list[float]]
+Rows = Sequence[Sequence[float]]
 """Values indexed ``[dice][turn total]``."""
 
 MAGIC = b"GREEDWIN1\n"
@@ -112,15 +112,15 @@ class Kernel:
                 lines.append(f"    b = r{nxt}[t + {pts}]")
                 lines.append(f"    if b > a{i}: a{i} = b")
         for n in range(1, dice + 1):
-            terms = [f"{self.bust[n]!r} * x"]
+            lines.append(f"    s{n} = {self.bust[n]!r} * x")
             for p, members in self.groups[n]:
-                names = [f"a{i}" for i in members]
-                best = names[0] if len(names) == 1 else (
-                    f"({names[0]} if {names[0]} > {names[1]} else {names[1]})" if len(names) == 2
-                    else f"max({', '.join(names)})"
-                )
-                terms.append(f"{p!r} * {best}")
-            lines.append(f"    s{n} = " + " + ".join(terms))
+                if len(members) == 1:
+                    lines.append(f"    s{n} += {p!r} * a{members[0]}")
+                    continue
+                # Comparisons in line: a call to max() costs more than the few it replaces.
+                lines.append(f"    g = a{members[0]}")
+                lines += [f"    if a{i} > g: g = a{i}" for i in members[1:]]
+                lines.append(f"    s{n} += {p!r} * g")
         lines.append("    return [0.0, " + ", ".join(f"s{n}" for n in range(1, dice + 1)) + "]")
         scope: dict[str, Any] = {}
         exec("\n".join(lines), scope)  # code built above from the rules' own numbers only
@@ -265,14 +265,20 @@ class WinBook(FinalTurns):
                     at += (dice - 1) * (y + 1)
         self._caches()
 
-    _CACHED = ("pair", "chase_tables", "final_take", "_tk_row")
+    _CACHED = ("pair", "chase_tables", "final_take")
+    pairs_kept: int | None = 64
+    """Score pairs whose in-turn values are remembered (None: every pair met; about 80 KB each)."""
 
     def _caches(self) -> None:
-        """Memory of the work done per score pair, need and offer row (rebuilt, never pickled)."""
-        self.pair = lru_cache(maxsize=64)(self._pair)
+        """Memory of the work done per score pair and need (rebuilt, never pickled)."""
+        self.pair = lru_cache(maxsize=self.pairs_kept)(self._pair)
         self.chase_tables = lru_cache(maxsize=64)(self._chase_tables)
         self.final_take = lru_cache(maxsize=1 << 16)(self._final_take)
-        self._tk_row = lru_cache(maxsize=4096)(self._tk_row_uncached)
+
+    def keep_pairs(self, count: int | None) -> None:
+        """Remember the in-turn values of ``count`` score pairs (None: all), for long runs of many games."""
+        self.pairs_kept = count
+        self.pair = lru_cache(maxsize=count)(self._pair)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in self._CACHED}
@@ -327,19 +333,12 @@ class WinBook(FinalTurns):
         """Chance of the player about to throw at ``a`` against ``b`` (grid steps)."""
         return self.S[a][b]
 
-    def _tk_row_uncached(self, x: int, y: int) -> list[list[float]]:
-        assert self._tk is not None
-        width = y + 1
-        at = self._tk_rows[x * self.T + y]
-        rows: list[list[float]] = [[]]
-        for m in range(1, self.dice):
-            seg = self._tk[at + (m - 1) * width : at + m * width]
-            rows.append([q / TK_SCALE for q in accumulate(seg, lambda s, d: (s + d) & 0xFFFF)])
-        return rows
-
     def _offer(self, a: int, b: int, c: int, m: int) -> float:
         """The better of taking and declining an offer (the kept table)."""
-        return self._tk_row(a, b)[m][c]
+        assert self._tk is not None
+        # A row holds differences mod 2**16, so an entry is the sum of its row up to it, mod 2**16.
+        at = self._tk_rows[a * self.T + b] + (m - 1) * (b + 1)
+        return (sum(self._tk[at : at + c + 1]) & 0xFFFF) / TK_SCALE
 
     def take(self, a: int, b: int, c: int, m: int) -> float:
         """Value of taking an offer of ``c`` steps and ``m`` dice at the turn start ``(a, b)``."""
@@ -413,8 +412,16 @@ class WinBook(FinalTurns):
         vinf = self.kernel.fixed_point(rinf, x)
         v = [[vinf[n]] * length for n in range(dice + 1)]
         r = [[-math.inf] * length for _ in range(dice + 1)]
+        past: dict[tuple[int, int], list[float]] = {}
         for t in range(max(1, thr), length):
-            row = rinf if t >= tcap else self._bank_row(a, b, ob, t)
+            if t >= tcap:
+                row = rinf
+            elif a + t < T:
+                row = self._bank_row(a, b, ob, t)
+            else:
+                # Past the target a bank's worth hangs on the lead (and a taker's entry floor) alone.
+                key = (min(a + t - b, D), 0 if ob else self.take_floor(t))
+                row = past.get(key) or past.setdefault(key, self._bank_row(a, b, ob, t))
             for n in range(1, dice + 1):
                 r[n][t] = row[n]
         level = self.kernel.level
@@ -422,7 +429,8 @@ class WinBook(FinalTurns):
             vt = level(v, r, t, x, kept=t > 0)
             for n in range(1, dice + 1):
                 v[n][t] = vt[n]
-        return v, r, x, vinf
+        # Kept as flat doubles: a tenth of the memory of lists of floats, for runs that keep many pairs.
+        return [array("d", row) for row in v], [array("d", row) for row in r], x, vinf
 
     # -- score to beat ----------------------------------------------------------------------------
     def _cycle_rewards(self, k: int, floor: int | None) -> Rows:

@@ -157,3 +157,20 @@ def test_a_book_whose_lead_cap_is_shorter_than_the_target_answers_every_offer() 
         for c in range(1, b + 1):
             worst = max(worst, abs(book.take(a, b, c, 1) - win.take(a, b, c, 1)))
     assert worst < CLOSE
+
+
+def test_a_book_told_to_keep_every_pair_remembers_each_with_the_same_values() -> None:
+    _, book = _book("pass-the-dice", {"target": 800})
+    pairs = [(a, b) for a in range(book.T) for b in range(book.T)]
+    fresh = {p: book.pair(*p, None) for p in pairs}
+    assert book.pair.cache_info().currsize == 64  # the game's own memory: the last few pairs only
+    book.keep_pairs(None)
+    for p in pairs:
+        v, r, x, _ = book.pair(*p, None)
+        assert x == fresh[p][2] and list(v[book.dice]) == list(fresh[p][0][book.dice])
+        assert list(r[1]) == list(fresh[p][1][1])
+    assert book.pair.cache_info().currsize == len(pairs) > 64
+    before = book.pair.cache_info().hits
+    for p in pairs:
+        book.pair(*p, None)
+    assert book.pair.cache_info().hits - before == len(pairs)
