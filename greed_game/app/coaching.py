@@ -8,13 +8,13 @@ computer players does) so the window keeps drawing. Pure Python, no pygame.
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from greed_game.app.worker import start_worker
 from greed_game.narrator import Skin
 from greed_game.rules import Event, Player, RuleSet
 
@@ -122,13 +122,8 @@ class ReviewJob:
         if not background:
             self._inline(rules, list(players), list(events), skin)
             return
-        context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
-        ours, theirs = context.Pipe(duplex=False)
-        self._process = context.Process(target=_work, args=(rules, list(players), list(events), skin, theirs),
-                                        daemon=True, name="greed-review")
-        self._process.start()
-        theirs.close()
-        threading.Thread(target=self._listen, args=(ours,), name="greed-review-listen", daemon=True).start()
+        self._process = start_worker("greed-review", _work, (rules, list(players), list(events), skin),
+                                     self._read, self._ended)
 
     def _inline(self, rules: RuleSet, players: list[Player], events: list[Event], skin: Skin) -> None:
         from greed_game.ai.progress import TooHard
@@ -139,25 +134,23 @@ class ReviewJob:
             self.problem = str(exc)
         self._done.set()
 
-    def _listen(self, conn: Connection) -> None:
-        try:
-            while True:
-                message = conn.recv()
-                if message[0] == "progress":
-                    self.stage = message[1]
-                    self.fraction = message[2]
-                    continue
-                if message[0] == "done":
-                    self.result = message[1]
-                else:
-                    self.problem = message[1]
-                break
-        except (EOFError, OSError):
+    def _read(self, conn: Connection) -> None:
+        while True:
+            message = conn.recv()
+            if message[0] == "progress":
+                self.stage = message[1]
+                self.fraction = message[2]
+                continue
+            if message[0] == "done":
+                self.result = message[1]
+            else:
+                self.problem = message[1]
+            return
+
+    def _ended(self, lost: bool) -> None:
+        if lost:
             self.problem = self.problem or "the review stopped before it was done"
-        finally:
-            conn.close()
-            self._process.join(timeout=5)
-            self._done.set()
+        self._done.set()
 
     @property
     def done(self) -> bool:

@@ -10,7 +10,6 @@ ends the process. Pure Python, no pygame.
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from multiprocessing.connection import Connection
 from typing import Any, ClassVar
 
 from greed_game.ai import Strategy
+from greed_game.app.worker import start_worker
 from greed_game.rules import RuleSet
 
 
@@ -177,32 +177,24 @@ class WinSolve:
                 self._waiters.remove(waiter)
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
-        ours, theirs = context.Pipe(duplex=False)
-        self._process = context.Process(target=_solve_work, args=(self.rules, theirs), daemon=True,
-                                        name="greed-solve-win")
-        self._process.start()
-        theirs.close()
-        threading.Thread(target=self._listen, args=(ours,), name="greed-solve-win-listen", daemon=True).start()
+        self._process = start_worker("greed-solve-win", _solve_work, (self.rules,), self._read, self._ended)
 
-    def _listen(self, conn: Connection) -> None:
-        try:
-            while True:
-                message = conn.recv()  # blocks without holding the interpreter's lock
-                if message[0] == "progress":
-                    self.fraction = max(self.fraction, message[2])
-                    continue
-                if message[0] == "book":
-                    self.book = message[1]
-                    self.fraction = 1.0
-                else:
-                    self.problem = message[1]
-                break
-        except (EOFError, OSError):
+    def _read(self, conn: Connection) -> None:
+        while True:
+            message = conn.recv()
+            if message[0] == "progress":
+                self.fraction = max(self.fraction, message[2])
+                continue
+            if message[0] == "book":
+                self.book = message[1]
+                self.fraction = 1.0
+            else:
+                self.problem = message[1]
+            return
+
+    def _ended(self, lost: bool) -> None:
+        if lost:
             self.problem = "the win tables could not be solved"
-        finally:
-            conn.close()
-            self._process.join(timeout=5)
         with self._lock:
             self._done.set()
             waiters, self._waiters = self._waiters, []
@@ -261,6 +253,7 @@ class Preparation:
         self.cancelled = False
         self._done = threading.Event()
         self._process: Any = None
+        self._result: Prepared | None = None
         if background and self._needs_work():
             self._start()
         else:
@@ -274,30 +267,22 @@ class Preparation:
         return not solved(self.rules) or self.players == 2 or any(k not in cheap for k in self.kinds.values())
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
-        ours, theirs = context.Pipe(duplex=False)
-        self._process = context.Process(target=_work, args=(self.rules, self.kinds, self.players, theirs),
-                                        daemon=True, name="greed-prepare")
-        self._process.start()
-        theirs.close()
-        threading.Thread(target=self._listen, args=(ours,), name="greed-prepare-listen", daemon=True).start()
+        self._process = start_worker("greed-prepare", _work, (self.rules, self.kinds, self.players), self._read,
+                                     self._ended)
 
-    def _listen(self, conn: Connection) -> None:
-        result: Prepared | None = None
-        try:
-            while result is None:
-                message = conn.recv()  # blocks without holding the interpreter's lock
-                if message[0] == "progress":
-                    low, high = STAGES.get(message[1], (0.0, 1.0))
-                    self.stage = message[1]
-                    self.fraction = max(self.fraction, low + (high - low) * message[2])
-                else:
-                    result = message[1]
-        except (EOFError, OSError):
-            pass
-        finally:
-            conn.close()
-            self._process.join(timeout=5)  # reaped, not left a zombie
+    def _read(self, conn: Connection) -> None:
+        while True:
+            message = conn.recv()
+            if message[0] != "progress":
+                self._result = message[1]
+                return
+            low, high = STAGES.get(message[1], (0.0, 1.0))
+            self.stage = message[1]
+            self.fraction = max(self.fraction, low + (high - low) * message[2])
+
+    def _ended(self, lost: bool) -> None:
+        del lost  # a result that never came says it
+        result = self._result
         if result is None:
             if not self.cancelled:
                 self.problem = "the computer players could not be worked out; they play at the cautious level"
