@@ -1,12 +1,13 @@
 """The README's table of the optimal level against every other level, each preset at its own target.
 
-Run: python benchmarks/strength_optimal.py [--games N] [--long-games M] [PRESET ...]
+Run: python benchmarks/strength_optimal.py [--games N] [--crowd] [PRESET ...]
 
 Two-player games, seats alternating, seeded; optimal reads the win book
-shipped for the preset (``assets/win``). ``--long-games`` sets the games a
-pairing for presets whose target is 10,000 (their games are about ten times
-longer to play out); both default to 20,000. Each cell is optimal's win rate
-with its 95% (Wilson) interval; a shared win counts one half. Over this many
+shipped for the preset (``assets/win``); N games a pairing (20,000 unless
+told). With ``--crowd``: optimal among masters at three and at four seats
+(seats rotating), where it plays against the leading opponent; a fair share
+of wins is a third and a quarter. Each cell is optimal's win rate with its
+95% (Wilson) interval; a shared win counts its share. Over this many
 games the book remembers every score pair's in-turn values it works out (the
 game keeps 64); the last columns give how many pairs that was and the peak
 memory of the run so far.
@@ -17,42 +18,65 @@ from __future__ import annotations
 import argparse
 import resource
 import time
+from typing import Any
 
 from greed_game.ai import LEVELS
 from greed_game.ai.simulate import simulate
 from greed_game.books import shipped_book, use_shipped_books
 from greed_game.presets import preset
-from greed_game.rules import PRESET_IDS
+from greed_game.rules import PRESET_IDS, RuleSet
+
+CROWDS = (3, 4)
+"""Seats of the games where optimal meets several masters."""
+
+
+def _cell(out: dict[str, Any]) -> str:
+    low, high = out["win_rate_95"]
+    return f"{out['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})"
+
+
+def _pairings(rules: RuleSet, games: int) -> list[str]:
+    """Optimal's win rate against each other level, two players."""
+    others = [level for level in LEVELS if level != "optimal"]
+    return [_cell(simulate(rules, ["optimal", lv], games, seed=2026)["levels"]["optimal"]) for lv in others]
+
+
+def _crowds(rules: RuleSet, games: int) -> list[str]:
+    """Optimal's win rate with two and with three masters (it plays against the leading opponent)."""
+    cells = []
+    for seats in CROWDS:
+        out = simulate(rules, ["optimal"] + ["master"] * (seats - 1), games, seed=2026)["levels"]["optimal"]
+        cells.append(_cell(out))
+    return cells
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("presets", nargs="*", default=list(PRESET_IDS))
     parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--long-games", type=int, default=20_000)
+    parser.add_argument("--crowd", action="store_true", help="optimal among masters at 3 and 4 seats instead")
     args = parser.parse_args()
     use_shipped_books()  # as the game does: optimal plays from the books in assets/win
-    others = [level for level in LEVELS if level != "optimal"]
-    head = " | ".join(f"vs `{lv}`" for lv in others)
-    print(f"| preset, target | games a pairing | {head} | seconds | pairs | peak MB |")
-    print("|---" * (len(others) + 5) + "|")
+    if args.crowd:
+        head = " | ".join(f"{n} players (fair share {100 / n:.1f}%)" for n in CROWDS)
+        columns = len(CROWDS)
+    else:
+        head = " | ".join(f"vs `{lv}`" for lv in LEVELS if lv != "optimal")
+        columns = len(LEVELS) - 1
+    print(f"| preset, target | games | {head} | seconds | pairs | peak MB |")
+    print("|---" * (columns + 5) + "|")
     for pid in args.presets:
         rules = preset(pid)
-        games = args.long_games if rules.target >= 10_000 else args.games
         book = shipped_book(rules)
         if book is not None:
             book.keep_pairs(None)
         start = time.perf_counter()
-        cells = []
-        for level in others:
-            out = simulate(rules, ["optimal", level], games, seed=2026)["levels"]["optimal"]
-            low, high = out["win_rate_95"]
-            cells.append(f"{out['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})")
+        cells = _crowds(rules, args.games) if args.crowd else _pairings(rules, args.games)
         seconds = time.perf_counter() - start
         pairs = book.pair.cache_info().currsize if book is not None else 0
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         row = " | ".join([*cells, f"{seconds:,.0f}", f"{pairs:,}", f"{peak:,.0f}"])
-        print(f"| `{pid}`, {rules.target:,} | {games:,} | {row} |", flush=True)
+        print(f"| `{pid}`, {rules.target:,} | {args.games:,} | {row} |", flush=True)
         if book is not None:
             book.keep_pairs(64)  # the next preset starts with this one's memory given back
 

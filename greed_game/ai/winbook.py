@@ -43,7 +43,8 @@ def _decode_q16(raw: bytes, width: int) -> array[float]:
     deltas.frombytes(raw)
     out = array("d")
     for start in range(0, len(deltas), width):
-        out.extend([q / SCALE for q in accumulate(deltas[start : start + width], lambda s, d: (s + d) & 0xFFFF)])
+        # Masking the running sum once per value is the same as wrapping at every step, and needs no lambda.
+        out.extend([(q & 0xFFFF) / SCALE for q in accumulate(deltas[start : start + width])])
     return out
 
 
