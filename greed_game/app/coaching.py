@@ -114,7 +114,7 @@ class ReviewJob:
         background: bool = True,
     ) -> None:
         self.fraction = 0.0
-        self.stage = "review"
+        self.stage = "start"
         self.result: list[SeatReview] | None = None
         self.problem = ""
         self._done = threading.Event()

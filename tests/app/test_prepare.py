@@ -198,3 +198,39 @@ def test_leaving_the_table_lets_the_win_tables_finish_for_the_next_game(
     assert prep.strategies[1].level == "master", "the table that was left is not touched"
     again = Preparation(rules, {1: "optimal"}, players=2, background=False)
     assert again.strategies[1].level == "optimal" and again.standins == ()
+
+
+def _finished_game(rules: RuleSet) -> Game:
+    from greed_game.ai.levels import make_strategy
+    from greed_game.ai.simulate import play_game
+
+    played = play_game(rules, [make_strategy("expert", rules), make_strategy("bold", rules)], random.Random(3),
+                       log=True)
+    game = Game(rules, [Player("Ada"), Player("Bo")])
+    for event in played.events:
+        game.apply(event)
+    return game
+
+
+def test_a_review_in_its_own_process_says_it_is_starting_then_gives_each_person_their_figures() -> None:
+    from greed_game.app.coaching import ReviewJob
+
+    rules = preset("classic-five")
+    game = _finished_game(rules)
+    job = ReviewJob(rules, game.players, game.events)
+    assert job.stage == "start" and not job.done  # nothing reported yet: the overlay says it is getting ready
+    assert job.wait(120), "the review did not finish"
+    assert job.problem == "" and job.result is not None
+    assert [seat.name for seat in job.result] == ["Ada", "Bo"]
+    assert all(seat.decisions > 0 for seat in job.result)
+
+
+def test_a_review_whose_process_dies_says_so_instead_of_waiting_for_ever() -> None:
+    from greed_game.app.coaching import ReviewJob
+
+    rules = preset("pass-the-dice").with_overrides({"target": 3000})  # no book: a solve that takes a while
+    game = _finished_game(rules)
+    job = ReviewJob(rules, game.players, game.events)
+    job.cancel()
+    assert job.wait(30)
+    assert job.result is None and job.problem == "the review stopped before it was done"

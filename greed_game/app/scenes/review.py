@@ -69,9 +69,12 @@ class ReviewOverlay(Overlay):
 
     @staticmethod
     def _draw_progress(canvas: Canvas, p: pygame.Rect, stage: str, fraction: float) -> None:
-        what = "Reviewing every decision" if stage == "review" else "Solving the win tables of these rules"
-        canvas.text(f"{what}… {round(100 * min(1.0, fraction))}%", (p.centerx, p.centery - 24), 18, theme.TEXT,
-                    anchor="center")
+        if stage == "start":  # the process is still starting: no stage to name, no share to give yet
+            line = "Getting the review ready…"
+        else:
+            what = "Reviewing every decision" if stage == "review" else "Solving the win tables of these rules"
+            line = f"{what}… {round(100 * min(1.0, fraction))}%"
+        canvas.text(line, (p.centerx, p.centery - 24), 18, theme.TEXT, anchor="center")
         bar = pygame.Rect(p.centerx - 200, p.centery + 4, 400, 10)
         canvas.box(bar, theme.PANEL_LIGHT, radius=5)
         filled = bar.copy()
