@@ -23,7 +23,8 @@ def start_worker(
     """Run ``target(*args, conn)`` in a process of its own and return that process.
 
     A thread calls ``read(conn)`` until it returns (the last message read) or the pipe breaks, reaps the
-    process, then calls ``ended(lost)`` with whether the pipe broke before ``read`` was done.
+    process, then calls ``ended(lost)`` with whether reading failed (the pipe broke, a message was unreadable)
+    before ``read`` was done.
     """
     context = multiprocessing.get_context("spawn")  # never fork a process that holds a window
     ours, theirs = context.Pipe(duplex=False)
@@ -35,8 +36,8 @@ def start_worker(
         lost = False
         try:
             read(ours)  # blocks in recv without holding the interpreter's lock
-        except (EOFError, OSError):
-            lost = True
+        except Exception:  # a broken pipe, or a message that will not unpickle: either way the work is lost,
+            lost = True  # and the owner must hear of it rather than wait for ever
         finally:
             ours.close()
             process.join(timeout=5)  # reaped, not left a zombie

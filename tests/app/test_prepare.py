@@ -234,3 +234,24 @@ def test_a_review_whose_process_dies_says_so_instead_of_waiting_for_ever() -> No
     job.cancel()
     assert job.wait(30)
     assert job.result is None and job.problem == "the review stopped before it was done"
+
+
+def test_a_worker_that_ends_without_a_word_is_reaped_and_its_owner_told() -> None:
+    import threading
+
+    from greed_game.app.worker import start_worker
+
+    told: list[bool] = []
+    ended = threading.Event()
+
+    def read(conn: object) -> None:
+        conn.recv()  # type: ignore[attr-defined]
+
+    def end(lost: bool) -> None:
+        told.append(lost)
+        ended.set()
+
+    # repr(conn) in the child: it returns without sending anything, so the pipe breaks at once.
+    process = start_worker("greed-test", repr, (), read, end)
+    assert ended.wait(30)
+    assert told == [True] and process.exitcode == 0
