@@ -34,6 +34,10 @@ class ReachTable:
     def __init__(self, rules: RuleSet, max_points: int) -> None:
         self.rules = rules
         self.step = points_step(rules)
+        # The best keep for each number of dice left is enough here, unlike for the win solver: the chance to
+        # bank at least a mark never falls as the turn total rises, so a keep of fewer points with the same
+        # dice left can never reach it more often (and the "go for θ" turns this table defines bank as soon
+        # as the mark is met, so their model of the game never asks for less).
         self.models = [throw_model(rules, n) for n in range(rules.dice + 1)]
         self.strict_models = [throw_model(rules, n, strict=True) for n in range(rules.dice + 1)]
         self.top = -(-max_points // self.step)

@@ -52,8 +52,22 @@ def outcome_probability(counts: Counts) -> float:
     return ways / 6.0**n
 
 
-def candidates(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[Candidate, ...]:
-    """The undominated choices after ``throw``: for each number of dice left, the best keep."""
+Keeps = Literal["best", "every"]
+"""Which keeps a throw model offers: the most points for each number of dice left (enough to maximize the
+points of a turn), or every distinct one (needed to maximize the chance of winning)."""
+
+
+def candidates(
+    rules: RuleSet, throw: Counts, *, strict: bool = False, keeps: Keeps = "best"
+) -> tuple[Candidate, ...]:
+    """The choices after ``throw`` that can be best: each distinct ``(points, dice next, may bank)``.
+
+    ``keeps="best"`` keeps, for each number of dice left, only the keep with the most points. That is
+    exact for the expected points of a turn, whose values never fall as the turn total rises, and wrong
+    for the chance of winning: fewer points can win more often (banking just short of the target denies
+    the others their final turns; a smaller bank is a smaller gift to a player who may take it over).
+    Among keeps of equal points and dice left, one that allows a bank is never worse, under any aim.
+    """
     n = size(throw)
     options = rules.table.options(throw)
     if strict:
@@ -61,7 +75,7 @@ def candidates(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[
     if not options:
         return ()
     best_points = options[0].points
-    best: dict[int, Candidate] = {}
+    found: dict[tuple[int, int] | int, Candidate] = {}
     for o in options:
         left = n - o.size
         hot = left == 0
@@ -69,21 +83,22 @@ def candidates(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[
         bankable = not (hot and rules.hot_dice == "mandatory")
         if rules.bank_keeps_best and o.points != best_points:
             bankable = False
-        cur = best.get(nxt)
+        key: tuple[int, int] | int = nxt if keeps == "best" else (o.points, nxt)
+        cur = found.get(key)
         if cur is None or o.points > cur[0] or (o.points == cur[0] and bankable and not cur[2]):
-            best[nxt] = (o.points, nxt, bankable)
-    return tuple(sorted(best.values(), key=lambda c: (c[1], c[0])))
+            found[key] = (o.points, nxt, bankable)
+    return tuple(sorted(found.values(), key=lambda c: (c[1], c[0])))
 
 
-def throw_model(rules: RuleSet, n: int, *, strict: bool = False) -> ThrowModel:
-    """Group every outcome of throwing ``n`` dice by its candidate set."""
+def throw_model(rules: RuleSet, n: int, *, strict: bool = False, keeps: Keeps = "best") -> ThrowModel:
+    """Group every outcome of throwing ``n`` dice by its candidate set (see :func:`candidates`)."""
     groups: dict[tuple[Candidate, ...], float] = {}
     bust = rescue = 0.0
     for counts in multisets(n):
         if size(counts) != n:
             continue
         p = outcome_probability(counts)
-        cands = candidates(rules, counts, strict=strict)
+        cands = candidates(rules, counts, strict=strict, keeps=keeps)
         if cands:
             groups[cands] = groups.get(cands, 0.0) + p
         elif rules.doubles_rescue and n == 2 and max(counts) == 2:
@@ -409,5 +424,5 @@ def _dump(solution: Solution) -> str:
 
 
 __all__: Sequence[str] = [
-    "Solution", "SolutionCache", "candidates", "outcome_probability", "solve", "throw_model", "use_cache"
+    "Keeps", "Solution", "SolutionCache", "candidates", "outcome_probability", "solve", "throw_model", "use_cache"
 ]

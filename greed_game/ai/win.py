@@ -50,8 +50,8 @@ import numpy as np
 import numpy.typing as npt
 
 from greed_game.ai.progress import TooHard, report
-from greed_game.ai.solver import ThrowModel, points_step, throw_model
-from greed_game.ai.winbook import FinalTurns
+from greed_game.ai.solver import ThrowModel, points_step
+from greed_game.ai.winbook import FinalTurns, win_models
 from greed_game.rules import RuleSet
 
 Array = npt.NDArray[np.float64]
@@ -185,8 +185,7 @@ class WinSolution(FinalTurns):
         self.E = -(-rules.entry_minimum // step)
         self.carry = rules.carryover != "none"
         self.tie = rules.end == "one-more-turn"
-        self.models = [throw_model(rules, n) for n in range(dice + 1)]
-        self.cmodels = [throw_model(rules, n, strict=rules.carryover == "strict") for n in range(dice + 1)]
+        self.models, self.cmodels = win_models(rules)
         rescue_bank = rules.hot_dice != "mandatory"
         self.kernel = _Kernel(self.models, step, dice, rescue_bank=rescue_bank)
         self.ckernel = _Kernel(self.cmodels, step, dice, rescue_bank=False)

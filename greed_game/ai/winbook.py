@@ -30,11 +30,21 @@ from greed_game.rules import RuleSet
 Rows = Sequence[Sequence[float]]
 """Values indexed ``[dice][turn total]``."""
 
-MAGIC = b"GREEDWIN1\n"
+MAGIC = b"GREEDWIN2\n"
+"""A book's first bytes. Books of the first kind were solved offering only the most points for each number of
+dice left after a throw, not every keep; a cache may still hold one, and it is solved again rather than read."""
 SCALE = 65535
 """Large tables keep each value as the nearest multiple of ``1 / SCALE``."""
 TK_SCALE = 16383
 """The offers' values, the largest table by far, are kept to the nearest multiple of ``1 / TK_SCALE``."""
+
+
+def win_models(rules: RuleSet) -> tuple[list[ThrowModel], list[ThrowModel]]:
+    """The throw models of a turn and of a carryover throw, offering every distinct keep (a win needs them)."""
+    strict = rules.carryover == "strict"
+    models = [throw_model(rules, n, keeps="every") for n in range(rules.dice + 1)]
+    cmodels = [throw_model(rules, n, strict=strict, keeps="every") for n in range(rules.dice + 1)]
+    return models, cmodels
 
 
 def _decode_q16(raw: bytes, width: int) -> array[float]:
@@ -235,8 +245,7 @@ class WinBook(FinalTurns):
         self.tie = rules.end == "one-more-turn"
         self.beat = rules.end == "score-to-beat"
         self.own_entry = self.carry and self.E > 0 and not rules.entry_counts_carried
-        self.models = [throw_model(rules, n) for n in range(dice + 1)]
-        self.cmodels = [throw_model(rules, n, strict=rules.carryover == "strict") for n in range(dice + 1)]
+        self.models, self.cmodels = win_models(rules)
         rescue_bank = rules.hot_dice != "mandatory"
         self.kernel = Kernel(self.models, self.step, dice, rescue_bank=rescue_bank)
         self.ckernel = Kernel(self.cmodels, self.step, dice, rescue_bank=False)
@@ -467,4 +476,4 @@ class WinBook(FinalTurns):
         return v, r
 
 
-__all__ = ["MAGIC", "SCALE", "TK_SCALE", "Kernel", "WinBook"]
+__all__ = ["MAGIC", "SCALE", "TK_SCALE", "Kernel", "WinBook", "win_models"]

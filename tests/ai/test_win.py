@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 from greed_game.ai.optimal import Optimal
+from greed_game.ai.players import Context
 from greed_game.ai.progress import TooHard
 from greed_game.ai.simulate import play_game, simulate, wilson
 from greed_game.ai.win import WinSolution, solve_win
@@ -33,7 +34,7 @@ from greed_game.rules import RuleSet
 from greed_game.rules.dice import counts_of
 
 # (preset, overrides, lead cap in points): small targets so the brute force stays fast.
-CASES: list[tuple[str, dict[str, Any], int]] = [
+CASES: list[tuple[str, dict[str, Any], int | None]] = [
     ("classic-five", {"target": 300}, 150),
     ("pass-the-dice", {"target": 200, "entry_minimum": 100}, 100),
     ("dollar-greed", {"target": 200, "entry_minimum": 100}, 100),
@@ -43,6 +44,9 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("pass-the-dice", {"target": 200, "entry_minimum": 100, "end": "must-top", "carryover": "strict"}, 100),
     ("classic-five", {"target": 250, "end": "score-to-beat"}, 150),
     ("classic-five", {"target": 250, "entry_minimum": 100, "carryover": "free", "entry_counts_carried": False}, 150),
+    # A lead cap far enough past the target that a smaller bank (which leaves the other
+    # a shorter way to catch up, and a smaller carryover) can win more often than a bigger one.
+    ("pass-the-dice", {"target": 200, "entry_minimum": 100}, 600),
 ]
 
 
@@ -240,7 +244,9 @@ class Brute:
 
 
 @pytest.mark.parametrize(("preset_id", "overrides", "cap"), CASES)
-def test_solver_tables_are_the_brute_force_fixed_point(preset_id: str, overrides: dict[str, Any], cap: int) -> None:
+def test_solver_tables_are_the_brute_force_fixed_point(
+    preset_id: str, overrides: dict[str, Any], cap: int | None
+) -> None:
     rules = preset(preset_id).with_overrides(overrides)
     win = WinSolution(rules, lead_cap=cap)
     assert win.residual < 1e-12
@@ -390,3 +396,30 @@ def test_kept_tables_restore_the_same_solution(preset_id: str, overrides: dict[s
     # Another rule set's tables, or damaged data, are not taken for these.
     assert WinSolution.from_bytes(rules.with_overrides({"target": 350}), data) is None
     assert WinSolution.from_bytes(rules, data[: len(data) // 2]) is None
+
+
+def test_optimal_keeps_fewer_points_when_that_wins_more_often() -> None:
+    """pass-the-dice to 750: A at 600, B at 700, A has 50 this turn and throws 1 5 2 2 3. Keeping only the 5
+    and banking (700 against 700, three dice passed on) wins more often than anything that keeps the 1."""
+    from greed_game.ai.optimal import win_advice
+    from greed_game.rules import Bank, Keep
+    from greed_game.rules.game import Phase, State
+
+    rules = preset("pass-the-dice").with_overrides({"target": 750})
+    win = solve_win(rules)
+    assert abs(win.first_player_win - 0.558529291980) < 1e-9
+    throw = counts_of((1, 5, 2, 2, 3))
+    state = State(
+        scores=(600, 700), on_board=(True, True), reached=(0, 0), phase=Phase.KEEP,
+        turn_points=50, dice_left=5, throw=throw,
+    )
+    player = Optimal(rules, win)
+    ctx = Context(seat=0, scores=(600, 700), on_board=True, final=False)
+    assert player.keep(ctx, 5, 50, throw, False) == counts_of((5,))
+    assert player.bank(ctx, 4, 100)
+    advice = win_advice(rules, state, player)
+    best = advice.recommended
+    assert best.actions == (Keep((5,)), Bank())
+    assert abs(best.value - 0.458010) < 5e-7
+    keeps_one = [c for c in advice.choices if isinstance(c.actions[0], Keep) and 1 in c.actions[0].dice]
+    assert abs(max(c.value for c in keeps_one) - 0.455371) < 5e-7
