@@ -125,13 +125,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from greed_game.narrator.rules_text import rules_text
+    from greed_game.narrator.rules_text import description, rules_text
     from greed_game.presets import presets
 
     if args.id is None:
         _print_json(
             [
-                {"id": r.id, "name": r.name, "dice": r.dice, "target": r.target, "description": r.description}
+                {"id": r.id, "name": r.name, "dice": r.dice, "target": r.target, "description": description(r)}
                 for r in presets()
             ]
         )
@@ -336,8 +336,16 @@ def cmd_window(args: argparse.Namespace) -> int:
 
 
 Handler = Callable[[argparse.Namespace], int]
-_Defaults = argparse.ArgumentDefaultsHelpFormatter
-"""Every subcommand's --help shows the default of each option."""
+class _Defaults(argparse.HelpFormatter):
+    """Every subcommand's --help shows the default of each option that has one (not of a required option, a
+    switch or an option whose absence means "the rules' own")."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        shown = action.default not in (None, False, argparse.SUPPRESS) and not action.required
+        if shown and "%(default)" not in text and (action.option_strings or action.nargs in ("?", "*")):
+            text += " (default: %(default)s)"
+        return text
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,7 +1,7 @@
 """Pack the Linux download: ``greed-game-linux.tar.gz`` holding one folder ``greed-game/``.
 
-Inside: the executable, its icon, the ``.desktop`` file and the install
-script, so that after extracting, ``sh greed-game/install-linux.sh`` installs
+Inside: the executable, its icon, the ``.desktop`` file, the install
+script and the licence, so that after extracting, ``sh greed-game/install-linux.sh`` installs
 the game with its icon and menu entry, as the README says.
 
 Usage: python packaging/linux_archive.py dist/greed-game dist/greed-game-linux.tar.gz
@@ -24,6 +24,7 @@ def pack(executable: Path, archive: Path) -> list[str]:
         (HERE / "greed-game.png", "greed-game.png", 0o644),
         (HERE / "greed-game.desktop", "greed-game.desktop", 0o644),
         (HERE / "install-linux.sh", "install-linux.sh", 0o755),
+        (HERE.parent / "LICENSE", "LICENSE", 0o644),
     ]
     archive.parent.mkdir(parents=True, exist_ok=True)
     names = []

@@ -287,7 +287,8 @@ def test_program_replay_illegal_exits_2_with_one_line() -> None:
 def test_command_line_papercuts(capsys: pytest.CaptureFixture[str]) -> None:
     # simulate needs someone to beat
     assert_one_line_error(*run(capsys, "simulate", "--rules", "official", "--players", "expert"), "2 to 8")
-    # score says which preset it used, and --help shows every default
+    # score says which preset it used, and --help shows every default there is (not "None" for a required
+    # option or one whose absence means the rules' own, nor "False" for a switch)
     code, out, _ = run(capsys, "score", "1", "5")
     assert code == 0 and json.loads(out)["rules"] == "pass-the-dice"
     from greed_game.cli import build_parser
@@ -297,8 +298,10 @@ def test_command_line_papercuts(capsys: pytest.CaptureFixture[str]) -> None:
     for name, command in sub.choices.items():
         text = command.format_help()
         for action in command._actions:
-            if action.default not in (None, argparse.SUPPRESS) and action.help and action.dest != "help":
-                assert f"(default: {action.default})" in " ".join(text.split()), (name, action.dest)
+            flat = " ".join(text.split())
+            if action.default not in (None, False, argparse.SUPPRESS) and action.help and action.dest != "help":
+                assert f"(default: {action.default})" in flat, (name, action.dest)
+        assert "(default: None)" not in flat and "(default: False)" not in flat, name
 
 
 # --- solve --win -------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
+import pytest
 from budgets import budget
 
 from greed_game.ai import Strategy, strategy
@@ -46,6 +47,9 @@ from greed_game.rules import (
     write_record,
 )
 from greed_game.rules.history import game_history
+
+# The robustness step runs these with their full budgets (GREED_ROBUST=1 pytest -m "robust or long").
+pytestmark = pytest.mark.robust
 
 GAMES = budget("soak_games", 160)
 """Games in the test run: 400 a preset (about 40 s on one core, shared among up to 4 processes)."""

@@ -120,6 +120,8 @@ class App:
         self.last_dt = 0.0
         """Real seconds the last frame took (the next frame advances the game by that much)."""
         self.toasts: list[Toast] = []
+        self.no_sound_device = False
+        """Sound is on but no device could be opened (the menu says so)."""
         self.pending: list[pygame.event.Event] = []
         """An event that woke the window from an idle wait, handled with the next frame's."""
         self.last_wait = 0.0
@@ -571,6 +573,19 @@ def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
     return None
 
 
+def video_driver(environ: Mapping[str, str], platform: str) -> str | None:
+    """The SDL video driver to ask for, when SDL's own order would only fail noisily (None: SDL's choice).
+
+    On Linux without a Wayland session SDL tries Wayland after X11 fails, and Wayland's library then prints
+    its own complaint ("XDG_RUNTIME_DIR is invalid") before the game can say what is wrong.
+    """
+    if environ.get("SDL_VIDEODRIVER") or not platform.startswith("linux"):
+        return None
+    if environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+        return "x11"
+    return None
+
+
 def _end_on_signals(app: App) -> None:
     """SIGTERM (a log-out, ``kill``) and SIGHUP end the game as closing the window does: saved, then closed.
 
@@ -589,17 +604,22 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     if problem is not None:
         sys.stderr.write(f"greed-game: {problem}\n")
         return 2
+    chosen = video_driver(os.environ, sys.platform)
+    if chosen is not None:
+        os.environ["SDL_VIDEODRIVER"] = chosen
     try:
         if smoke:
             return smoke_run(shots)
         app = App(fit_desktop=True)  # a window larger than the screen would hide its edges
         try:
-            if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+            if pygame.display.get_driver() in ("offscreen", "dummy") and pygame.display.get_driver() != os.environ.get(
+                "SDL_VIDEODRIVER"
+            ):
                 sys.stderr.write("greed-game: no screen could be opened (only an invisible one): "
                                  "start the game from a desktop session\n")
                 return 2
-            if not app.audio.prepare():
-                app.toast("No sound device was found: the game plays without sound.", warning=False)
+            # Said in the menu's footer rather than in a note, which would lie over the next screen's title.
+            app.no_sound_device = not app.audio.prepare()
             _end_on_signals(app)
             app.show_menu()
             app.run()
@@ -611,7 +631,11 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except pygame.error as exc:
-        sys.stderr.write(f"greed-game: the game window could not be opened ({exc})\n")
+        if chosen is not None:
+            sys.stderr.write(f"greed-game: no screen could be opened at DISPLAY={os.environ.get('DISPLAY')} "
+                             f"({exc}): start the game from a desktop session\n")
+        else:
+            sys.stderr.write(f"greed-game: the game window could not be opened ({exc})\n")
         return 2
     except Exception:
         sys.stderr.write("greed-game: the game stopped on an error:\n" + traceback.format_exc())

@@ -31,8 +31,8 @@ def description(rules: RuleSet) -> str:
 
 
 def source_line(source: str) -> str:
-    """Where the rules come from, in words. The presets' sources begin with their number in the game's own list of
-    sources (``"002: $GREED instructions (boxed game)"``); that number means nothing to a reader and is left out."""
+    """Where the rules come from, in words. A number in front (``"002: $GREED instructions"``, as rules files of
+    earlier versions had it) means nothing to a reader and is left out."""
     match = re.fullmatch(r"\s*\d{3}:\s+(.+)", source, re.DOTALL)
     text = (match.group(1) if match else source).strip()
     return f"Where these rules come from: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
@@ -157,14 +157,17 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
     if rules.entry_minimum == 0:
         out.append("No minimum: every banked turn counts.")
     else:
-        carried = (
-            "Carried points count towards it."
-            if rules.entry_counts_carried
-            else "Only your own points count: points taken over by carryover do not."
-        )
+        # Which points count only matters where points can be taken over from another player.
+        carried = ""
+        if rules.carryover != "none":
+            carried = (
+                " Carried points count towards it."
+                if rules.entry_counts_carried
+                else " Only your own points count: points taken over by carryover do not."
+            )
         out.append(
             f"You need at least {_n(rules.entry_minimum)} points in one turn to get on the board. "
-            f"Until then you may not bank less: keep throwing until you qualify or bust. {carried}"
+            f"Until then you may not bank less: keep throwing until you qualify or bust.{carried}"
         )
     out += ["", "PASSING THE DICE (CARRYOVER)"]
     if rules.carryover == "none":

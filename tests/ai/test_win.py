@@ -398,6 +398,7 @@ def test_kept_tables_restore_the_same_solution(preset_id: str, overrides: dict[s
     assert WinSolution.from_bytes(rules, data[: len(data) // 2]) is None
 
 
+@pytest.mark.long
 def test_optimal_keeps_fewer_points_when_that_wins_more_often() -> None:
     """pass-the-dice to 750: A at 600, B at 700, A has 50 this turn and throws 1 5 2 2 3. Keeping only the 5
     and banking (700 against 700, three dice passed on) wins more often than anything that keeps the 1."""

@@ -93,3 +93,32 @@ class Driver:
 @pytest.fixture
 def drive(app: App) -> Driver:
     return Driver(app)
+
+
+@pytest.fixture
+def solves_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every exact solve started in this (the window's) process, by name: work the window must leave to a process
+    of its own. A test that asserts the list empty proves that no frame waited on one, whatever the machine's load."""
+    from greed_game.ai import master, solver
+
+    started: list[str] = []
+
+    def watch(cls: type, name: str) -> None:
+        original = cls.__init__
+
+        def init(self: object, *args: object, **kwargs: object) -> None:
+            started.append(name)
+            original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", init)
+
+    watch(solver.Solution, "turn solution")
+    watch(master.ReachTable, "master's reach table")
+    watch(master.WinModel, "master's win model")
+    try:
+        from greed_game.ai import win
+    except ImportError:  # no numpy: there is no win solver to start
+        pass
+    else:
+        watch(win.WinSolution, "win solution")
+    return started

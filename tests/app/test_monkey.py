@@ -39,6 +39,9 @@ from greed_game.storage import Settings, Storage
 
 from .scenarios import ADA, TESS, fill_storage, finished_game, table_at
 
+# The robustness step runs these with their full budgets (GREED_ROBUST=1 pytest -m "robust or long").
+pytestmark = pytest.mark.robust
+
 EVENTS = budget("monkey_events", 3000)
 """Random inputs in all (each click, key, wheel turn, drag and resize counts as one)."""
 SEED = int(os.environ.get("GREED_MONKEY_SEED", "20240611"))

@@ -120,8 +120,11 @@ def test_play_stops_short_of_the_records_limit(monkeypatch: pytest.MonkeyPatch) 
     assert turn.banner is not None and "limit of 40 events" in turn.banner.said.sub
 
 
-def test_the_window_keeps_its_pace_while_a_long_solve_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A solve of seconds never holds a frame: the work runs in a process of its own."""
+def test_the_window_keeps_its_pace_while_a_long_solve_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, solves_here: list[str]
+) -> None:
+    """A solve of seconds never holds a frame: the work runs in a process of its own, and the throw plays out
+    beside it (no frame's time is asserted: the machine may be busy; the figures are bench_session.py's)."""
     monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path / "cache"))
     from greed_game.app.main import App
     from greed_game.app.setup import GameSetup
@@ -134,15 +137,14 @@ def test_the_window_keeps_its_pace_while_a_long_solve_runs(tmp_path: Path, monke
         app.start_game(GameSetup("pass-the-dice", [Player("Ann"), Player("Cy", "master")], overrides))
         table = app.stack.top
         table.turn.roll()
-        longest = 0.0
-        begun = time.perf_counter()
-        while time.perf_counter() - begun < 2.0:  # the throw, then the wait for the person's decision
-            start = time.perf_counter()
+        frames = 0
+        while not table.dice_at_rest():  # the throw, drawn frame by frame
             app.frame()
-            longest = max(longest, time.perf_counter() - start - app.last_wait)
-        assert not table.prep.done, "the solve was expected to outlast the frames measured"
-        assert table.turn.throws == 1 and table.dice_at_rest(), "the person's throw played out meanwhile"
-        assert longest < 0.25, f"a frame took {longest * 1000:.0f} ms of work while the solve ran"
+            frames += 1
+            assert frames < 60 * 30, "the throw never came to rest"
+        assert not table.prep.done, "the solve was expected to outlast the throw"
+        assert table.turn.throws == 1, "the person's throw played out meanwhile"
+        assert solves_here == [], f"the window's own process solved: {solves_here}"
     finally:
         app.close()
 

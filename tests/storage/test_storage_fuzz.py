@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from budgets import budget
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -36,6 +37,9 @@ from greed_game.storage import (
     parse_saved_record,
     parse_settings,
 )
+
+# The robustness step runs these with their full budgets (GREED_ROBUST=1 pytest -m "robust or long").
+pytestmark = pytest.mark.robust
 
 ROOT = Path(__file__).resolve().parents[2]
 FUZZ = settings(max_examples=budget("fuzz_cases", 60), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,11 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from budgets import budget
 
 from greed_game.rules import Record
 from greed_game.stats import Stats
 from greed_game.storage import Storage, restore_rng, seed_of
+
+# The robustness step runs these with their full budgets (GREED_ROBUST=1 pytest -m "robust or long").
+pytestmark = pytest.mark.robust
 
 HERE = Path(__file__).resolve().parent
 CHILD = HERE / "autosave_child.py"

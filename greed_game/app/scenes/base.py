@@ -43,6 +43,8 @@ class App(Protocol):
     """The window's drawing surface (measuring text to lay out a card is done outside ``draw``, too)."""
     virtual: bool
     """Frames run on a virtual clock, back to back (tests, the smoke run): work is done in line, deterministically."""
+    no_sound_device: bool
+    """Sound is on but no device could be opened (the menu says so)."""
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen."""

@@ -138,7 +138,9 @@ class MenuScene(Scene):
         draw_title(canvas, 130)
         canvas.text("THE PUSH-YOUR-LUCK DICE GAME", (LOGICAL_W / 2, 214), 17, theme.GOLD, font="bold", anchor="center")
         self.focus.draw(canvas)
-        draw_keys_help(canvas, f"↑ ↓ choose   ·   Enter select   ·   F11 full screen   ·   version {__version__}")
+        sound = "   ·   no sound device: playing without sound" if self.app.no_sound_device else ""
+        keys = f"↑ ↓ choose   ·   Enter select   ·   F11 full screen{sound}   ·   version {__version__}"
+        draw_keys_help(canvas, keys)
 
 
 def draw_title(canvas: Canvas, y: float, size: float = 84) -> None:
