@@ -7,6 +7,7 @@ errors are one clear line on stderr with exit status 2.
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import sys
 import time
@@ -76,10 +77,22 @@ def score_data(rules_id: str, rules: RuleSet, dice: list[int]) -> dict[str, Any]
     }
 
 
+MAX_BATCH_LINE = 1000
+"""The longest line ``score --batch`` reads: a throw is a few dozen characters, spaces and commas included."""
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     rules = load_rules_arg(args.rules)
     if args.batch:
-        for n, line in enumerate(sys.stdin, start=1):
+        n = 0
+        while True:
+            # Read in bounded pieces: a line longer than any throw (an endless stream) is refused, not gathered.
+            line = sys.stdin.readline(MAX_BATCH_LINE + 1)
+            if not line:
+                break
+            n += 1
+            if len(line) > MAX_BATCH_LINE:
+                _fail(f"line {n}: longer than any throw (at most {MAX_BATCH_LINE:,} characters a line)")
             if not line.strip():
                 continue
             try:
@@ -150,8 +163,17 @@ def _solver_cache() -> None:
     from greed_game.books import use_shipped_books
     from greed_game.storage.solutions import default_solution_cache
 
-    use_cache(default_solution_cache())
+    cache = default_solution_cache()
+    use_cache(cache)
     use_shipped_books()
+    if cache is not None:
+        atexit.register(_say_notes, cache.notes)
+
+
+def _say_notes(notes: list[str]) -> None:
+    """What the solution cache set aside during the command, one line each (the output itself is unchanged)."""
+    for note in notes:
+        sys.stderr.write(f"greed-game: note: {note}\n")
 
 
 def _with_target(rules: RuleSet, target: int | None) -> RuleSet:
@@ -205,15 +227,24 @@ def _win_tables(rules: RuleSet) -> Any:
 def cmd_solve(args: argparse.Namespace) -> int:
     rules = _with_target(load_rules_arg(args.rules), args.target)
     if args.win:
+        from greed_game.books import shipped_book
+
         start = time.perf_counter()
-        win = _solve_win(rules)
+        # A preset at its own target ships its solved table: read in a second, not solved for minutes.
+        book = shipped_book(rules)
+        if book is not None:
+            first, states = book.start(0, 0), None
+        else:
+            win = _solve_win(rules)
+            first, states = win.first_player_win, win.states
         _print_json(
             {
                 "rules": args.rules,
                 "target": rules.target,
-                "first_player_win": round(win.first_player_win, 12),
-                "states": win.states,
+                "first_player_win": round(first, 12),
+                "states": states,
                 "seconds": round(time.perf_counter() - start, 3),
+                "shipped": book is not None,
             }
         )
         return 0
@@ -239,8 +270,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _fail(f"unknown computer level {unknown[0]!r} (levels: {', '.join(ALL_LEVELS)})")
     if not 2 <= len(names) <= 8:
         _fail("--players lists 2 to 8 computer levels, e.g. expert,bold (a game alone has no one to beat)")
-    if args.games < 1:
-        _fail("--games must be at least 1")
     _solver_cache()
     if "optimal" in names:
         _win_tables(rules)  # solved before the games start (when not shipped), with its own progress line
@@ -331,11 +360,65 @@ def cmd_window(args: argparse.Namespace) -> int:
         from greed_game.app.main import run
     except ImportError as exc:
         _fail(f"the game window is not available ({exc}); see 'greed-game --help' for the command line")
-    status: int = run(smoke=getattr(args, "smoke", False), screenshots=getattr(args, "screenshots", None))
+    shots = getattr(args, "screenshots", None)
+    if shots is not None:
+        _check_folder(shots)
+    status: int = run(smoke=getattr(args, "smoke", False), screenshots=shots)
     return status
 
 
+def _check_folder(folder: str) -> None:
+    """Refuse, in one line and before the window opens, a --screenshots folder that cannot take a file."""
+    import tempfile
+
+    from greed_game.rules.ruleset import shown
+
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        _fail(f"--screenshots: {shown(folder)} is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path, prefix=".greed-check-"):
+            pass
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or "not a folder that can be written to"
+        _fail(f"--screenshots: {shown(folder)} cannot hold the screenshots ({reason})")
+
+
 Handler = Callable[[argparse.Namespace], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line, like every other error of the command line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        from greed_game.rules.ruleset import shown
+
+        command = self.prog.removeprefix("greed-game").strip()
+        sys.stderr.write(f"greed-game: {command + ': ' if command else ''}{shown(message)}\n")
+        sys.exit(2)
+
+
+MAX_GAMES = 1_000_000
+"""The most games ``simulate`` plays in one run (about five minutes of expert games on one core)."""
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number written in plain digits, from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        digits = text[1:] if text.startswith("-") else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+            shown_text = text if len(text) <= 16 else text[:16] + "…"
+            raise argparse.ArgumentTypeError(f"a whole number was expected, not {shown_text!r}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"a whole number from {low:,} to {high:,} was expected, not {value:,}")
+        return value
+
+    return parse
+
+
 class _Defaults(argparse.HelpFormatter):
     """Every subcommand's --help shows the default of each option that has one (not of a required option, a
     switch or an option whose absence means "the rules' own")."""
@@ -350,7 +433,7 @@ class _Defaults(argparse.HelpFormatter):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="greed-game",
         description="Greed, the push-your-luck dice game. With no command, opens the game window.",
     )
@@ -387,15 +470,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--win", action="store_true", help="solve the two-player game exactly: the first player's chance to win"
     )
-    p.add_argument("--target", type=int, help="play to this target instead of the rules' own")
+    p.add_argument("--target", type=_whole(-(10**12), 10**12), help="play to this target instead of the rules' own")
     p.set_defaults(handler=cmd_solve)
 
     p = sub.add_parser("simulate", formatter_class=_Defaults, help="play computer levels against each other, headless")
     p.add_argument("--rules", required=True, help=rules_help)
     p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master, optimal")
-    p.add_argument("--target", type=int, help="play to this target instead of the rules' own")
-    p.add_argument("--games", type=int, default=1000, help="number of games")
-    p.add_argument("--seed", type=int, default=1, help="random seed (the same seed gives the same result)")
+    p.add_argument("--target", type=_whole(-(10**12), 10**12), help="play to this target instead of the rules' own")
+    p.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000,
+                   help=f"number of games (at most {MAX_GAMES:,})")
+    p.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1), default=1,
+                   help="random seed (the same seed gives the same result)")
     p.set_defaults(handler=cmd_simulate)
 
     p = sub.add_parser(
@@ -416,7 +501,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="each player's decisions in a two-player game record against the exact chance to win",
     )
     p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
-    p.add_argument("--worst", type=int, default=5, help="how many of each player's costliest decisions to list")
+    p.add_argument(
+        "--worst", type=_whole(0, 1000), default=5, help="how many of each player's costliest decisions to list"
+    )
     p.set_defaults(handler=cmd_review)
     return parser
 

@@ -311,8 +311,8 @@ def test_solve_win_prints_the_first_players_chance(capsys: pytest.CaptureFixture
     from greed_game.ai.win import solve_win
 
     data = run_json(capsys, "solve", "--rules", "classic-five", "--win", "--target", "400")
-    assert list(data) == ["rules", "target", "first_player_win", "states", "seconds"]
-    assert data["rules"] == "classic-five" and data["target"] == 400
+    assert list(data) == ["rules", "target", "first_player_win", "states", "seconds", "shipped"]
+    assert data["rules"] == "classic-five" and data["target"] == 400 and data["shipped"] is False
     exact = solve_win(preset("classic-five").with_overrides({"target": 400})).first_player_win
     assert data["first_player_win"] == pytest.approx(exact, abs=1e-12)
     assert 0.5 < data["first_player_win"] < 1 and data["states"] > 400 // 50 * 400 // 50
@@ -404,3 +404,79 @@ def test_review_refuses_what_it_cannot_judge_in_one_line(capsys: pytest.CaptureF
     path.write_text(json.dumps(record), encoding="utf-8")
     assert_one_line_error(*run(capsys, "review", str(path)), "two-player")
     assert_one_line_error(*run(capsys, "review", str(tmp_path / "missing.json")), "no such file")
+
+
+def test_score_batch_refuses_an_endless_line_in_one_line() -> None:
+    """``score --batch < /dev/zero`` once gathered gigabytes looking for the end of a line."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "greed_game", "score", "--batch"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    ) as proc:
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write("1 5 2\n" + "\0" * 3_000_000)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass  # it stopped reading at the first over-long line, as it should
+        out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2
+    assert json.loads(out.splitlines()[0])["best"] == 150, "the throws before it are answered"
+    assert err.strip().splitlines() == ["greed-game: line 2: longer than any throw (at most 1,000 characters a line)"]
+
+
+@pytest.mark.parametrize("option", ["--games", "--seed", "--target"])
+@pytest.mark.parametrize("value", ["1e3", "nan", "0x10", "9" * 5000, " 12", "１２"])
+def test_a_bad_number_is_refused_in_one_line(capsys: pytest.CaptureFixture[str], option: str, value: str) -> None:
+    argv = ["simulate", "--rules", "classic-five", "--players", "expert,bold", option, value]
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and len(err.strip().splitlines()) == 1 and len(err) < 200, err
+    assert err.startswith("greed-game: simulate: argument ") and "whole number" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["simulate", "--rules", "classic-five", "--players", "expert,bold", "--games", "100000000"],
+     ["simulate", "--rules", "classic-five", "--players", "expert,bold", "--games", str(10**26)],
+     ["simulate", "--rules", "classic-five"], ["no-such-command"], ["solve"], ["--no-such-flag"]],
+)
+def test_every_command_line_error_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and len(err.strip().splitlines()) == 1, err
+    assert err.startswith("greed-game: ")
+
+
+def test_solve_win_at_a_shipped_target_reads_the_shipped_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from greed_game.books import shipped_book
+
+    data = run_json(capsys, "solve", "--rules", "official", "--win")
+    book = shipped_book(preset("official"))
+    assert book is not None
+    assert data["shipped"] is True and data["states"] is None and data["target"] == 10_000
+    assert data["first_player_win"] == round(book.start(0, 0), 12)
+
+
+def test_simulate_says_how_far_it_is_on_a_log_too() -> None:
+    import io
+
+    from greed_game.ai.simulate import progress_bar
+
+    log = io.StringIO()
+    show = progress_bar(log, every=0.0)
+    for done in range(1, 5):
+        show(done, 4)
+    lines = log.getvalue().splitlines()
+    assert lines == [f"greed-game: {n} of 4 games played ({n * 25}%)" for n in (1, 2, 3)]
+
+
+def test_screenshots_into_something_that_is_no_folder_is_refused_before_the_window(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "file.png"
+    not_a_folder.write_bytes(b"x")
+    out = _program("--smoke", "--screenshots", str(not_a_folder))
+    assert out.returncode == 2 and out.stderr.strip().splitlines() == [
+        f"greed-game: --screenshots: {not_a_folder} is not a folder"
+    ]
+    assert not_a_folder.read_bytes() == b"x"

@@ -266,15 +266,22 @@ def simulate(
     }
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
-    """A progress bar on stderr, or None when stderr is not a terminal."""
+def progress_bar(stream: Any = None, *, every: float = 5.0) -> Callable[[int, int], None]:
+    """Progress on stderr: a bar redrawn in place on a terminal, else one line every ``every`` seconds (a log)."""
     out = stream if stream is not None else sys.stderr
-    if not out.isatty():
-        return None
+    terminal = out.isatty()
     last = [-1]
+    said = [time.monotonic()]
 
     def show(done: int, total: int) -> None:
         pct = done * 100 // total
+        if not terminal:
+            now = time.monotonic()
+            if now - said[0] >= every and done != total:
+                said[0] = now
+                out.write(f"greed-game: {done:,} of {total:,} games played ({pct}%)\n")
+                out.flush()
+            return
         if pct == last[0] and done != total:
             return
         last[0] = pct

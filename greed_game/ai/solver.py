@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Literal, Protocol
 
-from greed_game.ai.progress import check_levels, report
+from greed_game.ai.progress import MAX_LEVELS, check_levels, report
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import Counts, multisets, size
 
@@ -357,6 +357,9 @@ def solve(rules: RuleSet, *, cache: SolutionCache | Literal["default"] | None = 
     if store is not None:
         text = store.load(key)
         solution = _load(rules, text) if text is not None else None
+        reject = getattr(store, "reject", None)
+        if text is not None and solution is None and reject is not None:
+            reject(key)  # damaged: kept aside by the cache (if it can), and solved again below
     if solution is None:
         solution = Solution(rules)
         if store is not None:
@@ -385,12 +388,51 @@ def _load(rules: RuleSet, text: str) -> Solution | None:
         solution.strict_models = [_model_from_data(m) for m in data["strict_models"]]
         if len(solution.models) != rules.dice + 1 or len(solution.strict_models) != rules.dice + 1:
             return None
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
+        return None
+    if _implausible(rules, solution) is not None:
         return None
     solution._entry = {}
     solution.cached = True
     solution.seconds = time.perf_counter() - start
     return solution
+
+
+def _implausible(rules: RuleSet, solution: Solution) -> str | None:
+    """Why tables read from a cache cannot be this rule set's solution (None: they can).
+
+    A damaged or tampered file must not crash a solve (a step of 0 divides by zero) nor be believed (a value
+    of 1e308 points): every figure is checked against what the rules allow before it is used.
+    """
+    dice = rules.dice
+    top = max(c.points for c in rules.table.combos)
+    bound = 100.0 * max(top, 1000)  # far above any turn's expected gain, far below an absurd figure
+    if solution.step != points_step(rules):
+        return "its grid step is not the rules' own"
+    if not 1 <= solution.levels <= MAX_LEVELS:
+        return "its number of turn totals is out of range"
+    if len(solution.alpha) != dice + 1 or len(solution.beta) != dice + 1:
+        return "its tail is of another number of dice"
+    if not all(math.isfinite(a) and 0.0 <= a <= 1.0 + 1e-9 for a in solution.alpha):
+        return "its tail's slopes are out of range"
+    if not all(math.isfinite(b) and 0.0 <= b <= bound for b in solution.beta):
+        return "its tail's values are out of range"
+    step = solution.step
+    for row in solution.values:
+        for i, v in enumerate(row):
+            if not (math.isfinite(v) and 0.0 <= v <= i * step + bound):
+                return "a value is out of range"
+    for models in (solution.models, solution.strict_models):
+        for n, m in enumerate(models):
+            total = m.bust + m.rescue + sum(p for p, _ in m.groups)
+            if m.n != n or not (0.0 <= m.bust <= 1.0 and 0.0 <= m.rescue <= 1.0) or (n and abs(total - 1.0) > 1e-6):
+                return "a throw's chances do not add up"
+            for p, cands in m.groups:
+                if not 0.0 < p <= 1.0 or not cands:
+                    return "a throw's chances do not add up"
+                if any(not (0 < pts <= top * 64 and 1 <= nxt <= dice) for pts, nxt, _ in cands):
+                    return "a keep is out of range"
+    return None
 
 
 def _model_to_data(model: ThrowModel) -> list[object]:

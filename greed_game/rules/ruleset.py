@@ -349,10 +349,19 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
     dice = r.int_(v["dice"], "dice", low=1, high=6)
     carry_faces = r.faces(v["carryover_faces"], "carryover_faces")
     scoring = _playable(r, _parse_scoring(r, v["scoring"]), dice)
+    # A game must be able to end: some combination must be worth points, so that banks bring a player nearer the
+    # target (hot dice, which every rule set has, let any one turn reach any entry minimum).
+    positive = [c.points for c in combos_of(scoring) if c.points > 0]
+    if not positive:
+        raise r.fail(
+            "scoring",
+            "gives no combination any points, so no one could ever reach the target: give at least one "
+            "combination points",
+        )
     # A target far above the smallest score makes a game of countless turns: records
     # no one could replay and simulations that never finish.
-    smallest = min(c.points for c in combos_of(scoring))
-    most = max(1, smallest) * MAX_TARGET_RATIO
+    smallest = min(positive)
+    most = smallest * MAX_TARGET_RATIO
     for field in ("target", "entry_minimum"):
         if r.int_(v[field], field, low=1 if field == "target" else 0, high=MAX_TARGET) > most:
             raise r.fail(

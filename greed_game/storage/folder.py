@@ -33,6 +33,7 @@ import json
 import os
 import random
 import re
+import stat
 import threading
 import time
 from collections.abc import Mapping
@@ -232,6 +233,10 @@ class Storage:
     def _write(self, path: Path, text: str, what: str) -> bool:
         if path in self._blocked or self.unusable is not None:
             return False
+        standing = _not_a_file(path)
+        if standing is not None:
+            # A folder or a device where the file goes would refuse every save: it is set aside and the file written.
+            self.quarantine(path, f"{standing} stood where the file goes", what=what, fallback="it is saved anew")
         try:
             atomic_write(path, text)
         except (OSError, UnicodeError) as exc:
@@ -526,6 +531,24 @@ class Storage:
         if loaded.message is not None:
             self.report(f"The rules file could not be used: {loaded.message}")
         return loaded.rules
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What stands at ``path`` if it is neither absent nor an ordinary file (a link to one counts as one)."""
+    try:
+        info = path.lstat()
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = path.stat()
+        except OSError:
+            return "a link to nothing"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "a device or another special file"
+    return None
 
 
 def _public(extra: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,13 +2,15 @@
 
 The solver opens no file; the program's entry points hand it this cache
 (``greed_game.ai.solver.use_cache``). Files are written atomically; a file
-that cannot be read is simply solved again.
+that cannot be read is simply solved again, and one the solver finds damaged
+is set aside first (``reject``), with a note for the program to show.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 from pathlib import Path
 
 from greed_game.storage.atomic import StoredFileError, atomic_write, read_text
@@ -23,6 +25,8 @@ class DiskSolutionCache:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.notes: list[str] = []
+        """What was set aside, in sentences, for the program to say once."""
 
     def _path(self, key: str) -> Path:
         return self.folder / f"solution-{key}.json"
@@ -33,6 +37,24 @@ class DiskSolutionCache:
             return read_text(self._path(key))
         except (OSError, StoredFileError, ValueError):
             return None
+
+    def reject(self, key: str) -> None:
+        """Set aside the stored solution of ``key``, which the solver found damaged (it is solved again)."""
+        path = self._path(key)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"solution-{key}.bad-{stamp}.json")
+        n = 1
+        while aside.exists():
+            aside = path.with_name(f"solution-{key}.bad-{stamp}-{n}.json")
+            n += 1
+        try:
+            path.replace(aside)
+        except OSError:
+            with contextlib.suppress(OSError):
+                path.unlink()
+            self.notes.append(f"a damaged solution in the cache ({path}) was removed and the rules solved again")
+            return
+        self.notes.append(f"a damaged solution in the cache was set aside as {aside} and the rules solved again")
 
     def load_book(self, key: str, limit: int) -> bytes | None:
         """A kept win book (``win-<key>.book``), or None when absent, larger than ``limit`` or unreadable."""

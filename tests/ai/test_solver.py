@@ -157,3 +157,42 @@ def test_solve_command_prints_the_contract(tmp_path: Path) -> None:
     assert data["bust_probability"]["1"] == pytest.approx(2 / 3, abs=1e-6)
     expected = Solution(preset("classic-five")).expected_turn_points
     assert data["expected_turn_points"] == pytest.approx(expected, abs=0.01)
+
+
+def _tamper(path: Path, change: str) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if change.startswith("step"):
+        data["step"] = int(change.split("=")[1])
+    elif change == "huge value":
+        data["values"][3][2] = 1e308
+    elif change == "negative value":
+        data["values"][1][0] = -1e300
+    elif change == "huge tail":
+        data["beta"][2] = 1e300
+    else:
+        data["models"][2][3][0][0] = 0.9  # one outcome's chance inflated: the chances no longer add up
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", ["step=0", "step=-50", "step=25", "huge value", "negative value", "huge tail",
+                                    "chances"])
+def test_a_damaged_cache_is_set_aside_and_solved_again_with_one_note(tmp_path: Path, change: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "GREED_DATA_DIR"} | {"GREED_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-m", "greed_game", "solve", "--rules", "classic-five"],
+                           capture_output=True, text=True, check=True, env=env)
+    (kept,) = tmp_path.glob("solution-*.json")
+    _tamper(kept, change)
+    for command in (["solve", "--rules", "classic-five"],
+                    ["simulate", "--rules", "classic-five", "--players", "expert,cautious", "--games", "5"]):
+        out = subprocess.run([sys.executable, "-m", "greed_game", *command],
+                             capture_output=True, text=True, check=False, env=env)
+        assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+        if command[0] == "solve":
+            assert json.loads(out.stdout)["expected_turn_points"] == json.loads(first.stdout)["expected_turn_points"]
+            (note,) = out.stderr.splitlines()
+            assert note.startswith("greed-game: note: a damaged solution in the cache was set aside as ")
+            (aside,) = tmp_path.glob("solution-*.bad-*.json")
+            assert aside.is_file()
+            _tamper(kept, change)  # damaged again for the next command
+        else:
+            assert out.stderr.count("note:") == 1

@@ -61,6 +61,10 @@ RULES: dict[str, str | bytes] = {
     "inline-tables-deep.toml": "x = " + "{a = " * 900 + "1" + "}" * 900 + "\n",
     "arrays-deep.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n",
     "long-name.toml": _rules(name='name = "' + "N" * 5000 + '"'),
+    "every-score-zero.toml": _rules(target="target = 1")
+    .replace("singles = { 1 = 100, 5 = 50 }", "singles = { 1 = 0, 5 = 0 }")
+    .replace("of_a_kind.3 = { 1 = 1000, 2 = 200, 3 = 300, 4 = 400, 5 = 500, 6 = 600 }",
+             "of_a_kind.3 = { 1 = 0, 2 = 0, 3 = 0, 4 = 0, 5 = 0, 6 = 0 }"),
 }
 
 GOOD = [{"roll": [1, 1, 1, 3, 1]}, {"keep": [1, 1, 1, 1]}, {"bank": True}]

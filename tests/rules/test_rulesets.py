@@ -329,3 +329,22 @@ def test_rules_under_which_play_could_never_end_are_refused() -> None:
     nothing = re.sub(r"of_a_kind\.3 = \{[^}]*\}", "of_a_kind.6 = { 1 = 100 }", nothing)
     with pytest.raises(RulesError, match="field 'scoring': no throw of 5 dice can score"):
         parse_rules_text(nothing)
+
+
+@pytest.mark.parametrize("target", [1, 3000, 10_000])
+def test_rules_under_which_no_one_can_score_are_refused_by_name(target: int) -> None:
+    """Every combination worth nothing: no bank ever brings anyone nearer the target, so no game could end."""
+    zero = {"singles": {"1": 0, "5": 0}, "of_a_kind": {"3": {str(f): 0 for f in range(1, 7)}}}
+    with pytest.raises(RulesError) as refused:
+        preset("classic-five").with_overrides({"scoring": zero, "target": target})
+    assert refused.value.field == "scoring"
+    assert "no combination any points" in str(refused.value) and "give at least one combination points" in str(
+        refused.value
+    )
+
+
+def test_every_preset_and_a_single_worth_nothing_beside_others_still_play() -> None:
+    for preset_id in PRESET_IDS:
+        assert preset(preset_id).target > 0
+    rules = preset("classic-five").with_overrides({"scoring": {"singles": {"1": 100, "5": 0}}})
+    assert any(c.points > 0 for c in rules.table.combos)

@@ -128,6 +128,30 @@ def test_a_save_that_fails_is_reported_once_and_the_game_goes_on(tmp_path: Path)
     assert blocker.read_text() == "a file where the folder should be"
 
 
+@pytest.mark.parametrize("kind", ["folder", "dangling link", "fifo"])
+def test_whatever_stands_where_the_autosave_goes_is_set_aside_and_the_game_saved(tmp_path: Path, kind: str) -> None:
+    storage = Storage(tmp_path)
+    path = storage.autosave_path
+    if kind == "folder":
+        path.mkdir()
+        (path / "keep.txt").write_text("someone's file")
+    elif kind == "dangling link":
+        path.symlink_to(tmp_path / "nowhere.json")
+    else:
+        os.mkfifo(path)
+    game, rng = play("classic-five", 1, 6)
+    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is True
+    assert path.is_file() and not path.is_symlink()
+    (aside,) = asides(tmp_path, "autosave")
+    if kind == "folder":
+        assert (aside / "keep.txt").read_text() == "someone's file", "nothing in the folder is lost"
+    assert len(storage.problems) == 1 and "set aside" not in storage.problems[0]
+    assert "stood where the file goes" in storage.problems[0] and aside.name in storage.problems[0]
+    # The next window (after a kill, say) finds the game to continue.
+    again = Storage(tmp_path)
+    assert again.has_saved_game() and again.load_game() is not None
+
+
 # --- settings -------------------------------------------------------------------------
 
 
