@@ -43,12 +43,13 @@ def best_keeps_only() -> Iterator[None]:
 def _solve(rules: RuleSet) -> tuple[float, float, int]:
     start = time.perf_counter()
     solution = win.WinSolution(rules)
-    return time.perf_counter() - start, solution.first_player_win, sum(len(m.groups) for m in solution.models)
+    keeps = sum(len(cands) for m in solution.models for _, cands in m.groups)
+    return time.perf_counter() - start, solution.first_player_win, keeps
 
 
 def main() -> None:
     specs = sys.argv[1:] or DEFAULT
-    print("| rules | target | every keep: solve s | outcome groups | best keep only: solve s | outcome groups "
+    print("| rules | target | every keep: solve s | keeps offered | best keep only: solve s | keeps offered "
           "| ratio | first player wins (every keep) | difference |")
     print("|---|---|---|---|---|---|---|---|---|")
     for spec in specs:
