@@ -28,6 +28,17 @@ class StoredFileError(ValueError):
     """A stored file that cannot be used; the message is written for a player."""
 
 
+def aside_path(path: Path) -> Path:
+    """A free name beside ``path`` for keeping it aside: ``NAME.bad-DATE.json`` (with a number if taken)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
+    n = 1
+    while aside.exists() or aside.is_symlink():
+        aside = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
+        n += 1
+    return aside
+
+
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` so that readers see the old or the new file, never a mix.
 

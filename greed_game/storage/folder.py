@@ -61,7 +61,14 @@ from greed_game.stats import (
     stats_from_data,
     valid_name,
 )
-from greed_game.storage.atomic import StoredFileError, atomic_write, parse_json, read_text, sweep_temp_files
+from greed_game.storage.atomic import (
+    StoredFileError,
+    aside_path,
+    atomic_write,
+    parse_json,
+    read_text,
+    sweep_temp_files,
+)
 from greed_game.storage.lock import FolderLock
 from greed_game.storage.saves import (
     RESUME_KEY,
@@ -199,12 +206,7 @@ class Storage:
         if self.unusable is not None:  # another window owns these files: leave them as they are
             self._blocked.add(path)
             return None
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.stem}.bad-{stamp}{path.suffix}")
-        n = 1
-        while aside.exists():
-            aside = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
-            n += 1
+        aside = aside_path(path)
         try:
             path.rename(aside)
         except OSError:

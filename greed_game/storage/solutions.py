@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import time
 from pathlib import Path
 
-from greed_game.storage.atomic import StoredFileError, atomic_write, read_text
+from greed_game.storage.atomic import StoredFileError, aside_path, atomic_write, read_text
 
 DATA_DIR_ENV = "GREED_DATA_DIR"
 CACHE_DIR_ENV = "GREED_CACHE_DIR"
@@ -41,12 +40,7 @@ class DiskSolutionCache:
     def reject(self, key: str) -> None:
         """Set aside the stored solution of ``key``, which the solver found damaged (it is solved again)."""
         path = self._path(key)
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"solution-{key}.bad-{stamp}.json")
-        n = 1
-        while aside.exists():
-            aside = path.with_name(f"solution-{key}.bad-{stamp}-{n}.json")
-            n += 1
+        aside = aside_path(path)
         try:
             path.replace(aside)
         except OSError:

@@ -174,8 +174,28 @@ def _tamper(path: Path, change: str) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-@pytest.mark.parametrize("change", ["step=0", "step=-50", "step=25", "huge value", "negative value", "huge tail",
-                                    "chances"])
+CHANGES = ["step=0", "step=-50", "step=25", "huge value", "negative value", "huge tail", "chances"]
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_damaged_cache_is_not_believed(tmp_path: Path, change: str) -> None:
+    from greed_game.ai import solver
+
+    rules = preset("classic-five")
+    cache = DiskSolutionCache(tmp_path)
+    solver._SOLUTIONS.pop(rules.content_key(), None)
+    first = solve(rules, cache=cache)
+    (kept,) = tmp_path.glob("solution-*.json")
+    _tamper(kept, change)
+    assert solver._load(rules, kept.read_text(encoding="utf-8")) is None
+    solver._SOLUTIONS.pop(rules.content_key(), None)
+    again = solve(rules, cache=cache)
+    assert not again.cached and again.expected_turn_points == pytest.approx(first.expected_turn_points)
+    (aside,) = tmp_path.glob("solution-*.bad-*.json")
+    assert cache.notes == [f"a damaged solution in the cache was set aside as {aside} and the rules solved again"]
+
+
+@pytest.mark.parametrize("change", ["step=0", "huge value"])
 def test_a_damaged_cache_is_set_aside_and_solved_again_with_one_note(tmp_path: Path, change: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "GREED_DATA_DIR"} | {"GREED_CACHE_DIR": str(tmp_path)}
     first = subprocess.run([sys.executable, "-m", "greed_game", "solve", "--rules", "classic-five"],

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from greed_game.app.main import App
 from greed_game.app.setup import GameSetup
 from greed_game.rules import Player
@@ -64,6 +66,7 @@ def test_a_focused_text_field_still_blinks(tmp_path: Path) -> None:
         app.close()
 
 
+@pytest.mark.long  # a whole session in a real-time window
 def test_no_step_of_a_session_blocks_the_window(solves_here: list[str]) -> None:
     """Menu, New game, Start with a master seat on $GREED, a throw, a whole turn each: nothing waits on a solve.
 

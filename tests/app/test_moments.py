@@ -78,7 +78,7 @@ def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection
     assert app.window.get_size() == (1280, 720)  # logical pixels are the window's: the felt is FELT
 
     def felt() -> bytes:
-        return pygame.image.tostring(app.window.subsurface(FELT), "RGB")
+        return pygame.image.tobytes(app.window.subsurface(FELT), "RGB")
 
     plain = felt()
     drive.press("h")

@@ -187,6 +187,7 @@ def test_a_two_player_game_of_a_preset_gets_the_coachs_tables_at_once() -> None:
     assert three.win is None, "no exact win chances with three players"
 
 
+@pytest.mark.long  # a win-table solve in the background, waited for
 def test_leaving_the_table_lets_the_win_tables_finish_for_the_next_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
