@@ -227,24 +227,20 @@ def _win_tables(rules: RuleSet) -> Any:
 def cmd_solve(args: argparse.Namespace) -> int:
     rules = _with_target(load_rules_arg(args.rules), args.target)
     if args.win:
-        from greed_game.books import shipped_book
+        from greed_game.ai.winbook import WinBook
 
         start = time.perf_counter()
         # A preset at its own target ships its solved table: read in a second, not solved for minutes.
-        book = shipped_book(rules)
-        if book is not None:
-            first, states = book.start(0, 0), None
-        else:
-            win = _solve_win(rules)
-            first, states = win.first_player_win, win.states
+        tables = _win_tables(rules)
+        shipped = isinstance(tables, WinBook)
         _print_json(
             {
                 "rules": args.rules,
                 "target": rules.target,
-                "first_player_win": round(first, 12),
-                "states": states,
+                "first_player_win": round(tables.start(0, 0), 12),
+                "states": None if shipped else tables.states,
                 "seconds": round(time.perf_counter() - start, 3),
-                "shipped": book is not None,
+                "shipped": shipped,
             }
         )
         return 0

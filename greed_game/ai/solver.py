@@ -326,6 +326,9 @@ class SolutionCache(Protocol):
     def store(self, key: str, text: str) -> None:
         """Keep ``text`` under ``key`` (failures are the cache's own business)."""
 
+    def reject(self, key: str) -> None:
+        """The text under ``key`` failed the solver's checks: keep it aside (it is solved again and stored anew)."""
+
 
 _cache: SolutionCache | None = None
 
@@ -357,9 +360,8 @@ def solve(rules: RuleSet, *, cache: SolutionCache | Literal["default"] | None = 
     if store is not None:
         text = store.load(key)
         solution = _load(rules, text) if text is not None else None
-        reject = getattr(store, "reject", None)
-        if text is not None and solution is None and reject is not None:
-            reject(key)  # damaged: kept aside by the cache (if it can), and solved again below
+        if text is not None and solution is None:
+            store.reject(key)  # damaged: kept aside by the cache, and solved again below
     if solution is None:
         solution = Solution(rules)
         if store is not None:

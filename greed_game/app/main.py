@@ -612,9 +612,8 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
             return smoke_run(shots)
         app = App(fit_desktop=True)  # a window larger than the screen would hide its edges
         try:
-            if pygame.display.get_driver() in ("offscreen", "dummy") and pygame.display.get_driver() != os.environ.get(
-                "SDL_VIDEODRIVER"
-            ):
+            driver = pygame.display.get_driver()
+            if driver in ("offscreen", "dummy") and driver != os.environ.get("SDL_VIDEODRIVER"):
                 sys.stderr.write("greed-game: no screen could be opened (only an invisible one): "
                                  "start the game from a desktop session\n")
                 return 2
