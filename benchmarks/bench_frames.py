@@ -26,8 +26,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
-from greed_game.app.setup import GameSetup
 from greed_game.app.skins import SKINS, SkinName
+from greed_game.play.setup import GameSetup
 from greed_game.rules import FirstPlayer, Game, Player
 from greed_game.storage import Settings, Storage
 

@@ -41,7 +41,7 @@ def measure(kind: str, size: tuple[int, int], seconds: float) -> float:
         return _timed(frame, seconds)
 
     from greed_game.app.main import App
-    from greed_game.app.setup import GameSetup
+    from greed_game.play.setup import GameSetup
     from greed_game.rules import Player
     from greed_game.storage import Settings, Storage
 

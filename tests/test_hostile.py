@@ -79,7 +79,7 @@ resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import SetupScene
 from greed_game.app.scenes.replay_list import ReplaysScene
-from greed_game.app.user_rules import user_rules_dir
+from greed_game.play.user_rules import user_rules_dir
 from greed_game.storage import Settings, Storage
 
 root = Path(sys.argv[1].encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape"))

@@ -134,7 +134,7 @@ def test_the_computer_players_import_only_the_rules() -> None:
 
 def test_nothing_below_the_window_imports_it() -> None:
     below = ("greed_game.rules", "greed_game.ai", "greed_game.narrator", "greed_game.presets", "greed_game.replay",
-             "greed_game.stats", "greed_game.storage", "greed_game.resources")
+             "greed_game.stats", "greed_game.storage", "greed_game.resources", "greed_game.play")
     wrong = [
         f"{e.source}:{e.line} imports {e.target}"
         for e in _graph()
@@ -143,10 +143,10 @@ def test_nothing_below_the_window_imports_it() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_narrator_and_the_turn_controller_need_no_display() -> None:
+def test_the_narrator_and_the_flow_need_no_display() -> None:
     wrong = []
     for name, path in MODULES.items():
-        if _in(name, "greed_game.narrator") or name == "greed_game.app.turn":
+        if _in(name, "greed_game.narrator", "greed_game.play"):
             wrong += [f"{name}:{line} imports {t}" for t, line, _ in _imports(name, path)
                       if t.split(".")[0] in {"pygame", "pymunk"}]
     assert not wrong, "\n".join(wrong)

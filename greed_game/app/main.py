@@ -25,14 +25,14 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.audio import Audio
-from greed_game.app.autosave import Autosaver
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Canvas
 from greed_game.app.input import Click, KeyPress, translate
 from greed_game.app.scenes.base import Scene, SceneStack
+from greed_game.play.autosave import Autosaver
 from greed_game.storage import Settings, Storage
 
 if TYPE_CHECKING:
-    from greed_game.app.setup import GameSetup
+    from greed_game.play.setup import GameSetup
     from greed_game.rules import Record
 
 FPS = 60

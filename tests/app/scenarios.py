@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
-from greed_game.app.setup import GameSetup
+from greed_game.play.setup import GameSetup
 from greed_game.rules import PRESET_IDS, Event, Game, Player, Record, record_of
 from greed_game.storage import Storage
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from greed_game.app.main import App
-from greed_game.app.setup import GameSetup
+from greed_game.play.setup import GameSetup
 from greed_game.rules import Player
 from greed_game.storage import Settings, Storage
 

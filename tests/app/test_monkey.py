@@ -33,7 +33,7 @@ from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
-from greed_game.app.setup import GameSetup
+from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll
 from greed_game.storage import Settings, Storage
 

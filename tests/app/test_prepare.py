@@ -8,14 +8,13 @@ import time
 from pathlib import Path
 
 import pytest
+from play.test_turn import FakeView, Saver, Settings, _run
 
 from greed_game.ai.progress import TooHard
-from greed_game.app.prepare import Preparation, prepare
-from greed_game.app.turn import TurnController
+from greed_game.play.prepare import Preparation, prepare
+from greed_game.play.turn import TurnController
 from greed_game.presets import preset
 from greed_game.rules import Game, Player, RuleSet
-
-from .test_turn import FakeView, Saver, Settings, _run
 
 
 def _fine_rules(points: int) -> RuleSet:
@@ -101,7 +100,7 @@ def test_the_table_waits_for_its_computer_players_and_shows_progress() -> None:
 
 def test_play_stops_short_of_the_records_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """A record past the limit could not be opened again, so the table stops before it and says why."""
-    from greed_game.app import turn as turn_module
+    from greed_game.play import turn as turn_module
 
     monkeypatch.setattr(turn_module, "MAX_EVENTS", 40)
     rules = preset("classic-five").with_overrides({"target": 50_000})
@@ -127,7 +126,7 @@ def test_the_window_keeps_its_pace_while_a_long_solve_runs(
     beside it (no frame's time is asserted: the machine may be busy; the figures are bench_session.py's)."""
     monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path / "cache"))
     from greed_game.app.main import App
-    from greed_game.app.setup import GameSetup
+    from greed_game.play.setup import GameSetup
     from greed_game.storage import Settings as StoredSettings
     from greed_game.storage import Storage
 
@@ -216,7 +215,7 @@ def _finished_game(rules: RuleSet) -> Game:
 
 
 def test_a_review_in_its_own_process_says_it_is_starting_then_gives_each_person_their_figures() -> None:
-    from greed_game.app.coaching import ReviewJob
+    from greed_game.play.coaching import ReviewJob
 
     rules = preset("classic-five")
     game = _finished_game(rules)
@@ -229,7 +228,7 @@ def test_a_review_in_its_own_process_says_it_is_starting_then_gives_each_person_
 
 
 def test_a_review_whose_process_dies_says_so_instead_of_waiting_for_ever() -> None:
-    from greed_game.app.coaching import ReviewJob
+    from greed_game.play.coaching import ReviewJob
 
     rules = preset("pass-the-dice").with_overrides({"target": 3000})  # no book: a solve that takes a while
     game = _finished_game(rules)
@@ -242,7 +241,7 @@ def test_a_review_whose_process_dies_says_so_instead_of_waiting_for_ever() -> No
 def test_a_worker_that_ends_without_a_word_is_reaped_and_its_owner_told() -> None:
     import threading
 
-    from greed_game.app.worker import start_worker
+    from greed_game.play.worker import start_worker
 
     told: list[bool] = []
     ended = threading.Event()

@@ -16,8 +16,8 @@ from greed_game.app.scenes.replay_viewer import ReplayScene, replay_step
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
-from greed_game.app.setup import GameSetup
 from greed_game.app.widgets import Button, Selector
+from greed_game.play.setup import GameSetup
 from greed_game.presets import preset, replay
 from greed_game.rules import PRESET_IDS, Bank, FirstPlayer, Keep, Roll, Void, read_record
 from greed_game.storage import Storage

@@ -19,7 +19,7 @@ from greed_game.app.scenes.review import ReviewOverlay
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
-from greed_game.app.setup import GameSetup
+from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll
 
 from .conftest import SMALL, Driver

@@ -18,7 +18,7 @@ WINDOW = """
 import sys
 from pathlib import Path
 from greed_game.app import main
-from greed_game.app.setup import GameSetup
+from greed_game.play.setup import GameSetup
 from greed_game.rules import Player
 from greed_game.storage import Settings, Storage
 

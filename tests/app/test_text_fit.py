@@ -27,7 +27,7 @@ from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
-from greed_game.app.setup import GameSetup
+from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll, record_of
 
 from .conftest import SMALL, Driver

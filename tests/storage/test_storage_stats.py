@@ -208,7 +208,7 @@ def test_any_name_in_a_finished_game_gives_readable_statistics(tmp_path: Path) -
 
 
 def _levels_game() -> Any:
-    from greed_game.app.setup import GameSetup
+    from greed_game.play.setup import GameSetup
     from greed_game.rules import Player as P
 
     players = [P("Tess", "cautious"), P("Ada", "bold"), P("Brutus", "cautious"), P("Me", "human")]

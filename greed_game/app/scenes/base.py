@@ -20,8 +20,8 @@ from greed_game.app.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from greed_game.app.audio import Audio
-    from greed_game.app.autosave import Autosaver
-    from greed_game.app.setup import GameSetup
+    from greed_game.play.autosave import Autosaver
+    from greed_game.play.setup import GameSetup
     from greed_game.rules import Record
     from greed_game.storage import Settings, Storage
 

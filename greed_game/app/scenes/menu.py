@@ -14,10 +14,10 @@ from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
-from greed_game.app.setup import COMPUTER_NAMES, FALLBACK_LEVEL, GameSetup, computer_levels, unique_names
-from greed_game.app.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
 from greed_game.narrator.rules_text import description, summary
+from greed_game.play.setup import COMPUTER_NAMES, FALLBACK_LEVEL, GameSetup, computer_levels, unique_names
+from greed_game.play.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
 from greed_game.rules import Player
 from greed_game.storage.settings import LastSetup, SeatSetup
 

@@ -14,8 +14,8 @@ from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Click, Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_heading, draw_panel, draw_scrim
-from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, Selector, Widget, fit_middle
+from greed_game.play.user_rules import display_path
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -25,8 +25,8 @@ from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.table_parts import short_name
-from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
+from greed_game.play.user_rules import display_path
 from greed_game.rules.history import game_history
 from greed_game.rules.record import record_from_data
 from greed_game.storage import check_record, parse_json, read_text

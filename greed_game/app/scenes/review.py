@@ -8,13 +8,13 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
-from greed_game.app.coaching import ReviewJob, SeatReview
 from greed_game.app.scenes.overlays import Overlay
 from greed_game.app.scenes.table_parts import short_name
-from greed_game.app.setup import kind_label
 from greed_game.app.widgets import Button, FocusGroup
 from greed_game.narrator import num, pct
 from greed_game.narrator.words import plural
+from greed_game.play.coaching import ReviewJob, SeatReview
+from greed_game.play.setup import kind_label
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

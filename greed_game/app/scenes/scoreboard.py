@@ -9,16 +9,16 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
-from greed_game.app.history import score_series, seat_figures
 from greed_game.app.input import Input, KeyPress, Scroll
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
 from greed_game.app.scenes.table_parts import short_name
-from greed_game.app.setup import GameSetup
-from greed_game.app.user_rules import display_path
 from greed_game.app.widgets import Button, FocusGroup, fit_middle
 from greed_game.narrator import Narrator, num
 from greed_game.narrator.words import plural
+from greed_game.play.history import score_series, seat_figures
+from greed_game.play.setup import GameSetup
+from greed_game.play.user_rules import display_path
 from greed_game.rules import Game, Record, record_of
 from greed_game.rules.history import game_history
 

@@ -69,7 +69,7 @@ class StatisticsScene(Scene):
         """The rows shown: the names', or the levels' (weakest level first)."""
         if self.by == "names":
             return self.view.players
-        from greed_game.app.setup import computer_levels
+        from greed_game.play.setup import computer_levels
 
         order = {level: i for i, level in enumerate(computer_levels())}
         return tuple(sorted(self.view.levels, key=lambda r: (order.get(r.name, len(order)), r.name)))

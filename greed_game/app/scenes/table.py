@@ -2,7 +2,7 @@
 
 This is the view of a game in progress. The flow (whose move, the pauses,
 the computer players, void throws, what the players are told) lives in the
-pygame-free :class:`~greed_game.app.turn.TurnController`; the scene draws
+pygame-free :class:`~greed_game.play.turn.TurnController`; the scene draws
 it, turns clicks and keys into its calls, and throws the pymunk dice when
 it asks, telling it when they come to rest. The scene never scores, never
 decides a rule and never writes a sentence about the game.
@@ -22,7 +22,6 @@ from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.physics import STEP, DiceWorld, Felt
-from greed_game.app.prepare import Preparation
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
@@ -43,11 +42,12 @@ from greed_game.app.scenes.table_parts import (
     plate_position,
     short_name,
 )
-from greed_game.app.setup import GameSetup
 from greed_game.app.skins import SkinName
-from greed_game.app.turn import TurnController
 from greed_game.app.widgets import Button, FocusGroup, Widget
 from greed_game.narrator import Said, num
+from greed_game.play.prepare import Preparation
+from greed_game.play.setup import GameSetup
+from greed_game.play.turn import TurnController
 from greed_game.rules import Game, Phase, Record, State
 from greed_game.rules.game import VoidReason
 from greed_game.rules.history import game_history

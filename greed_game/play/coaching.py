@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from greed_game.app.worker import start_worker
 from greed_game.narrator import Skin
+from greed_game.play.worker import start_worker
 from greed_game.rules import Event, Player, RuleSet
 
 WORST = 4
@@ -53,8 +53,8 @@ def review_game(
     from greed_game.ai.coach import review
     from greed_game.ai.optimal import Optimal
     from greed_game.ai.progress import TooHard
-    from greed_game.app.prepare import solve_book, win_book
     from greed_game.narrator import Narrator
+    from greed_game.play.prepare import solve_book, win_book
 
     if len(players) != 2:
         raise ValueError(f"a review needs a two-player game (this one has {len(players)} players)")

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
-from greed_game.app.turn import TurnController
 from greed_game.narrator import Skin
+from greed_game.play.turn import TurnController
 from greed_game.presets import preset
 from greed_game.rules import Game, Phase, Player, Record
 from greed_game.rules.game import VoidReason
@@ -116,7 +116,7 @@ def _run(turn: TurnController, view: FakeView, seconds: float, dt: float = 1 / 6
 
 
 def test_the_flow_needs_no_window() -> None:
-    code = "import sys, greed_game.app.turn; assert 'pygame' not in sys.modules and 'pymunk' not in sys.modules"
+    code = "import sys, greed_game.play.turn; assert 'pygame' not in sys.modules and 'pymunk' not in sys.modules"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

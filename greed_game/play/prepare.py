@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection
 from typing import Any, ClassVar
 
 from greed_game.ai import Strategy
-from greed_game.app.worker import start_worker
+from greed_game.play.worker import start_worker
 from greed_game.rules import RuleSet
 
 
@@ -58,7 +58,7 @@ def prepare(rules: RuleSet, kinds: Mapping[int, str], players: int = 0) -> Prepa
     from greed_game.ai import strategy
     from greed_game.ai.progress import TooHard
     from greed_game.ai.solver import solve
-    from greed_game.app.setup import FALLBACK_LEVEL, solver_cache
+    from greed_game.play.setup import FALLBACK_LEVEL, solver_cache
 
     solver_cache()
     done = Prepared()
@@ -289,7 +289,7 @@ class Preparation:
             result = Prepared(problem=self.problem)
             if not self.cancelled:
                 from greed_game.ai import strategy
-                from greed_game.app.setup import FALLBACK_LEVEL
+                from greed_game.play.setup import FALLBACK_LEVEL
 
                 result.strategies = {seat: strategy(FALLBACK_LEVEL, self.rules) for seat in self.kinds}
         self._finish(result)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from greed_game.ai import Strategy
-from greed_game.app.prepare import Preparation
 from greed_game.narrator import Line, Narrator, Said, Skin
+from greed_game.play.prepare import Preparation
 from greed_game.rules import (
     Action,
     Bank,
@@ -347,7 +347,7 @@ class TurnController:
         state = self.game.state
         self.offer_odds = ("–", "–")
         if state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
-            from greed_game.app.odds import offer_odds
+            from greed_game.play.odds import offer_odds
 
             self.offer_odds = offer_odds(self.rules, state)
 
@@ -631,7 +631,7 @@ class TurnController:
             self.hint_keep = ()
 
     def _compute_hint(self) -> None:
-        from greed_game.app.odds import hint_lines
+        from greed_game.play.odds import hint_lines
 
         self.hint_keep = ()
         if not self.prep.done:
