@@ -85,7 +85,7 @@ def keep_options(rules: RuleSet, state: State) -> list[KeepOption]:
         left = n - o.size
         nxt = left if left > 0 else rules.dice
         found.append(KeepOption((keep, Throw(nxt)), o.points, nxt, False))
-        if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, apply(rules, state, keep)):
+        if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, state, o.dice):
             found.append(KeepOption((keep, Bank()), o.points, nxt, True))
     if can_bank(rules, state):
         top = rules.table.best(state.throw)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Literal
 
-from greed_game.rules.dice import Counts, contains, counts_of, dice_of, format_dice, size
+from greed_game.rules.dice import Counts, contains, counts_of, dice_of, format_dice
 from greed_game.rules.ruleset import RuleSet
 from greed_game.rules.scoring import Option
 
@@ -284,17 +284,23 @@ def _roll(rules: RuleSet, state: State, event: Roll) -> State:
     return replace(ended, void_undo=undo)
 
 
-def _keep(rules: RuleSet, state: State, event: Keep) -> State:
+def keep_points(rules: RuleSet, state: State, dice: Sequence[int]) -> int:
+    """What keeping ``dice`` (face values) from the throw on the table adds to the turn.
+
+    Raises :class:`IllegalAction`, naming the rule and its facts, when the keep
+    is not allowed: no throw to keep from, dice not thrown, a die that does not
+    score, or a carryover throw's keep without a required face.
+    """
     if state.phase is not Phase.KEEP or state.throw is None:
         raise IllegalAction("there is no throw to keep dice from", "nothing-to-keep")
-    if any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in event.dice):
-        raise IllegalAction(f"die values must be 1 to 6, not {list(event.dice)}", "bad-value")
-    keep = counts_of(event.dice)
+    if any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        raise IllegalAction(f"die values must be 1 to 6, not {list(dice)}", "bad-value")
+    keep = counts_of(dice)
     table = rules.table
     if not contains(state.throw, keep):
         reason = table.why_not(state.throw, keep)
         raise IllegalAction(
-            f"cannot keep {format_dice(sorted(event.dice))} from {format_dice(dice_of(state.throw))}: {reason}",
+            f"cannot keep {format_dice(sorted(dice))} from {format_dice(dice_of(state.throw))}: {reason}",
             "not-thrown",
             **_keep_fault(rules, state.throw, keep),
         )
@@ -302,7 +308,7 @@ def _keep(rules: RuleSet, state: State, event: Keep) -> State:
     if points is None:
         reason = table.why_not(state.throw, keep)
         raise IllegalAction(
-            f"cannot keep {format_dice(sorted(event.dice))}: {reason}",
+            f"cannot keep {format_dice(sorted(dice))}: {reason}",
             "free-die",
             **_keep_fault(rules, state.throw, keep),
         )
@@ -312,8 +318,24 @@ def _keep(rules: RuleSet, state: State, event: Keep) -> State:
             "carryover-keep",
             faces=rules.carryover_faces,
         )
+    return points
+
+
+def hot_dice(rules: RuleSet, state: State, dice: Sequence[int]) -> bool:
+    """Whether keeping ``dice`` from the throw on the table sets aside every die left (hot dice).
+
+    Then all of the rules' dice are thrown fresh next; raises :class:`IllegalAction`
+    when the keep is not allowed.
+    """
+    keep_points(rules, state, dice)
+    return len(dice) == state.dice_left
+
+
+def _keep(rules: RuleSet, state: State, event: Keep) -> State:
+    points = keep_points(rules, state, event.dice)
+    assert state.throw is not None
     best = throw_options(rules, state, state.throw)[0].points
-    left = state.dice_left - size(keep)
+    left = state.dice_left - len(event.dice)
     return replace(
         state,
         phase=Phase.ROLL,
@@ -327,8 +349,13 @@ def _keep(rules: RuleSet, state: State, event: Keep) -> State:
     )
 
 
-def bank_total(rules: RuleSet, state: State) -> tuple[int, int]:
-    """``(turn total, dice left)`` a bank would take now; raises if it is not allowed."""
+def bank_total(rules: RuleSet, state: State, keep: Sequence[int] = ()) -> tuple[int, int]:
+    """``(turn total, dice left)`` a bank would take now, after keeping ``keep`` from the throw if given.
+
+    Raises :class:`IllegalAction` (the keep's fault or the bank's) if it is not allowed.
+    """
+    if keep:
+        state = _keep(rules, state, Keep(tuple(keep)))
     if state.phase is Phase.CARRYOVER:
         raise IllegalAction("answer the carryover offer before banking", "offer-pending")
     hot = False
@@ -469,10 +496,10 @@ def legal_actions(rules: RuleSet, state: State) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def can_bank(rules: RuleSet, state: State) -> bool:
-    """Whether the current player may bank now."""
+def can_bank(rules: RuleSet, state: State, keep: Sequence[int] = ()) -> bool:
+    """Whether the current player may bank now (after keeping ``keep`` from the throw, if given)."""
     try:
-        bank_total(rules, state)
+        bank_total(rules, state, keep)
     except IllegalAction:
         return False
     return True

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from greed_game.rules.dice import counts_of, size
+from greed_game.rules.dice import counts_of
 from greed_game.rules.game import (
     Bank,
     Carryover,
@@ -24,6 +24,7 @@ from greed_game.rules.game import (
     State,
     Void,
     VoidReason,
+    hot_dice,
 )
 from greed_game.rules.ruleset import RuleSet
 
@@ -249,7 +250,7 @@ def transitions(rules: RuleSet, before: State, event: Event, after: State) -> tu
     elif isinstance(event, Keep):
         points = after.turn_points - before.turn_points
         out.append(Kept(seat, tuple(sorted(event.dice)), points, after.turn_points, after.dice_left))
-        if before.dice_left - size(counts_of(event.dice)) == 0:
+        if hot_dice(rules, before, event.dice):
             out.append(HotDice(seat, rules.dice, rules.hot_dice == "mandatory"))
     elif isinstance(event, Bank):
         gained = after.scores[seat] - before.scores[seat]
