@@ -27,6 +27,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.skins import SKINS, SkinName
+from greed_game.play.moments import ThrowDice
 from greed_game.play.setup import GameSetup
 from greed_game.rules import FirstPlayer, Game, Player
 from greed_game.storage import Settings, Storage
@@ -48,7 +49,7 @@ def throw_frames(app: App, seed: int, skin: SkinName) -> list[tuple[float, float
     table = TableScene(app, setup, game, random.Random(seed), seed)
     app.stack.replace(table)
     app.frame()
-    table.turn.roll()
+    table.send(ThrowDice())
     times = []
     while table.turn.mode == "rolling":
         start, cpu = time.perf_counter(), time.thread_time()

@@ -53,7 +53,9 @@ def measure(kind: str, size: tuple[int, int], seconds: float) -> float:
         app.start_game(GameSetup("classic-five", [Player("Ann"), Player("Bob")]))
         table = app.stack.top
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and not (table.prep.done and table.human_turn and table.turn.banner is None):
+        while time.monotonic() < deadline and not (
+            table.prep.done and table.human_turn and table.turn.notices.banner is None
+        ):
             app.frame()
     for _ in range(5):
         app.frame()

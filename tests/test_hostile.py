@@ -80,6 +80,7 @@ from greed_game.app.main import App
 from greed_game.app.scenes.menu import SetupScene
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.play.user_rules import user_rules_dir
+from greed_game.play.moments import ToggleHint
 from greed_game.storage import Settings, Storage
 
 root = Path(sys.argv[1].encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape"))
@@ -159,13 +160,13 @@ try:
     scene.set_kind(1, "master")
     scene.start()
     table = app.stack.top
-    table.turn.toggle_hint()
+    table.send(ToggleHint())
     for _ in range(600):
         app.frame()
         if table.prep.done and table.turn.throws:
             break
     print(json.dumps({"started": True, "levels": [s.level for s in table.turn.strategies.values()],
-                      "hint": " ".join(line.text for line in table.turn.hint)}), flush=True)
+                      "hint": " ".join(line.text for line in table.turn.advisor.lines)}), flush=True)
 finally:
     app.close()
 print(json.dumps({"end": True}), flush=True)

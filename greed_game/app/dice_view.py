@@ -138,6 +138,8 @@ class DieView:
         self.place: Place = "table"
         self.selected = False
         self.label = 0
+        self.ident = 0
+        """The flow's id of this die while it lies on the felt (the command a click sends names it)."""
         self.x, self.y, self.angle = (phys.pos[0], phys.pos[1], phys.angle) if phys else (0.0, 0.0, 0.0)
         self.z = phys.z if phys else 0.0
         self.tween: Tween | None = None

@@ -510,7 +510,7 @@ class Autopilot:
                 self.forced = True
             self.voids_seen = top.turn.voids
             self.throws_seen = top.turn.throws
-            if top.turn.throws >= 3 and top.dice_at_rest() and (top.turn.banner is None or top.turn.throws >= 12):
+            if top.turn.throws >= 3 and top.dice_at_rest() and (top.snap.banner is None or top.turn.throws >= 12):
                 self.shot(app, "table")
         elif isinstance(top, ScoreboardScene) and frame.number % 3 == 0:
             self.shot(app, "scoreboard")

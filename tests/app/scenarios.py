@@ -44,9 +44,17 @@ def table_at(
     for event in events:
         game.apply(event)
     scene = TableScene(app, setup, game, random.Random(seed), seed)
-    scene._restore_table()
+    scene.restore()
     app.stack.replace(scene)
     return scene
+
+
+def pick(table: TableScene, faces: Sequence[int]) -> None:
+    """Pick the dice showing ``faces`` on the felt, as clicks on them would."""
+    wanted = table.turn.selection.ids_of(faces)
+    for die in table.dice:
+        if die.ident in wanted:
+            table.toggle(die)
 
 
 TESS = Player("Tess", "human")

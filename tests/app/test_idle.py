@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from greed_game.app.main import App
+from greed_game.play.moments import ThrowDice
 from greed_game.play.setup import GameSetup
 from greed_game.rules import Player
 from greed_game.storage import Settings, Storage
@@ -33,10 +34,10 @@ def test_the_idle_menu_and_a_waiting_table_sleep(tmp_path: Path) -> None:
         assert _settle(app) >= 0.25, "the menu redraws while nothing moves"
         app.start_game(GameSetup("classic-five", [Player("Ann"), Player("Bob")]))
         table = app.stack.top
-        while table.turn.banner is not None or not table.human_turn:
+        while table.turn.notices.banner is not None or not table.human_turn:
             app.frame()
         assert _settle(app) >= 0.25, "the table redraws while it waits for a person"
-        table.turn.roll()
+        table.send(ThrowDice())
         assert table.turn.mode == "rolling"
         frames = 0
         while table.turn.mode == "rolling":

@@ -54,18 +54,18 @@ def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Ca
     drive.press("space")
     drive.until(lambda: table.turn.voids == 1)
     drive.frames(2)
-    assert len(table.exits) == 1
-    x, y = table.exits[0]
+    assert len(table.felt.exits) == 1
+    x, y = table.felt.exits[0]
     assert FELT.collidepoint(x, y)
     edge = min(x - FELT.left, FELT.right - x, y - FELT.top, FELT.bottom - y)
     assert edge <= 13, "the mark is not at the felt's edge"
-    card = table._banner_card[1]
-    assert table.turn.banner is not None and table._banner_card[0] is table.turn.banner
+    card = table.notices.card[1]
+    assert table.turn.notices.banner is not None and table.notices.card[0] == table.turn.notices.banner.serial
     assert not _covers(card, x, y) and not [d for d in table.dice if _covers(card, d.x, d.y)]
     drive.shot("void-off-felt-mark")
     # the dice are thrown again: the mark goes with the void throw
     drive.until(lambda: table.turn.mode == "rolling")
-    assert table.exits == []
+    assert table.felt.exits == []
 
 
 def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection(
@@ -82,12 +82,12 @@ def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection
 
     plain = felt()
     drive.press("h")
-    assert table.turn.hint_keep == (1, 2, 3, 4, 5, 6)
+    assert table.turn.advisor.keep == (1, 2, 3, 4, 5, 6)
     assert felt() != plain  # the rings are on the felt, not only in the side panel
     drive.shot("hint-rings")
     for d in table.dice:
         table.toggle(d)
     drive.frames(1)
-    assert table.turn.sel_points == 2000
+    assert table.turn.choice.points == 2000
     drive.press("space")
-    assert table.turn.callout is not None and table.turn.callout.said.title == "Straight!"
+    assert table.turn.notices.callout is not None and table.turn.notices.callout.said.title == "Straight!"

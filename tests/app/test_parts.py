@@ -141,7 +141,7 @@ def test_sounds_play_for_impacts_louder_for_harder_hits(make_app: Callable[..., 
     drive.until(lambda: table.turn.mode != "rolling")
     played = [name for name, _ in app.audio.played]
     assert "throw" in played and ("hit" in played or "thud" in played)
-    world = table.world
+    world = table.felt.world
     world.impacts.add("hit", 0.2)
     world.impacts.add("hit", 0.9)
     soft, hard = world.impacts.take()

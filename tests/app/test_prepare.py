@@ -11,6 +11,7 @@ import pytest
 from play.test_turn import FakeView, Saver, Settings, _run
 
 from greed_game.ai.progress import TooHard
+from greed_game.play.moments import ThrowDice, ToggleHint
 from greed_game.play.prepare import Preparation, prepare
 from greed_game.play.turn import TurnController
 from greed_game.presets import preset
@@ -81,21 +82,21 @@ def test_the_table_waits_for_its_computer_players_and_shows_progress() -> None:
     view = FakeView()
     prep = _Pending(rules, {0: "expert"})
     turn = TurnController(
-        game, view, rng=random.Random(3), seed=3, rules_ref="classic-five", overrides={"target": 1000},
+        game, rng=random.Random(3), seed=3, rules_ref="classic-five", overrides={"target": 1000},
         saver=Saver(), pacing=Settings, skin=lambda: "pips", visual_rng=random.Random(0), prep=prep,
     )
     view.turn = turn
     turn.start_new()
     turn.enter()
-    turn.toggle_hint()
+    turn.send(ToggleHint())
     prep.fraction = 0.4
     _run(turn, view, 5)
     assert turn.preparing and view.throws == [] and game.state.turn == 0
-    assert turn.hint[0].text == "Working out the odds of these rules… 40%"
+    assert turn.advisor.lines[0].text == "Working out the odds of these rules… 40%"
     prep.finish()
     _run(turn, view, 5)
     assert not turn.preparing and view.throws, "the computer plays once its player is ready"
-    assert turn.hint and "Working out" not in turn.hint[0].text
+    assert turn.advisor.lines and "Working out" not in turn.advisor.lines[0].text
 
 
 def test_play_stops_short_of_the_records_limit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -107,7 +108,7 @@ def test_play_stops_short_of_the_records_limit(monkeypatch: pytest.MonkeyPatch) 
     game = Game(rules, [Player("Ada", "cautious"), Player("Bo", "cautious")])
     view, saver = FakeView(), Saver()
     turn = TurnController(
-        game, view, rng=random.Random(3), seed=3, rules_ref="classic-five", overrides={"target": 50_000},
+        game, rng=random.Random(3), seed=3, rules_ref="classic-five", overrides={"target": 50_000},
         saver=saver, pacing=Settings, skin=lambda: "pips", visual_rng=random.Random(0),
     )
     view.turn = turn
@@ -116,7 +117,7 @@ def test_play_stops_short_of_the_records_limit(monkeypatch: pytest.MonkeyPatch) 
     _run(turn, view, 600)
     assert turn.mode == "full" and not game.finished
     assert 40 - turn_module.ROOM < len(game.events) <= 40
-    assert turn.banner is not None and "limit of 40 events" in turn.banner.said.sub
+    assert turn.notices.banner is not None and "limit of 40 events" in turn.notices.banner.said.sub
 
 
 def test_the_window_keeps_its_pace_while_a_long_solve_runs(
@@ -135,7 +136,7 @@ def test_the_window_keeps_its_pace_while_a_long_solve_runs(
         overrides = {"scoring": {"singles": {"5": 51}}, "first_player": "seat-order"}
         app.start_game(GameSetup("pass-the-dice", [Player("Ann"), Player("Cy", "master")], overrides))
         table = app.stack.top
-        table.turn.roll()
+        table.send(ThrowDice())
         frames = 0
         while not table.dice_at_rest():  # the throw, drawn frame by frame
             app.frame()

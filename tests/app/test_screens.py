@@ -23,7 +23,7 @@ from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll
 
 from .conftest import SMALL, Driver
-from .scenarios import ADA, BRUTUS, TESS, fill_storage, finished_game, table_at
+from .scenarios import ADA, BRUTUS, TESS, fill_storage, finished_game, pick, table_at
 
 SIZES = {"large": (1280, 720), "small": SMALL}
 
@@ -80,8 +80,7 @@ def _table_keep(app: App, drive: Driver) -> None:
     drive.press("space")
     drive.until(lambda: table.dice_at_rest() and table.human_turn)
     best = table.game.options()[0]
-    for i in table._dice_for(best.dice):
-        table.toggle(table.dice[i])
+    pick(table, best.dice)
 
 
 def _table_invalid(app: App, drive: Driver) -> None:
@@ -90,7 +89,7 @@ def _table_invalid(app: App, drive: Driver) -> None:
     twos = [d for d in table.dice if d.value == 2][:2]
     for d in twos:
         table.toggle(d)
-    assert table.turn.sel_error
+    assert table.turn.choice.error
 
 
 def _table_flying(app: App, drive: Driver) -> None:
@@ -124,7 +123,7 @@ def _table_final(app: App, drive: Driver) -> None:
     game = table.game
     for event in [FirstPlayer(0), Roll((6, 6, 6, 2, 3, 4)), Keep((6, 6, 6)), Bank()]:
         game.apply(event)
-    table._restore_table()
+    table.restore()
     table.turn.ready()
 
 
@@ -156,7 +155,7 @@ def _table_hint_win(app: App, drive: Driver) -> None:
     drive.press("space")
     drive.until(lambda: table.dice_at_rest() and table.human_turn)
     drive.press("h")
-    assert any("wins" in line.text for line in table.turn.hint), "two players: each choice's win chance"
+    assert any("wins" in line.text for line in table.turn.advisor.lines), "two players: each choice's win chance"
 
 
 def _reviewed(
@@ -310,6 +309,6 @@ def test_table_scene_names_its_state(make_app: Callable[..., App]) -> None:
     drive.frames(2)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    chips = [text for text, _ in table._chips()]
+    chips = [text for text, _ in table.snap.chips]
     assert "FINAL ROUND" in chips
     assert any(c.startswith("Must top") for c in chips)

@@ -21,6 +21,7 @@ from greed_game.app import main
 from greed_game.play.setup import GameSetup
 from greed_game.rules import Player
 from greed_game.storage import Settings, Storage
+from greed_game.play.moments import ThrowDice
 
 storage = Storage(Path(sys.argv[1]))
 app = main.App(storage=storage, settings=Settings(animation_speed="instant"), size=(854, 480))
@@ -29,7 +30,7 @@ main._end_on_signals(app)
 overrides = {"scoring": {"singles": {"5": 51}}, "first_player": "seat-order"}
 app.start_game(GameSetup("pass-the-dice", [Player("Ann"), Player("Cy", "master")], overrides))
 table = app.stack.top
-table.turn.roll()
+table.send(ThrowDice())
 for _ in range(3000):
     app.frame()
     if table.dice_at_rest():

@@ -19,7 +19,7 @@ from greed_game.app.skins import face_image
 from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Phase, Player, Roll, Void, record_of
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, table_at
+from .scenarios import ADA, TESS, pick, table_at
 
 
 def _rolls(table: TableScene) -> list[Roll]:
@@ -44,7 +44,7 @@ def test_a_forced_void_throw_is_animated_labelled_and_thrown_again(make_app: Cal
         assert len(table.dice) == 5
     else:
         assert any(d.lean is not None for d in table.dice), "no die is cocked"
-    assert table.turn.banner is not None and table.turn.banner.said.title == "Void throw"
+    assert table.turn.notices.banner is not None and table.turn.notices.banner.said.title == "Void throw"
     assert isinstance(table.game.events[-1], Void) and table.game.events[-1].reason == reason
     drive.frames(10)
     drive.shot(f"void-{reason}")
@@ -65,8 +65,7 @@ def test_dice_come_to_rest_on_the_values_the_core_rolled(make_app: Callable[...,
         drive.until(lambda: table.human_turn)
         if table.game.state.phase is Phase.KEEP:
             best = table.game.options()[0]
-            for i in table._dice_for(best.dice):
-                table.toggle(table.dice[i])
+            pick(table, best.dice)
         thrown = len(_rolls(table))
         drive.press("space")
         # Kept dice glide to the tray first; then the throw, until it comes to rest.
@@ -113,9 +112,9 @@ def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[...
     for d in twos:
         drive.click((d.x, d.y))
     assert table.selected_faces() == (2, 2)
-    assert "do not score" in table.turn.sel_error
+    assert "do not score" in table.turn.choice.error
     drive.press("space")
-    assert "do not score" in table.turn.message
+    assert "do not score" in table.turn.notices.message
     assert len(table.game.events) == 1
     drive.click((twos[0].x, twos[0].y))
     drive.click((twos[1].x, twos[1].y))
@@ -123,8 +122,8 @@ def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[...
         if d.value in (2, 5) and not d.selected and len(table.selected_faces()) < 4:
             drive.press(str(d.label))
     assert table.selected_faces() == (2, 2, 2, 5)
-    assert table.turn.sel_text == "Keep 2 2 2 5: 250 points"
-    assert not table.turn.sel_error
+    assert table.turn.choice.text == "Keep 2 2 2 5: 250 points"
+    assert not table.turn.choice.error
 
 
 def test_entry_minimum_refuses_a_bank_with_the_core_message(make_app: Callable[..., App]) -> None:
@@ -133,9 +132,9 @@ def test_entry_minimum_refuses_a_bank_with_the_core_message(make_app: Callable[.
     table = table_at(app, "official", [TESS, ADA], [Roll((1, 3, 3, 4, 6))])
     one = next(d for d in table.dice if d.value == 1)
     drive.click((one.x, one.y))
-    assert table.turn.bank_preview is None and "600" in table.turn.bank_error
+    assert table.turn.choice.bank is None and "600" in table.turn.choice.bank_error
     drive.press("enter")
-    assert "600" in table.turn.message
+    assert "600" in table.turn.notices.message
     assert table.game.state.phase is Phase.KEEP
 
 
@@ -177,8 +176,7 @@ def test_every_event_is_autosaved_and_continue_resumes_exactly(make_app: Callabl
     drive.until(lambda: table.human_turn)
     if table.game.state.phase is Phase.KEEP:
         best = table.game.options()[0]
-        for i in table._dice_for(best.dice):
-            table.toggle(table.dice[i])
+        pick(table, best.dice)
         drive.press("space")
         drive.until(lambda: table.human_turn)
     events = list(table.game.events)
@@ -201,7 +199,7 @@ def test_every_event_is_autosaved_and_continue_resumes_exactly(make_app: Callabl
     assert resumed.game.events == events and resumed.game.state == state
     if state.throw is not None:
         assert sorted(d.value for d in resumed.dice) == sorted(resumed.game.remaining_dice())
-    assert [g[0] for g in resumed.groups] == [g[0] for g in table.groups]
+    assert [g.dice for g in resumed.snap.tray] == [g.dice for g in table.snap.tray]
 
 
 def test_the_letter_skin_tells_the_two_es_apart_without_colour() -> None:

@@ -33,19 +33,19 @@ def _play_human_turn(drive: Driver, table: TableScene, throw_no: int) -> None:
         drive.press("t")
         return
     if state.phase is Phase.ROLL:
-        drive.press("enter" if state.turn_points >= 350 and table.turn.bank_preview is not None else "space")
+        drive.press("enter" if state.turn_points >= 350 and table.turn.choice.bank is not None else "space")
         return
     best = table.game.options()[0]
-    for i in table._dice_for(best.dice):
-        die = table.dice[i]
+    wanted = table.turn.selection.ids_of(best.dice)
+    for die in [d for d in table.dice if d.ident in wanted]:
         if throw_no % 2:
             drive.press(str(die.label))
         else:
             drive.click((die.x, die.y))
-    assert table.selected_faces() == tuple(sorted(best.dice)), table.turn.sel_error
-    assert not table.turn.sel_error
-    assert table.turn.sel_text.endswith(f"{best.points:,} points")
-    if state.turn_points + best.points >= 350 and table.turn.bank_preview is not None:
+    assert table.selected_faces() == tuple(sorted(best.dice)), table.turn.choice.error
+    assert not table.turn.choice.error
+    assert table.turn.choice.text.endswith(f"{best.points:,} points")
+    if state.turn_points + best.points >= 350 and table.turn.choice.bank is not None:
         drive.press("enter")
     else:
         drive.press("space")
@@ -102,7 +102,7 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
             assert top.turn.busted
             drive.press("space")  # the person has seen the bust
         else:
-            computer_seen |= top.turn.mode != "over" and not top.is_human(top.shown.current)
+            computer_seen |= top.turn.mode != "over" and not top.turn.is_human(top.shown.current)
             drive.frames(1)
     board = app.stack.top
     assert isinstance(board, ScoreboardScene), "the game did not reach the scoreboard"

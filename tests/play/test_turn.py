@@ -8,6 +8,17 @@ import sys
 from dataclasses import dataclass, field
 
 from greed_game.narrator import Skin
+from greed_game.play.moments import (
+    BankedMoment,
+    BustMoment,
+    GameOverMoment,
+    Hurry,
+    LeaveTable,
+    Settled,
+    ThrowDice,
+    Thrown,
+    ToggleHint,
+)
 from greed_game.play.turn import TurnController
 from greed_game.presets import preset
 from greed_game.rules import Game, Phase, Player, Record
@@ -33,63 +44,40 @@ class Saver:
 
 
 class FakeView:
-    """Dice as plain lists: thrown dice land at once and are reported at rest on the next tick."""
+    """The screen as plain lists: it plays the flow's moments; thrown dice land on the next tick."""
 
     def __init__(self) -> None:
-        self.felt: list[int] = []
-        self.selected: list[int] = []
-        self.tray: list[tuple[tuple[int, ...], int]] = []
         self.flying = False
+        self.void: VoidReason | None = None
         self.sounds: list[str] = []
         self.over = False
         self.throws: list[tuple[tuple[int, ...], int, VoidReason | None]] = []
         self.turn: TurnController | None = None
 
-    def throw_dice(self, dice: tuple[int, ...], seat: int, void: VoidReason | None) -> None:
-        assert not self.flying, "a throw started while dice were flying"
-        self.felt, self.selected, self.flying = list(dice), [], True
-        self.throws.append((dice, seat, void))
+    def play(self) -> None:
+        assert self.turn is not None
+        for moment in self.turn.take_moments():
+            if isinstance(moment, Thrown):
+                assert not self.flying, "a throw started while dice were flying"
+                self.flying, self.void = True, moment.void
+                self.throws.append((tuple(v for _, v in moment.dice), moment.seat, moment.void))
+                self.sounds.append("throw")
+            elif isinstance(moment, LeaveTable):
+                self.over = True
+            elif isinstance(moment, (BustMoment, BankedMoment, GameOverMoment)):
+                self.sounds.append("bust" if isinstance(moment, BustMoment) else "bank")
 
     def land(self) -> None:
+        self.play()
         if self.flying and self.turn is not None:
             self.flying = False
-            self.turn.settled()
+            self.turn.send(Settled("rail" if self.void == "leaning" else None))
+            self.play()
 
-    def finish_throw(self) -> None:
-        self.land()
-
-    def lean_die(self) -> str | None:
-        return "rail"
-
-    def selected_faces(self) -> tuple[int, ...]:
-        return tuple(sorted(self.selected))
-
-    def dice_on_felt(self) -> int:
-        return len(self.felt)
-
-    def select(self, faces: tuple[int, ...]) -> None:
-        self.selected = list(faces)
-
-    def keep_selected(self, faces: tuple[int, ...], points: int) -> None:
-        for f in faces:
-            self.felt.remove(f)
-        self.selected = []
-        self.tray.append((faces, points))
-
-    def clear_dice(self) -> None:
-        self.felt, self.selected = [], []
-
-    def clear_tray(self) -> None:
-        self.tray = []
-
-    def hurry(self) -> None:
-        pass
-
-    def sound(self, name: str, volume: float) -> None:
-        self.sounds.append(name)
-
-    def game_over(self) -> None:
-        self.over = True
+    @property
+    def felt(self) -> list[int]:
+        assert self.turn is not None
+        return list(self.turn.selection.dice.values())
 
 
 def _controller(
@@ -99,7 +87,7 @@ def _controller(
     rules = preset(rules_id).with_overrides(overrides or {})
     view, saver = FakeView(), Saver()
     turn = TurnController(
-        Game(rules, players), view, rng=random.Random(seed), seed=seed, rules_ref=rules_id,
+        Game(rules, players), rng=random.Random(seed), seed=seed, rules_ref=rules_id,
         overrides=dict(overrides or {}), saver=saver, pacing=Settings, skin=lambda: skin,
         visual_rng=random.Random(0),
     )
@@ -111,6 +99,7 @@ def _run(turn: TurnController, view: FakeView, seconds: float, dt: float = 1 / 6
     for _ in range(int(seconds / dt)):
         view.land()
         turn.update(dt)
+        view.play()
         if view.over:
             return
 
@@ -129,7 +118,7 @@ def test_computers_play_a_whole_game_at_a_human_pace() -> None:
     _run(turn, view, 600)
     assert view.over and turn.game.finished and turn.mode == "over"
     assert len(saver.finished) == 1 and saver.saved == len(turn.game.events)
-    assert turn.banner is not None and turn.banner.said.title.endswith("wins!")
+    assert turn.notices.banner is not None and turn.notices.banner.said.title.endswith("wins!")
     assert "bust" in view.sounds and "bank" in view.sounds
     assert len(turn.log) >= 2 and turn.log[0][0] in (0, 1)
 
@@ -138,58 +127,59 @@ def test_a_bust_is_shown_only_when_the_dice_rest_and_held_until_the_person_moves
     turn, view, _ = _controller([Player("You"), Player("Ada", "expert")], seed=1)
     turn.enter()
     while True:
-        turn.roll()
+        turn.send(ThrowDice())
         assert turn.mode == "rolling" and turn.shown.turn == 0
-        assert turn.banner is None or turn.banner.said.title != "Bust!"
+        assert turn.notices.banner is None or turn.notices.banner.said.title != "Bust!"
         view.land()
         if turn.mode == "wait":  # a bust
             break
         turn.perform(turn.game.legal_actions()[0])  # keep the best
-    assert turn.banner is not None and turn.banner.said.title == "Bust!"
+    assert turn.notices.banner is not None and turn.notices.banner.said.title == "Bust!"
     # A person's bust holds, however long, until they press a key or click: they see which dice failed.
     _run(turn, view, 30.0)
     assert turn.shown.current == 0 and turn.acknowledging and turn.busted
-    assert turn.banner is not None and turn.banner.said.title == "Bust!"
-    assert turn.status()[1][0] == "Any key or click: on to the next turn"
-    turn.skip()
+    assert turn.notices.banner is not None and turn.notices.banner.said.title == "Bust!"
+    assert turn.snapshot.status[1][0] == "Any key or click: on to the next turn"
+    turn.send(Hurry())
     _run(turn, view, 0.1)
     assert turn.shown.current == 1 and not turn.busted
-    assert turn.banner is not None and turn.banner.said.title == "Ada's turn"
+    assert turn.notices.banner is not None and turn.notices.banner.said.title == "Ada's turn"
 
 
 def test_a_person_is_told_why_a_move_is_refused_in_the_dice_vocabulary() -> None:
     for seed in range(50):
         turn, view, _ = _controller([Player("You")], "dollar-greed", seed=seed, skin="greed")
         turn.enter()
-        turn.roll()
+        turn.send(ThrowDice())
         view.land()
         dead = [f for f in view.felt if f in (2, 3, 4, 6)][:1]
         if turn.mode == "ready" and turn.shown.phase is Phase.KEEP and dead:
             break
     else:
         raise AssertionError("no throw with a die that does not score")
-    view.selected = dead
+    turn.selection.choose(dead)
     turn.refresh()
-    assert turn.sel_error.startswith("Cannot keep ")
-    assert not any(ch.isdigit() for ch in turn.sel_error)
-    turn.roll()
-    assert turn.message == turn.sel_error and turn.mode == "ready"
+    assert turn.choice.error.startswith("Cannot keep ")
+    assert not any(ch.isdigit() for ch in turn.choice.error)
+    turn.send(ThrowDice())
+    assert turn.notices.message == turn.choice.error and turn.mode == "ready"
 
 
 def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
     turn, view, _ = _controller([Player("You")], seed=3)
     turn.enter()
     turn.forced_voids.extend(["off-felt", "leaning"])
-    turn.roll()
+    turn.send(ThrowDice())
+    view.play()
     assert view.throws[-1][2] == "off-felt"
     view.land()
-    assert turn.voids == 1 and turn.banner is not None and turn.banner.said.title == "Void throw"
+    assert turn.voids == 1 and turn.notices.banner is not None and turn.notices.banner.said.title == "Void throw"
     _run(turn, view, 2.0)
     assert len(view.throws) == 2 and view.throws[-1][2] == "leaning"
     assert len(view.throws[0][0]) == len(view.throws[1][0]) == 5
     view.land()
     assert turn.voids == 2
-    assert turn.banner is not None and "against the rail" in turn.banner.said.sub
+    assert turn.notices.banner is not None and "against the rail" in turn.notices.banner.said.sub
 
 
 def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None:
@@ -198,44 +188,46 @@ def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None
     turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
     turn.game.apply(FirstPlayer(0))
     turn.game.apply(Roll((1, 2, 3, 4, 5, 2)))
-    view.felt = [1, 2, 3, 4, 5, 2]
+    turn.selection.throw([1, 2, 3, 4, 5, 2])
     turn.ready()
-    assert turn.hot_seat and turn.human_turn and turn.addressee == 0
-    assert turn.status()[0][0] == "Keep dice: click or 1–6 (best 1,000)"
-    assert turn.sel_points is None
-    view.select((1, 2, 3, 4, 5))
+    assert turn.snapshot.hot_seat and turn.human_turn and turn.snapshot.addressee == 0
+    assert turn.snapshot.status[0][0] == "Keep dice: click or 1–6 (best 1,000)"
+    assert turn.choice.points is None
+    turn.selection.choose((1, 2, 3, 4, 5))
     turn.refresh()
-    assert turn.sel_points == 1000 and turn.status()[0][0] == "Keep 1 2 3 4 5: 1,000 points"
-    view.select((2, 2))
+    assert turn.choice.points == 1000 and turn.snapshot.status[0][0] == "Keep 1 2 3 4 5: 1,000 points"
+    turn.selection.choose((2, 2))
     turn.refresh()
-    assert turn.sel_points is None and turn.sel_error  # two 2s score nothing: no preview
-    turn.toggle_hint()
+    assert turn.choice.points is None and turn.choice.error  # two 2s score nothing: no preview
+    turn.send(ToggleHint())
     best = turn.game.options()
-    assert turn.hint_keep and turn.hint_keep in {o.dice for o in best}  # the advice names dice to ring
-    turn.toggle_hint()
-    assert turn.hint_keep == ()
-    view.select((1, 2, 3, 4, 5))
-    turn.roll()
-    assert turn.callout is not None and turn.callout.said.title == "Straight!" and turn.callout.said.sub == "+1,000"
+    assert turn.advisor.keep and turn.advisor.keep in {o.dice for o in best}  # the advice names dice to ring
+    turn.send(ToggleHint())
+    assert turn.advisor.keep == ()
+    turn.selection.choose((1, 2, 3, 4, 5))
+    turn.send(ThrowDice())
+    callout = turn.notices.callout
+    assert callout is not None and callout.said.title == "Straight!" and callout.said.sub == "+1,000"
     _run(turn, view, 3.0)
-    assert turn.callout is None  # it fades
+    assert turn.notices.callout is None  # it fades
 
 
 def test_one_person_against_the_computer_is_not_named_in_every_prompt() -> None:
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")])
     turn.enter()
-    assert not turn.hot_seat and turn.addressee is None and turn.status()[0][0] == "Space: throw 5 dice"
+    snap = turn.snapshot
+    assert not snap.hot_seat and snap.addressee is None and snap.status[0][0] == "Space: throw 5 dice"
 
 
 def test_a_hint_to_bank_straight_from_the_throw_rings_the_dice_the_bank_keeps() -> None:
     from greed_game.rules import FirstPlayer, Roll
 
-    turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "dollar-greed")
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "dollar-greed")
     turn.game.apply(FirstPlayer(0))
     turn.game.apply(Roll((6, 1, 6, 2, 6, 1)))
-    view.felt = [6, 1, 6, 2, 6, 1]
+    turn.selection.throw([6, 1, 6, 2, 6, 1])
     turn.ready()
-    turn.toggle_hint()
+    turn.send(ToggleHint())
     # The advice (two players: the choice that wins most often): bank, keeping the best dice (the rules say so).
-    assert turn.hint[0].text.startswith("Best to win:") and "bank 800" in turn.hint[1].text
-    assert turn.hint_keep == (1, 1, 6, 6, 6)
+    assert turn.advisor.lines[0].text.startswith("Best to win:") and "bank 800" in turn.advisor.lines[1].text
+    assert turn.advisor.keep == (1, 1, 6, 6, 6)

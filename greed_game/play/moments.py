@@ -1,0 +1,141 @@
+"""What the table's flow tells the screen to play, and what the screen may ask of the flow.
+
+The flow publishes a :class:`~greed_game.play.snapshot.TableSnapshot` after
+every change and appends *moments* to a queue: things that happen once (dice
+thrown, dice kept, a bank, a bust, hot dice, a void throw, a turn passed, the
+end of the game). The screen plays each moment once, in order: a sound, an
+animation. Whatever stays on show (the dice on the felt, the tray, the words)
+is in the snapshot, so a screen that missed a moment still draws the truth.
+
+The screen answers with *commands* (toggle a die, throw, bank, take or
+decline, the hint, hurry) and with :class:`Settled` when thrown dice are at
+rest. Nothing else travels from the screen to the flow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from greed_game.rules.game import VoidReason
+
+# -- moments: the flow to the screen --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Thrown:
+    """Dice leave a seat's hand: ``dice`` are ``(die id, value)`` pairs; ``void`` is a void throw to show."""
+
+    seat: int
+    dice: tuple[tuple[int, int], ...]
+    void: VoidReason | None
+
+
+@dataclass(frozen=True)
+class KeptDice:
+    """Dice on the felt set aside into the tray as one group worth ``points``."""
+
+    dice: tuple[int, ...]
+    """The die ids, as :class:`Thrown` gave them."""
+    points: int
+
+
+@dataclass(frozen=True)
+class HotDiceMoment:
+    """Every die left scored: all dice come back for a fresh throw."""
+
+
+@dataclass(frozen=True)
+class BankedMoment:
+    """The turn was banked."""
+
+
+@dataclass(frozen=True)
+class BustMoment:
+    """The throw scored nothing: the turn's points are lost."""
+
+
+@dataclass(frozen=True)
+class VoidMoment:
+    """The last throw does not count and is thrown again."""
+
+    reason: VoidReason
+
+
+@dataclass(frozen=True)
+class OfferMoment:
+    """Dice and points are passed on to the next player."""
+
+
+@dataclass(frozen=True)
+class TurnPassedMoment:
+    """The turn went to the next seat."""
+
+
+@dataclass(frozen=True)
+class GameOverMoment:
+    """The game has ended (the winners are in the snapshot's state)."""
+
+
+@dataclass(frozen=True)
+class LeaveTable:
+    """The end of the game has been shown: on to the scoreboard."""
+
+
+Moment = (
+    Thrown
+    | KeptDice
+    | HotDiceMoment
+    | BankedMoment
+    | BustMoment
+    | VoidMoment
+    | OfferMoment
+    | TurnPassedMoment
+    | GameOverMoment
+    | LeaveTable
+)
+
+# -- commands: the screen to the flow -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToggleDie:
+    """Select or unselect one die on the felt (by its id)."""
+
+    die: int
+
+
+@dataclass(frozen=True)
+class ThrowDice:
+    """Keep the selection, if any, and throw the dice left (Space)."""
+
+
+@dataclass(frozen=True)
+class BankTurn:
+    """Keep the selection, if any, and bank (Enter)."""
+
+
+@dataclass(frozen=True)
+class AnswerOffer:
+    """Take (``accept``) or decline the dice passed on."""
+
+    accept: bool
+
+
+@dataclass(frozen=True)
+class ToggleHint:
+    """Open or close the hint."""
+
+
+@dataclass(frozen=True)
+class Hurry:
+    """Skip the current pause (a key or click during a computer's turn or a held bust)."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The screen: the dice thrown last are at rest (``leaning_on``: what a cocked die leans on)."""
+
+    leaning_on: str | None = None
+
+
+Command = ToggleDie | ThrowDice | BankTurn | AnswerOffer | ToggleHint | Hurry | Settled

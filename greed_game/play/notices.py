@@ -1,0 +1,62 @@
+"""The words on show for a while: the banner across the felt, a combination's callout, a refusal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from greed_game.narrator import Said
+
+
+@dataclass
+class Headline:
+    """Words shown for a moment across the felt (``ttl``: seconds left)."""
+
+    said: Said
+    ttl: float
+    serial: int = 0
+    """Tells this notice from the next one with the same words."""
+
+
+class Notices:
+    """What the table says for a while, counted down by the flow's clock."""
+
+    def __init__(self) -> None:
+        self.banner: Headline | None = None
+        self.callout: Headline | None = None
+        """A scoring combination just kept (a straight, three pairs, six of a kind), shown where it lay."""
+        self.message = ""
+        """A short message to the person at the table (why a move is refused)."""
+        self.message_ttl = 0.0
+        self._serial = 0
+
+    def _next(self) -> int:
+        self._serial += 1
+        return self._serial
+
+    def show(self, said: Said | None, ttl: float) -> None:
+        """Put the narrator's words on the felt for ``ttl`` seconds (None: take the banner down)."""
+        self.banner = None if said is None else Headline(said, ttl, self._next())
+
+    def call(self, said: Said, ttl: float) -> None:
+        """Call out a combination just kept."""
+        self.callout = Headline(said, ttl, self._next())
+
+    def say(self, text: str) -> None:
+        """A refusal or a reminder, for four seconds."""
+        self.message = text
+        self.message_ttl = 4.0
+
+    def tick(self, dt: float) -> None:
+        """Count every notice down by ``dt`` seconds; those run out are taken down."""
+        if self.banner is not None:
+            self.banner.ttl -= dt
+            if self.banner.ttl <= 0:
+                self.banner = None
+        if self.callout is not None:
+            self.callout.ttl -= dt
+            if self.callout.ttl <= 0:
+                self.callout = None
+        if self.message_ttl > 0:
+            self.message_ttl -= dt
+            if self.message_ttl <= 0:
+                self.message = ""

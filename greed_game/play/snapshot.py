@@ -1,0 +1,338 @@
+"""One immutable picture of the table, published by the flow after every change.
+
+The screen draws a :class:`TableSnapshot` and nothing else: seats and scores,
+the dice on the felt and which are picked, the tray, the turn box, the words
+on show, the status lines, the hint, the log, and what each of the flow's
+buttons does now. Every figure in it is the rules core's answer and every
+sentence the narrator's; the screen only chooses where and how to draw them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from greed_game.narrator import Line, Narrator, OfferWords, Said, Tone, num
+from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
+from greed_game.play.notices import Headline, Notices
+from greed_game.play.selection import Selection
+from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total
+
+if TYPE_CHECKING:
+    from greed_game.play.advisor import Advisor
+    from greed_game.play.prepare import Preparation
+
+
+@dataclass(frozen=True)
+class KeptGroup:
+    """One keep of the turn on show: its faces and the points the core gave it."""
+
+    dice: tuple[int, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class DieOnFelt:
+    """A die lying on the felt (or flying there): its id, its face, whether it is picked or advised."""
+
+    id: int
+    value: int
+    selected: bool = False
+    advised: bool = False
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Words on show for a while; ``serial`` tells a new notice from the same one counting down."""
+
+    said: Said
+    ttl: float
+    serial: int
+
+
+@dataclass(frozen=True)
+class ButtonState:
+    """One of the flow's buttons as it is now: its label, its key, the command it sends, and whether it may."""
+
+    label: str
+    key: str
+    command: Command
+    enabled: bool = True
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class OfferBox:
+    """The carryover box: the narrator's words, the bust odds of each answer, and who is asked."""
+
+    words: OfferWords
+    odds: tuple[str, str]
+    ask: str
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A computer seat due to move is still being worked out: the words and how far it is."""
+
+    text: str
+    fraction: float
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """What a person's current choice is worth, as the core answers it, in the narrator's words."""
+
+    points: int | None = None
+    """What the selection adds to the turn (None: nothing valid picked)."""
+    text: str = ""
+    error: str = ""
+    bank: int | None = None
+    """What Enter would bank now (None: no bank allowed)."""
+    bank_error: str = ""
+
+
+Status = tuple[tuple[str, Tone], tuple[str, Tone]]
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """The table as the players see it at one moment."""
+
+    rules: RuleSet
+    state: State
+    """The state on show (it lags the core while the dice fly)."""
+    players: tuple[Player, ...]
+    seat_notes: tuple[str, ...]
+    mode: str
+    human_turn: bool
+    may_select: bool
+    acknowledging: bool
+    rolling: bool
+    dice: tuple[DieOnFelt, ...]
+    tray: tuple[KeptGroup, ...]
+    choice: Assessment
+    busted: bool
+    banner: Notice | None
+    callout: Notice | None
+    error: str
+    """A refusal or a reminder in red, in place of the status lines."""
+    status: Status
+    hot_seat: bool
+    """Several people share the screen (the prompts then name whose turn it is)."""
+    addressee: int | None
+    """The seat a shared screen's prompt names, or None."""
+    turn_note: tuple[str, Tone]
+    chips: tuple[tuple[str, Tone], ...]
+    buttons: tuple[ButtonState, ...]
+    hint: tuple[Line, ...] | None
+    """The hint's lines while it is open on a person's turn, else None."""
+    log: tuple[tuple[int, Line], ...]
+    offer: OfferBox | None
+    waiting: Waiting | None
+    words: Narrator = field(repr=False, compare=False)
+    """The narrator, for a name the screen must shorten to fit (every other word is here already)."""
+
+
+class Flow(Protocol):
+    """What the snapshot is made from: the flow's parts (:class:`~greed_game.play.turn.TurnController`)."""
+
+    game: Game
+    rules: RuleSet
+    shown: State
+    selection: Selection
+    tray: list[KeptGroup]
+    choice: Assessment
+    notices: Notices
+    advisor: Advisor
+    prep: Preparation
+    log: list[tuple[int, Line]]
+    busted: bool
+    waited: float
+
+    @property
+    def mode(self) -> str:
+        """``ready``, ``rolling``, ``wait``, ``over`` or ``full``."""
+
+    @property
+    def narrator(self) -> Narrator:
+        """The game's words."""
+
+    @property
+    def human_turn(self) -> bool:
+        """Whether the table waits for a person's decision."""
+
+    @property
+    def acknowledging(self) -> bool:
+        """Whether a person's bust is held until they move on."""
+
+    def may_select(self) -> bool:
+        """Whether a person may pick dice now."""
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays ``seat``."""
+
+
+def assess(flow: Flow) -> Assessment:
+    """Ask the core what the selection is worth and what a bank would give (nothing outside a person's move)."""
+    state = flow.game.state
+    if flow.mode != "ready" or state.finished:
+        return Assessment()
+    words = flow.narrator
+    points: int | None = None
+    text = error = bank_error = ""
+    faces: tuple[int, ...] = ()
+    if state.phase is Phase.KEEP:
+        faces = flow.selection.faces()
+        if faces:
+            points, fault = flow.selection.value(flow.rules, state)
+            if fault is not None:
+                error, faces = words.illegal(fault), ()
+            elif points is not None:
+                text = words.keep_value(faces, points)
+        else:
+            options = flow.game.options()
+            text = words.keep_prompt(len(flow.selection.dice), options[0].points if options else 0)
+    bank: int | None = None
+    try:
+        bank = bank_total(flow.rules, state, faces)[0]
+    except IllegalAction as exc:
+        bank_error = words.no_bank(exc)
+    return Assessment(points, text, error, bank, bank_error)
+
+
+def status(flow: Flow) -> Status:
+    """The two lines left of the buttons, with their tones: what is selected or happening, and the keys."""
+    s = flow.shown
+    blank: tuple[str, Tone] = ("", "plain")
+    if s.finished:
+        return blank, blank
+    words = flow.narrator
+    banner = flow.notices.banner
+    if flow.acknowledging:
+        return (banner.said.title if banner else "", "bad"), (words.acknowledge, "dim")
+    if not flow.human_turn:
+        if flow.is_human(s.current):
+            doing = words.rolling if flow.mode == "rolling" else banner.said.title if banner else ""
+            return (doing, "plain"), (words.hurry_human, "dim")
+        return (words.playing(s.current), "plain"), (words.hurry_computer, "dim")
+    if s.phase is Phase.CARRYOVER:
+        ask, keys = words.offer_status
+        return (ask, "plain"), (keys, "dim")
+    choice = flow.choice
+    first: tuple[str, Tone] = (choice.error, "bad") if choice.error else (choice.text, "plain")
+    if s.phase is Phase.ROLL:
+        first = (words.throw_prompt(s.dice_left), "plain")
+    if choice.bank is not None:
+        return first, (words.bank_prompt(choice.bank), "good")
+    if choice.bank_error:
+        return first, (choice.bank_error, "dim")
+    return first, blank
+
+
+def buttons(flow: Flow) -> tuple[ButtonState, ...]:
+    """The flow's buttons as they are now: Take and Decline while dice are on offer, else Roll and Bank; Hint."""
+    human = flow.human_turn
+    hint = ButtonState("Hint", "H", ToggleHint(), enabled=human)
+    if human and flow.shown.phase is Phase.CARRYOVER:
+        return (
+            ButtonState("Take", "T", AnswerOffer(True), primary=True),
+            ButtonState("Decline", "D", AnswerOffer(False)),
+            hint,
+        )
+    bank = flow.choice.bank
+    label = f"Bank {num(bank)}" if bank is not None and human else "Bank"
+    return (
+        ButtonState("Roll", "Space", ThrowDice(), enabled=human, primary=True),
+        ButtonState(label, "Enter", BankTurn(), enabled=human and bank is not None),
+        hint,
+    )
+
+
+def _notice(headline: Headline | None) -> Notice | None:
+    return None if headline is None else Notice(headline.said, headline.ttl, headline.serial)
+
+
+def _seat_notes(flow: Flow) -> tuple[str, ...]:
+    prep, words = flow.prep, flow.narrator
+    return tuple(
+        words.seat_note(p.kind, flow.shown.on_board[i],
+                        standin=prep.win_fraction if i in prep.standins else None,
+                        stood_in=p.kind == "optimal" and bool(prep.win_problem))
+        for i, p in enumerate(flow.game.players)
+    )
+
+
+def _offer(flow: Flow) -> OfferBox | None:
+    s = flow.shown
+    if s.phase is not Phase.CARRYOVER or s.offer is None or flow.mode != "ready" or flow.selection.dice:
+        return None
+    words = flow.narrator.offer(s)
+    ask = words.ask if flow.is_human(s.current) else flow.narrator.deciding(s.current)
+    return OfferBox(words, flow.advisor.offer_odds, ask)
+
+
+def _waiting(flow: Flow) -> Waiting | None:
+    prep = flow.prep
+    # Not in the first moments: most rules are solved (or read from the cache) before a card would be seen.
+    if prep.done or not prep.kinds or flow.is_human(flow.game.state.current) or flow.waited <= 0.3:
+        return None
+    return Waiting(flow.narrator.working(prep.fraction), prep.fraction)
+
+
+def snapshot_of(flow: Flow) -> TableSnapshot:
+    """The table as it is now."""
+    s = flow.shown
+    words = flow.narrator
+    may_select = flow.may_select()
+    advisor = flow.advisor
+    hint_open = advisor.open and flow.human_turn
+    advised = flow.selection.ids_of(advisor.keep) if hint_open and advisor.keep and may_select else frozenset()
+    dice = tuple(
+        DieOnFelt(die, value, die in flow.selection.picked, die in advised)
+        for die, value in flow.selection.dice.items()
+    )
+    hot_seat = sum(p.kind == "human" for p in flow.game.players) > 1
+    human = flow.human_turn
+    return TableSnapshot(
+        rules=flow.rules,
+        state=s,
+        players=tuple(flow.game.players),
+        seat_notes=_seat_notes(flow),
+        mode=flow.mode,
+        human_turn=human,
+        may_select=may_select,
+        acknowledging=flow.acknowledging,
+        rolling=flow.mode == "rolling",
+        dice=dice,
+        tray=tuple(flow.tray),
+        choice=flow.choice,
+        busted=flow.busted,
+        banner=_notice(flow.notices.banner),
+        callout=_notice(flow.notices.callout),
+        error=flow.notices.message or (flow.choice.error if human else ""),
+        status=status(flow),
+        hot_seat=hot_seat,
+        addressee=s.current if hot_seat and human else None,
+        turn_note=words.turn_note(s),
+        chips=tuple(words.chips(s)),
+        buttons=buttons(flow),
+        hint=tuple(advisor.lines) if hint_open else None,
+        log=tuple(flow.log),
+        offer=_offer(flow),
+        waiting=_waiting(flow),
+        words=words,
+    )
+
+
+__all__ = [
+    "Assessment",
+    "ButtonState",
+    "DieOnFelt",
+    "KeptGroup",
+    "Notice",
+    "OfferBox",
+    "TableSnapshot",
+    "Waiting",
+    "assess",
+    "snapshot_of",
+]
