@@ -21,6 +21,7 @@ from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
+from greed_game.app.navigation import Go, Push, Replace, ToMenu, ToPause, ToScoreboard
 from greed_game.app.physics import STEP, DiceWorld, Felt
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.table_parts import (
@@ -75,6 +76,8 @@ class TableScene(Scene):
     """A game in progress: the view of a :class:`TurnController` (dice, tray, panel, buttons)."""
 
     name = "table"
+    leaving: Go | None = None
+    """Where to go next, asked for where nothing can return it (the controller's game_over, the Menu button)."""
 
     def __init__(self, app: App, setup: GameSetup, game: Game, rng: random.Random, seed: int | None) -> None:
         super().__init__(app)
@@ -303,9 +306,7 @@ class TableScene(Scene):
         self.turn.settled()
 
     def _to_scoreboard(self) -> None:
-        from greed_game.app.scenes.scoreboard import ScoreboardScene
-
-        self.app.stack.replace(ScoreboardScene(self.app, self.setup, self.game))
+        self.leaving = Replace(ToScoreboard(self.setup, self.game))
 
     # -- dice and tray ------------------------------------------------------------------------------
 
@@ -387,9 +388,7 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         """Esc: the pause menu."""
-        from greed_game.app.scenes.overlays import PauseOverlay
-
-        self.app.push(PauseOverlay(self.app, self.rules, self.record))
+        self.leaving = Push(ToPause(self.rules, self.record))
 
     def enter(self) -> None:
         self.turn.enter()
@@ -400,7 +399,12 @@ class TableScene(Scene):
     def resume(self) -> None:
         self.turn.refresh()
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
+        self._handle(event)
+        where, self.leaving = self.leaving, None
+        return where
+
+    def _handle(self, event: Input) -> None:
         turn = self.turn
         if isinstance(event, Move):
             self.focus.handle(event)
@@ -410,7 +414,7 @@ class TableScene(Scene):
             return
         if isinstance(event, KeyPress) and event.key == "escape":
             if self.waiting_card:
-                self.app.show_menu()  # the game is autosaved: Continue resumes it
+                self.leaving = Replace(ToMenu())  # the game is autosaved: Continue resumes it
             else:
                 self.open_menu()
             return
@@ -478,7 +482,12 @@ class TableScene(Scene):
             wake = min(wake, 0.25)  # progress figures, the moment the computer players are ready
         return wake
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Go | None:
+        self._update(dt)
+        where, self.leaving = self.leaving, None
+        return where
+
+    def _update(self, dt: float) -> None:
         turn = self.turn
         if not self.prep.done:
             self.prep_seconds += dt
