@@ -17,12 +17,6 @@ if TYPE_CHECKING:
     from greed_game.rules import Game
 
 
-def continue_saved(app: App) -> Go | None:
-    """To the saved game at the table; None (with the reason shown) when there is none."""
-    resumed = app.saved_game()
-    return None if resumed is None else Replace(ToSavedGame(resumed))
-
-
 def _felt(size: tuple[int, int], base: tuple[int, int, int], seed: int = 3) -> pygame.Surface:
     """A felt texture: the base colour darkening towards the edges, with a faint grain."""
     w, h = size
@@ -110,3 +104,9 @@ def standing_line(game: Game, limit: int = 64) -> str:
         return standing
     whose = narrator.person(state.current).possessive_mid
     return f"{whose} turn  ·  {state.players} players, top score {max(state.scores):,}"
+
+
+def continue_saved(app: App) -> Go | None:
+    """To the saved game at the table; None (with the reason shown) when there is none."""
+    resumed = app.saved_game()
+    return None if resumed is None else Replace(ToSavedGame(resumed))
