@@ -3,9 +3,9 @@
 A scene has ``enter``/``resume``/``exit`` hooks, ``handle`` (one input), ``update(dt)``
 (a fixed time step) and ``draw(canvas)``; ``draw`` never changes state.
 ``handle`` and ``update`` return where to go next (``greed_game.app.navigation``),
-which the stack applies. Overlays (rules, settings, pause) are scenes that are not ``opaque``: the
-scenes below them are drawn first, but only the top scene is updated and
-receives input.
+which the stack applies. Overlays (rules, settings, pause) are scenes that are
+not ``opaque``: the scenes below them are drawn first, but only the top scene
+is updated and receives input.
 """
 
 from __future__ import annotations
