@@ -126,7 +126,9 @@ try:
     for path in scene.files:
         summary = scene.summary(path)  # what the path's row in the list shows
         app.frame()
-        opened = scene.open(path)
+        where = scene.open(path)
+        opened = where is not None
+        app.go(where)
         print(json.dumps({"replay": path.name, "opened": opened, "error": scene.error,
                           "row": summary.problem}), flush=True)
         if opened:
@@ -145,7 +147,7 @@ for path in rules:
     (user_rules_dir(storage) / path.name).write_bytes(path.read_bytes())
 app = app_on(storage)
 try:
-    app.stack.top.open_setup()
+    app.go(app.stack.top.open_setup())
     scene = app.stack.top
     assert isinstance(scene, SetupScene)
     for i in range(len(scene.choices)):
@@ -158,7 +160,7 @@ try:
     # The one usable file (scores too fine for the solver): a game with a master seat starts and plays.
     scene.set_preset(next(i for i, c in enumerate(scene.choices) if c.usable and not c.is_preset))
     scene.set_kind(1, "master")
-    scene.start()
+    app.go(scene.start())
     table = app.stack.top
     table.send(ToggleHint())
     for _ in range(600):

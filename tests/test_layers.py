@@ -200,3 +200,56 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     # The check itself must be able to fail: two modules that import each other lazily.
     edges = [*_graph(), Import("greed_game.rules.dice", "greed_game.rules.game", 1, False)]
     assert any("greed_game.rules.dice" in c for c in _cycles(edges))
+
+
+def _imports_in_functions(source: str, package: str) -> list[tuple[str, int]]:
+    """Every ``(imported module, line)`` of a module's source made inside a function (a lazy import)."""
+    out: list[tuple[str, int]] = []
+    for func in ast.walk(ast.parse(source)):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        for node in ast.walk(func):
+            if isinstance(node, ast.Import):
+                out.extend((a.name, node.lineno) for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                module = (f"{base}.{node.module}" if node.module else base) if node.level else node.module or ""
+                out.extend((f"{module}.{a.name}", node.lineno) for a in node.names)
+    return out
+
+
+def _scenes_opened_in_functions(files: dict[str, str]) -> list[str]:
+    """Scene modules that import a scene module inside a function: to open a screen, a scene returns a route."""
+    scenes = "greed_game.app.scenes"
+    return sorted({
+        f"{name}:{line} imports {target} inside a function"
+        for name, source in files.items()
+        if _in(name, scenes)
+        for target, line in _imports_in_functions(source, name.rpartition(".")[0])
+        if _in(target, scenes)
+    })
+
+
+def test_no_scene_imports_another_inside_a_function() -> None:
+    files = {name: path.read_text(encoding="utf-8") for name, path in MODULES.items()}
+    wrong = _scenes_opened_in_functions(files)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_scene_import_check_finds_a_lazy_import() -> None:
+    # The check itself must be able to fail: a scene that opens another the old way, in a method.
+    lazy = (
+        "class MenuScene:\n"
+        "    def open_statistics(self):\n"
+        "        from greed_game.app.scenes.statistics import StatisticsScene\n"
+        "        from .overlays import RulesOverlay\n"
+        "        import greed_game.app.scenes.review\n"
+    )
+    wrong = _scenes_opened_in_functions({"greed_game.app.scenes.menu": lazy})
+    assert {w.split(" imports ")[1].split(" ")[0] for w in wrong} == {
+        "greed_game.app.scenes.statistics.StatisticsScene",
+        "greed_game.app.scenes.overlays.RulesOverlay",
+        "greed_game.app.scenes.review",
+    }

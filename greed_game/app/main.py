@@ -18,22 +18,28 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
-from greed_game.app import theme
+from greed_game.app import routes, theme
 from greed_game.app.audio import Audio
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Canvas
 from greed_game.app.input import Click, KeyPress, translate
+from greed_game.app.navigation import Go, Pop, Replace, ToMenu, ToNewGame, ToSavedGame
 from greed_game.app.scenes.base import Scene, SceneStack
+from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.table import TableScene
 from greed_game.play.autosave import Autosaver
 from greed_game.storage import Settings, Storage
 
 if TYPE_CHECKING:
     from greed_game.play.setup import GameSetup
     from greed_game.rules import Record
+    from greed_game.storage import Resumed
 
 FPS = 60
 STEP = 1 / 120
@@ -108,7 +114,7 @@ class App:
         """The frame drawn at MIN_STAGE, then scaled into a window smaller than that (None: drawn directly)."""
         self.canvas = Canvas(self.window)
         self._retarget()
-        self.stack = SceneStack()
+        self.stack = SceneStack(partial(routes.build, self))
         self.audio = Audio(enabled=self.settings.sound if sound is None else sound)
         self.autosaver = Autosaver(self.storage)
         self.clock = pygame.time.Clock()
@@ -233,31 +239,33 @@ class App:
 
     # -- scenes -------------------------------------------------------------------
 
+    def go(self, where: Go | None) -> None:
+        """Go where a scene's action says (the scenes' input and timers go through the stack itself)."""
+        self.stack.go(where)
+
     def show_menu(self) -> None:
         """The main menu (replaces everything)."""
-        from greed_game.app.scenes.menu import MenuScene
-
-        self.autosaver.flush()
-        self.stack.replace(MenuScene(self))
+        self.go(Replace(ToMenu()))
 
     def start_game(self, setup: GameSetup) -> None:
         """A new game at the table."""
-        from greed_game.app.scenes.table import TableScene
+        self.go(Replace(ToNewGame(setup)))
 
-        self.stack.replace(TableScene.new(self, setup))
-
-    def continue_game(self) -> bool:
-        """Resume the autosaved game; False (with the reason shown) when there is none."""
-        from greed_game.app.scenes.table import TableScene
-
+    def saved_game(self) -> Resumed | None:
+        """The autosaved game to continue; None (with the reason shown) when there is none."""
         self.autosaver.flush()
         resumed = self.storage.resume_game()
         problems = self.show_problems()
+        if resumed is None and not problems:
+            self.toast("There is no unfinished game to continue.", warning=False)
+        return resumed
+
+    def continue_game(self) -> bool:
+        """Resume the autosaved game; False (with the reason shown) when there is none."""
+        resumed = self.saved_game()
         if resumed is None:
-            if not problems:
-                self.toast("There is no unfinished game to continue.", warning=False)
             return False
-        self.stack.replace(TableScene.resumed(self, resumed))
+        self.go(Replace(ToSavedGame(resumed)))
         return True
 
     def push(self, scene: Scene) -> None:
@@ -266,7 +274,7 @@ class App:
 
     def pop(self) -> None:
         """Close the top overlay."""
-        self.stack.pop()
+        self.go(Pop())
 
     def new_seed(self) -> int:
         """The seed of a new game's dice: from the app's own seed when it has one (tests), else fresh."""
@@ -329,9 +337,7 @@ class App:
                 continue
             if isinstance(inp, Click) and self._click_toast(inp.pos):
                 continue
-            top = self.stack.top
-            if top is not None:
-                top.handle(inp)
+            self.stack.handle(inp)
 
     def update(self, dt: float) -> int:
         """Advance the game by ``dt`` seconds of real time in fixed steps; returns the steps taken."""
@@ -342,9 +348,7 @@ class App:
             self.accumulator -= STEP
             self.time += STEP
             steps += 1
-            top = self.stack.top
-            if top is not None:
-                top.update(STEP)
+            self.stack.update(STEP)
             for t in self.toasts:
                 t.ttl -= STEP
         self.toasts = [t for t in self.toasts if t.ttl > 0]
@@ -487,10 +491,6 @@ class Autopilot:
             app.screenshot(self.shots / f"{name}.png")
 
     def __call__(self, app: App, frame: Frame) -> None:
-        from greed_game.app.scenes.menu import MenuScene, SetupScene
-        from greed_game.app.scenes.scoreboard import ScoreboardScene
-        from greed_game.app.scenes.table import TableScene
-
         top = app.stack.top
         if top is None:
             return
@@ -498,11 +498,11 @@ class Autopilot:
             self.seen.append(top.name)
         if isinstance(top, MenuScene) and frame.number >= 2:
             self.shot(app, "menu")
-            top.open_setup()
+            app.go(top.open_setup())
         elif isinstance(top, SetupScene):
             top.configure_computers()
             self.shot(app, "setup")
-            top.start()
+            app.go(top.start())
         elif isinstance(top, TableScene):
             if not self.forced:
                 # the first two throws are void, one of each kind, so every smoke run shows both

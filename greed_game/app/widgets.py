@@ -2,7 +2,8 @@
 
 Widgets live in logical coordinates. A :class:`FocusGroup` owns a list of
 them: the mouse hovers and clicks, Tab/arrows move the keyboard focus, Enter
-activates, Left/Right change a selector, typing edits a text field.
+activates, Left/Right change a selector, typing edits a text field. A button's
+action may return where to go next; the group hands it to its scene.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas, FontName
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll, TextInput
+from greed_game.app.navigation import Go
 
 T = TypeVar("T")
 
@@ -36,15 +38,16 @@ class Widget:
         """Whether the logical point is on the widget."""
         return self.visible and self.rect.collidepoint(pos)
 
-    def activate(self) -> None:
-        """Enter pressed while focused."""
+    def activate(self) -> Go | None:
+        """Enter pressed while focused; where to go next (None: stay)."""
+        return None
 
     def point(self, pos: tuple[float, float] | None) -> None:
         """The mouse is over the widget at a logical point (None: it left)."""
 
-    def click(self, pos: tuple[float, float]) -> None:
-        """Clicked at a logical point."""
-        self.activate()
+    def click(self, pos: tuple[float, float]) -> Go | None:
+        """Clicked at a logical point; where to go next (None: stay)."""
+        return self.activate()
 
     def key(self, press: KeyPress) -> bool:
         """A key other than focus movement; True when used."""
@@ -70,7 +73,7 @@ class Button(Widget):
         self,
         rect: pygame.Rect,
         label: str,
-        action: Callable[[], None],
+        action: Callable[[], Go | None],
         *,
         hint: str = "",
         primary: bool = False,
@@ -84,9 +87,8 @@ class Button(Widget):
         self.primary = primary
         self.size = size
 
-    def activate(self) -> None:
-        if self.enabled:
-            self.action()
+    def activate(self) -> Go | None:
+        return self.action() if self.enabled else None
 
     def draw(self, canvas: Canvas, *, focused: bool, hovered: bool) -> None:
         if not self.visible:
@@ -320,7 +322,7 @@ class ListBox(Widget):
         row_h: float,
         count: int,
         draw_row: RowDrawer,
-        on_pick: Callable[[int], None] | None = None,
+        on_pick: Callable[[int], Go | None] | None = None,
         *,
         empty: str = "",
     ) -> None:
@@ -372,15 +374,17 @@ class ListBox(Widget):
     def point(self, pos: tuple[float, float] | None) -> None:
         self.hover_row = None if pos is None else self.row_at(pos)
 
-    def activate(self) -> None:
+    def activate(self) -> Go | None:
         if self.enabled and self.on_pick is not None and 0 <= self.selected < self.count:
-            self.on_pick(self.selected)
+            return self.on_pick(self.selected)
+        return None
 
-    def click(self, pos: tuple[float, float]) -> None:
+    def click(self, pos: tuple[float, float]) -> Go | None:
         index = self.row_at(pos)
-        if index is not None:
-            self.select(index)
-            self.activate()
+        if index is None:
+            return None
+        self.select(index)
+        return self.activate()
 
     def key(self, press: KeyPress) -> bool:
         if self.count <= 0:
@@ -489,8 +493,8 @@ class FocusGroup:
         """The widget under a logical point."""
         return next((w for w in reversed(self.widgets) if w.contains(pos)), None)
 
-    def handle(self, event: Input) -> bool:
-        """Route an input to the widgets; True when one of them used it."""
+    def handle(self, event: Input) -> Go | bool:
+        """Route an input to the widgets; True when one of them used it, where to go next when it says so."""
         if isinstance(event, Move):
             hover = self.at(event.pos)
             if self.hover is not None and self.hover is not hover:
@@ -507,8 +511,7 @@ class FocusGroup:
             self.keyboard = False
             if w.focusable:
                 self.focus_on(w)
-            w.click(event.pos)
-            return True
+            return w.click(event.pos) or True
         if isinstance(event, TextInput):
             w = self.focused
             return w is not None and w.text(event.text)
@@ -526,8 +529,7 @@ class FocusGroup:
             return False
         if event.key == "enter":
             self.keyboard = True
-            focused.activate()
-            return True
+            return focused.activate() or True
         if focused.key(event):
             self.keyboard = True
             return True

@@ -23,7 +23,7 @@ def open_setup(app: App) -> SetupScene:
     app.show_menu()
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    menu.open_setup()
+    app.go(menu.open_setup())
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     return setup

@@ -54,7 +54,7 @@ def test_a_focused_text_field_still_blinks(tmp_path: Path) -> None:
     app = App(storage=Storage(tmp_path), settings=Settings(), size=(854, 480), clock="virtual")
     try:
         app.show_menu()
-        app.stack.top.open_setup()
+        app.go(app.stack.top.open_setup())
         scene = app.stack.top
         from greed_game.app.widgets import TextField
 

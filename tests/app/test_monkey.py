@@ -115,7 +115,7 @@ def _viewer(app: App) -> None:
     app.show_menu()
     replays = ReplaysScene(app)
     app.push(replays)
-    replays.open_game(0)
+    app.go(replays.open_game(0))
     assert isinstance(app.stack.top, ReplayScene)
 
 

@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from greed_game.app.canvas import Canvas
-from greed_game.app.input import Click, KeyPress, TextInput, translate
+from greed_game.app.input import Click, Input, KeyPress, TextInput, translate
 from greed_game.app.main import MAX_FRAME, STEP, App
+from greed_game.app.navigation import Go, Pop, Push, Replace, Target, ToMenu, ToSettings
 from greed_game.app.scenes.base import Scene, SceneStack
 from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import RulesOverlay, SettingsOverlay
@@ -58,6 +59,47 @@ def test_scene_stack_push_pop_replace_and_overlays() -> None:
     stack.push(overlay)
     stack.replace(other)
     assert stack.scenes == [other] and base.log[-1] == "exit"
+
+
+class Leaver(Probe):
+    """A scene that says where to go: on a key, and when its timer runs out."""
+
+    def __init__(self, name: str, key: Go, timer: Go) -> None:
+        super().__init__(name)
+        self.key, self.timer = key, timer
+
+    def handle(self, event: Input) -> Go | None:
+        return self.key if isinstance(event, KeyPress) else None
+
+    def update(self, dt: float) -> Go | None:
+        self.updates += 1
+        return self.timer if self.updates == 2 else None
+
+
+def test_the_scene_stack_goes_where_the_live_scene_says() -> None:
+    built: list[Target] = []
+    settings = Probe("settings", opaque=False)
+
+    def build(target: Target) -> Scene:
+        built.append(target)
+        return settings if isinstance(target, ToSettings) else Probe("menu")
+
+    stack = SceneStack(build)
+    base = Leaver("base", Push(ToSettings()), Replace(ToMenu()))
+    stack.push(base)
+    stack.handle(Click((1, 1)))
+    assert stack.scenes == [base], "None: the scene stays"
+    stack.handle(KeyPress("s"))
+    assert stack.top is settings and built == [ToSettings()]
+    stack.go(Pop())
+    assert stack.top is base and base.log == ["enter", "resume"]
+    stack.update(STEP)
+    assert stack.top is base
+    stack.update(STEP)
+    assert built[-1] == ToMenu() and stack.top is not None and stack.top.name == "menu"
+    assert base.log[-1] == "exit"
+    with pytest.raises(RuntimeError):
+        SceneStack().go(Push(ToSettings()))
 
 
 def test_canvas_maps_the_logical_stage_onto_any_window() -> None:

@@ -288,7 +288,7 @@ def test_own_rules_files_are_listed_after_the_presets(make_app: Callable[..., Ap
     app = make_app()
     drive = Driver(app)
     menu = _menu(app, drive)
-    menu.open_setup()
+    app.go(menu.open_setup())
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     labels = [c.label for c in setup.choices]
@@ -302,7 +302,7 @@ def test_own_rules_files_are_listed_after_the_presets(make_app: Callable[..., Ap
     assert setup.choice.problem == "Field 'dice': must be at most 6, not 9"
     assert not setup.start_button.enabled
     drive.shot("test-setup-bad-rules")
-    setup.start()
+    app.go(setup.start())
     assert app.stack.top is setup, "a game cannot start with rules that cannot be played"
     assert bad.exists() and bad.read_text().startswith('id = "broken"'), "the player's file is never moved"
     rules_sel.step(1)

@@ -36,7 +36,7 @@ def test_a_typed_target_is_played(app: App, drive: Driver) -> None:
     drive.type("0")
     assert setup.target == 6250 and not setup.target_problem
     assert setup.target_selector.value == 6250
-    setup.start()
+    app.go(setup.start())
     table = app.stack.top
     assert isinstance(table, TableScene) and table.rules.target == 6250
 

@@ -28,7 +28,7 @@ def _save_a_game_in_progress(app: App) -> Game:
 
 
 def _press_start(app: App, drive: Driver) -> None:
-    open_setup(app).start()
+    app.go(open_setup(app).start())
     drive.frames(2)
 
 
@@ -36,7 +36,7 @@ def _answer(app: App, drive: Driver, button: int) -> None:
     """Answer the game-in-progress question: 0 continue it, 1 start the new game."""
     ask = app.stack.top
     assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[button].activate()
+    app.go(ask.focus.widgets[button].activate())
     drive.frames(2)
 
 
@@ -65,7 +65,7 @@ def test_starting_anyway_keeps_the_old_game_in_replays(app: App, drive: Driver) 
     _press_start(app, drive)
     ask = app.stack.top
     assert isinstance(ask, ReplaceGameOverlay)
-    ask.focus.widgets[1].activate()
+    app.go(ask.focus.widgets[1].activate())
     drive.frames(3)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.events != game.events
@@ -93,7 +93,7 @@ def test_the_game_set_aside_is_listed_in_replays_as_unfinished(app: App, drive: 
     assert not summary.finished and summary.problem is None
     assert summary.players == ("You", "Ada") and summary.current == game.state.current == 0
     assert summary.scores == game.state.scores
-    replays.open_file(0)
+    app.go(replays.open_file(0))
     from greed_game.app.scenes.replay_viewer import ReplayScene
 
     assert isinstance(app.stack.top, ReplayScene)
@@ -138,7 +138,7 @@ def test_an_unfinished_game_set_aside_can_be_played_on_from_replays(app: App, dr
     assert replays.summary(replays.files[0]).current == 0  # "You" to play, as the row says
     # The new game started meanwhile is in progress: playing the old one on asks first, and keeps both.
     new_events = app.storage.load_game().events  # type: ignore[union-attr]
-    replays.play_on_button.activate()
+    app.go(replays.play_on_button.activate())
     _answer(app, drive, 1)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.events == game.events
@@ -184,9 +184,11 @@ def test_each_of_several_unfinished_games_resumes_exactly(app: App, drive: Drive
         replays = ReplaysScene(app)
         app.push(replays)
         path = next(p for p in replays.files if read_record(p.read_text()).events == game.events)
-        assert replays.play_on(path)
+        where = replays.play_on(path)
+        assert where
+        app.go(where)
         if isinstance(app.stack.top, ReplaceGameOverlay):
-            app.stack.top.focus.widgets[1].activate()  # start it: the game in progress is set aside, not lost
+            app.go(app.stack.top.focus.widgets[1].activate())  # start it: the game in progress is set aside, not lost
         drive.frames(2)
         table = app.stack.top
         assert isinstance(table, TableScene)

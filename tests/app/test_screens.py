@@ -54,7 +54,7 @@ def _menu(app: App, drive: Driver) -> None:
 def _setup(app: App, drive: Driver) -> None:
     app.show_menu()
     assert isinstance(app.stack.top, MenuScene)
-    app.stack.top.open_setup()
+    app.go(app.stack.top.open_setup())
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     setup.add_seat("human")
@@ -213,7 +213,7 @@ def _replays(app: App, drive: Driver) -> None:
     app.show_menu()
     scene = ReplaysScene(app)
     app.push(scene)
-    scene.open(app.storage.exports_dir / "broken.json")
+    app.go(scene.open(app.storage.exports_dir / "broken.json"))
     drive.press("tab")
 
 
@@ -228,7 +228,7 @@ def _viewer_at(kind: type, nth: int) -> Callable[[App, Driver], None]:
         app.show_menu()
         scene = ReplaysScene(app)
         app.push(scene)
-        scene.open_game(0)
+        app.go(scene.open_game(0))
         viewer = app.stack.top
         assert isinstance(viewer, ReplayScene)
         positions = [i + 1 for i, e in enumerate(viewer.replay.record.events) if isinstance(e, kind)]

@@ -32,7 +32,7 @@ def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[.
     setup.set_preset(next(i for i, c in enumerate(setup.choices) if c.path and c.path.name == "house.toml"))
     setup.target = 3500
     setup.skin = "greed"
-    setup.start()
+    app.go(setup.start())
     Driver(app).frames(1)
     assert isinstance(app.stack.top, TableScene)
     app.close()
@@ -71,7 +71,7 @@ def test_a_stale_setup_falls_back_and_says_what_changed(make_app: Callable[..., 
     assert len(setup.notes) == 2
     assert "grandmaster" in setup.notes[0] and "gone.toml" in setup.notes[1]
     assert any("gone.toml" in t.text for t in app.toasts)
-    setup.start()
+    app.go(setup.start())
     assert isinstance(app.stack.top, TableScene)
 
 

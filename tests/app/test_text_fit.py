@@ -209,10 +209,10 @@ def _replace_game_eight(app: App, drive: Driver) -> None:
     _menu_continue_eight(app, drive)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    menu.open_setup()
+    app.go(menu.open_setup())
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
-    setup.start()
+    app.go(setup.start())
     assert isinstance(app.stack.top, ReplaceGameOverlay)
 
 
@@ -236,7 +236,7 @@ def _viewer_eight(app: App, drive: Driver) -> None:
     app.show_menu()
     scene = ReplaysScene(app)
     app.push(scene)
-    scene.open_game(0)
+    app.go(scene.open_game(0))
     viewer = app.stack.top
     assert isinstance(viewer, ReplayScene)
     viewer.seek(len(viewer.replay.record.events) // 2)

@@ -2,41 +2,43 @@
 
 A scene has ``enter``/``resume``/``exit`` hooks, ``handle`` (one input), ``update(dt)``
 (a fixed time step) and ``draw(canvas)``; ``draw`` never changes state.
-Overlays (rules, settings, pause) are scenes that are not ``opaque``: the
-scenes below them are drawn first, but only the top scene is updated and
-receives input.
+``handle`` and ``update`` return where to go next (``greed_game.app.navigation``),
+which the stack applies. Overlays (rules, settings, pause) are scenes that are
+not ``opaque``: the scenes below them are drawn first, but only the top scene
+is updated and receives input.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from greed_game.app.canvas import Canvas
 from greed_game.app.input import Input
+from greed_game.app.navigation import Go, Pop, Push, Target
 from greed_game.app.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from greed_game.app.audio import Audio
     from greed_game.play.autosave import Autosaver
-    from greed_game.play.setup import GameSetup
     from greed_game.rules import Record
-    from greed_game.storage import Settings, Storage
+    from greed_game.storage import Resumed, Settings, Storage
 
 
 class App(Protocol):
     """What a scene may ask of the program around it (``greed_game.app.main.App`` is the one there is).
 
     Scenes know the program by this description only, so no scene imports
-    the module that creates the scenes.
+    the module that creates the scenes. Nor do they move between screens
+    through it: they return where to go next.
     """
 
     settings: Settings
     storage: Storage
     rng: random.Random
-    stack: SceneStack
     audio: Audio
     autosaver: Autosaver
     canvas: Canvas
@@ -49,20 +51,8 @@ class App(Protocol):
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen."""
 
-    def show_menu(self) -> None:
-        """The main menu (replaces everything)."""
-
-    def start_game(self, setup: GameSetup) -> None:
-        """A new game at the table."""
-
-    def continue_game(self) -> bool:
-        """Resume the saved game; False (with the reason shown) when there is none."""
-
-    def push(self, scene: Scene) -> None:
-        """Open an overlay or sub-screen."""
-
-    def pop(self) -> None:
-        """Close the top overlay."""
+    def saved_game(self) -> Resumed | None:
+        """The saved game to continue; None (with the reason shown) when there is none."""
 
     def new_seed(self) -> int:
         """The seed of a new game's dice."""
@@ -102,11 +92,13 @@ class Scene:
     def exit(self) -> None:
         """The scene left the stack (or was covered for good)."""
 
-    def handle(self, event: Input) -> None:
-        """React to one input."""
+    def handle(self, event: Input) -> Go | None:
+        """React to one input; where to go next (None: stay)."""
+        return None
 
-    def update(self, dt: float) -> None:
-        """Advance animations and timers by ``dt`` seconds (a fixed step)."""
+    def update(self, dt: float) -> Go | None:
+        """Advance animations and timers by ``dt`` seconds (a fixed step); where to go next (None: stay)."""
+        return None
 
     def idle_for(self) -> float:
         """How long the scene stays as drawn if no input comes: 0 while it moves, ``inf`` when it only waits.
@@ -122,11 +114,43 @@ class Scene:
         """Draw the scene; never changes state."""
 
 
-class SceneStack:
-    """Push, pop and replace scenes; the top one is live."""
+Build = Callable[[Target], "Scene"]
+"""The route table: the scene for a target (``greed_game.app.routes.build``, handed in by the window)."""
 
-    def __init__(self) -> None:
+
+class SceneStack:
+    """Push, pop and replace scenes; the top one is live and says where to go next."""
+
+    def __init__(self, build: Build | None = None) -> None:
         self.scenes: list[Scene] = []
+        self.build = build
+
+    def handle(self, event: Input) -> None:
+        """Hand one input to the live scene and go where it says."""
+        top = self.top
+        if top is not None:
+            self.go(top.handle(event))
+
+    def update(self, dt: float) -> None:
+        """Advance the live scene by one step and go where it says."""
+        top = self.top
+        if top is not None:
+            self.go(top.update(dt))
+
+    def go(self, where: Go | None) -> None:
+        """Apply a transition (None: stay)."""
+        if where is None:
+            return
+        if isinstance(where, Pop):
+            self.pop()
+            return
+        if self.build is None:
+            raise RuntimeError(f"no route table to build {where.to!r}")
+        scene = self.build(where.to)
+        if isinstance(where, Push):
+            self.push(scene)
+        else:
+            self.replace(scene)
 
     @property
     def top(self) -> Scene | None:

@@ -1,4 +1,4 @@
-"""Pieces of drawing shared by the scenes: the felt backdrop, panels, headings."""
+"""Pieces shared by the scenes: the felt backdrop, panels, headings; the way to the saved game."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Anchor, Canvas
+from greed_game.app.navigation import Go, Replace, ToSavedGame
 
 if TYPE_CHECKING:
+    from greed_game.app.scenes.base import App
     from greed_game.rules import Game
 
 
@@ -102,3 +104,9 @@ def standing_line(game: Game, limit: int = 64) -> str:
         return standing
     whose = narrator.person(state.current).possessive_mid
     return f"{whose} turn  ·  {state.players} players, top score {max(state.scores):,}"
+
+
+def continue_saved(app: App) -> Go | None:
+    """To the saved game at the table; None (with the reason shown) when there is none."""
+    resumed = app.saved_game()
+    return None if resumed is None else Replace(ToSavedGame(resumed))

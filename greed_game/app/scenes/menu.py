@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -12,8 +13,29 @@ from greed_game import __version__
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Input, KeyPress
+from greed_game.app.navigation import (
+    Go,
+    Pop,
+    Push,
+    Replace,
+    ToNewGame,
+    ToReplaceGame,
+    ToReplays,
+    ToRules,
+    ToSettings,
+    ToSetup,
+    ToStatistics,
+    went,
+)
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
+from greed_game.app.scenes.common import (
+    continue_saved,
+    draw_backdrop,
+    draw_heading,
+    draw_keys_help,
+    draw_panel,
+    standing_line,
+)
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
 from greed_game.narrator.rules_text import description, summary
 from greed_game.play.setup import COMPUTER_NAMES, FALLBACK_LEVEL, GameSetup, computer_levels, unique_names
@@ -73,7 +95,7 @@ class MenuScene(Scene):
         has_save = self.app.storage.has_saved_game()
         x, w, h, gap = LOGICAL_W // 2 - 170, 340, 48, 10
         y = 264
-        entries = [
+        entries: list[tuple[str, Callable[[], Go | None], bool]] = [
             ("Continue", self._continue, has_save),
             ("New game", self.open_setup, True),
             ("Statistics", self.open_statistics, True),
@@ -94,44 +116,38 @@ class MenuScene(Scene):
     def resume(self) -> None:
         self._build()
 
-    def _continue(self) -> None:
-        if not self.app.continue_game():
+    def _continue(self) -> Go | None:
+        where = continue_saved(self.app)
+        if where is None:
             self._build()  # the saved game may have been set aside: Continue is off now
             self.focus.keyboard = True
+        return where
 
-    def open_statistics(self) -> None:
+    def open_statistics(self) -> Go:
         """The statistics across games."""
-        from greed_game.app.scenes.statistics import StatisticsScene
+        return Push(ToStatistics())
 
-        self.app.push(StatisticsScene(self.app))
-
-    def open_replays(self) -> None:
+    def open_replays(self) -> Go:
         """Finished games and record files to watch."""
-        from greed_game.app.scenes.replay_list import ReplaysScene
+        return Push(ToReplays())
 
-        self.app.push(ReplaysScene(self.app))
-
-    def open_setup(self) -> None:
+    def open_setup(self) -> Go:
         """The new-game screen."""
-        self.app.push(SetupScene(self.app))
+        return Push(ToSetup())
 
-    def open_rules(self) -> None:
-        from greed_game.app.scenes.overlays import RulesOverlay
+    def open_rules(self) -> Go:
+        return Push(ToRules())
 
-        self.app.push(RulesOverlay(self.app))
+    def open_settings(self) -> Go:
+        return Push(ToSettings())
 
-    def open_settings(self) -> None:
-        from greed_game.app.scenes.overlays import SettingsOverlay
-
-        self.app.push(SettingsOverlay(self.app))
-
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress) and event.key == "escape":
             self.app.quit()
-            return
+            return None
         if isinstance(event, KeyPress) and event.key in ("left", "right"):
-            return
-        self.focus.handle(event)
+            return None
+        return went(self.focus.handle(event))
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
@@ -298,10 +314,10 @@ class SetupScene(Scene):
         self.app.settings.skin = self.skin
         self.app.save_settings()
 
-    def leave(self) -> None:
+    def leave(self) -> Go:
         """Back to the menu; the setup is kept for next time."""
         self.remember()
-        self.app.pop()
+        return Pop()
 
     def set_preset(self, index: int) -> None:
         """Choose a preset; the target follows it."""
@@ -317,21 +333,17 @@ class SetupScene(Scene):
         overrides: dict[str, Any] = {} if self.target == self.rules.target else {"target": self.target}
         return GameSetup(self.choice.reference(), players, overrides)
 
-    def start(self) -> None:
+    def start(self) -> Go | None:
         """Start the game as configured (not while an unavailable rules file is chosen)."""
         if not self.choice.usable:
-            return
+            return None
         self.remember()
-        setup = self.setup()
+        new_game = Replace(ToNewGame(self.setup()))
         in_progress = self.app.storage.game_in_progress()
         if in_progress is None:
-            self.app.start_game(setup)
-            return
-        from greed_game.app.scenes.overlays import ReplaceGameOverlay
-
+            return new_game
         _, game = in_progress
-        self.app.push(ReplaceGameOverlay(self.app, game.rules.name, standing_line(game),
-                                         lambda: self.app.start_game(setup)))
+        return Push(ToReplaceGame(game.rules.name, standing_line(game), lambda: new_game))
 
     def configure_computers(self) -> None:
         """Two computer seats, the weakest and the strongest, and the shortest preset at its own target (the
@@ -455,15 +467,12 @@ class SetupScene(Scene):
     def _set_skin(self, value: SkinChoice) -> None:
         self.skin = value
 
-    def _read_rules(self) -> None:
-        from greed_game.app.scenes.overlays import RulesOverlay
-
+    def _read_rules(self) -> Go | None:
         if not self.choice.usable:
-            return
+            return None
         if self.choice.is_preset and self.target == self.rules.target:
-            self.app.push(RulesOverlay(self.app, self.preset_index))
-        else:
-            self.app.push(RulesOverlay(self.app, rules=self.rules_in_force()))
+            return Push(ToRules(self.preset_index))
+        return Push(ToRules(rules=self.rules_in_force()))
 
     @property
     def shown_skin(self) -> str:
@@ -472,16 +481,15 @@ class SetupScene(Scene):
 
     # -- scene ------------------------------------------------------------------------
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
             focused = self.focus.focused
             if event.key == "escape":
-                self.leave()
-                return
+                return self.leave()
             if event.key == "enter" and isinstance(focused, TextField):
                 self.focus.move(1)
-                return
-        self.focus.handle(event)
+                return None
+        return went(self.focus.handle(event))
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)

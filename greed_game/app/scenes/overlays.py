@@ -12,8 +12,9 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Click, Input, KeyPress, Scroll
+from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToRules, ToSettings, went
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import draw_heading, draw_panel, draw_scrim
+from greed_game.app.scenes.common import continue_saved, draw_heading, draw_panel, draw_scrim
 from greed_game.app.widgets import Button, FocusGroup, Selector, Widget, fit_middle
 from greed_game.play.user_rules import display_path
 
@@ -32,15 +33,14 @@ class Overlay(Scene):
     PANEL = pygame.Rect(0, 0, 0, 0)
     focus: FocusGroup
 
-    def close(self) -> None:
+    def close(self) -> Go:
         """Go back to the scene below."""
-        self.app.pop()
+        return Pop()
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress) and event.key == "escape":
-            self.close()
-            return
-        self.focus.handle(event)
+            return self.close()
+        return went(self.focus.handle(event))
 
     def draw_card(self, canvas: Canvas, title: str, size: int = 32) -> pygame.Rect:
         """The darkened scene, the panel and its heading; returns the panel."""
@@ -189,12 +189,12 @@ class RulesOverlay(Overlay):
     def _scroll_by(self, rows: int) -> None:
         self.first = max(0, min(self.first + rows, self._last_first()))
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
             step = {"down": 1, "up": -1, "pagedown": 10, "pageup": -10, "space": 10}.get(event.key)
             if event.key == "escape":
-                self.close()
-            elif step is not None:
+                return self.close()
+            if step is not None:
                 self._scroll_by(step)
             elif event.key == "home":
                 self.first = 0
@@ -203,12 +203,12 @@ class RulesOverlay(Overlay):
             elif event.key in ("left", "right"):
                 self.selector.key(event)
             elif event.key in ("enter", "tab"):
-                self.focus.handle(event)
-            return
+                return went(self.focus.handle(event))
+            return None
         if isinstance(event, Scroll):
             self._scroll_by(-3 * event.dy)
-            return
-        self.focus.handle(event)
+            return None
+        return went(self.focus.handle(event))
 
     def draw(self, canvas: Canvas) -> None:
         from greed_game.app.dice_view import draw_upright
@@ -315,14 +315,14 @@ class SettingsOverlay(Overlay):
     def _fullscreen(self, value: bool) -> None:
         self.app.set_fullscreen(value)
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress) and event.key == "escape":
-            self.close()
-            return
-        self.focus.handle(event)
+            return self.close()
+        return went(self.focus.handle(event))
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Go | None:
         self.fullscreen.set_value(self.app.settings.fullscreen)
+        return None
 
     def draw(self, canvas: Canvas) -> None:
         draw_scrim(canvas)
@@ -365,7 +365,7 @@ class PauseOverlay(Overlay):
         p = self.PANEL
         x, w, h, gap = p.x + 40, p.w - 80, 50, 12
         y = p.y + 84
-        entries: list[tuple[str, Callable[[], None], bool]] = [
+        entries: list[tuple[str, Callable[[], Go | None], bool]] = [
             ("Resume", self.close, True),
             ("Rules", self._rules, True),
             ("Settings", self._settings, True),
@@ -379,25 +379,24 @@ class PauseOverlay(Overlay):
         ]
         self.focus = FocusGroup(widgets)
 
-    def _rules(self) -> None:
-        self.app.push(RulesOverlay(self.app, rules=self.rules))
+    def _rules(self) -> Go:
+        return Push(ToRules(rules=self.rules))
 
-    def _settings(self) -> None:
-        self.app.push(SettingsOverlay(self.app))
+    def _settings(self) -> Go:
+        return Push(ToSettings())
 
-    def _menu(self) -> None:
-        self.app.show_menu()
+    def _menu(self) -> Go:
+        return Replace(ToMenu())
 
     def export(self) -> None:
         """Write the game's record to the exports folder and show where."""
         if self.record is not None:
             self.exported = self.app.export_record(self.record()) or self.exported
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, Click) and not self.PANEL.collidepoint(event.pos):
-            self.close()
-            return
-        super().handle(event)
+            return self.close()
+        return super().handle(event)
 
     def draw(self, canvas: Canvas) -> None:
         p = self.draw_card(canvas, "Paused")
@@ -420,7 +419,7 @@ class ReplaceGameOverlay(Overlay):
     name = "replace-game"
     PANEL = pygame.Rect(LOGICAL_W // 2 - 330, 170, 660, 330)
 
-    def __init__(self, app: App, rules_name: str, standing: str, start: Callable[[], None]) -> None:
+    def __init__(self, app: App, rules_name: str, standing: str, start: Callable[[], Go | None]) -> None:
         super().__init__(app)
         self.rules_name = rules_name
         self.standing = standing
@@ -433,14 +432,14 @@ class ReplaceGameOverlay(Overlay):
             Button(pygame.Rect(p.x + 494, y, 136, h), "Back", self.close, hint="Esc", size=18),
         ])
 
-    def _continue(self) -> None:
-        self.app.continue_game()
+    def _continue(self) -> Go | None:
+        return continue_saved(self.app)
 
-    def _replace(self) -> None:
+    def _replace(self) -> Go | None:
         record = self.app.storage.load_game()
         if record is not None and self.app.export_record(record) is None:
-            return  # the reason is shown; nothing is replaced until the old game is kept somewhere
-        self.start()
+            return None  # the reason is shown; nothing is replaced until the old game is kept somewhere
+        return self.start()
 
     def draw(self, canvas: Canvas) -> None:
         p = self.draw_card(canvas, "A game is in progress", 30)

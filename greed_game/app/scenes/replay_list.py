@@ -21,9 +21,16 @@ from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import draw_upright
 from greed_game.app.input import Input, KeyPress, Scroll
+from greed_game.app.navigation import Go, Pop, Push, ToReplaceGame, ToReplay, went
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
-from greed_game.app.scenes.replay_viewer import ReplayScene
+from greed_game.app.scenes.common import (
+    continue_saved,
+    draw_backdrop,
+    draw_heading,
+    draw_keys_help,
+    draw_panel,
+    standing_line,
+)
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
 from greed_game.play.user_rules import display_path
@@ -150,33 +157,31 @@ class ReplaysScene(Scene):
 
     # -- actions ------------------------------------------------------------------------
 
-    def close(self) -> None:
+    def close(self) -> Go:
         """Back to the menu."""
-        self.app.pop()
+        return Pop()
 
     def _typed(self, text: str) -> None:
         self.path_text = text
 
-    def open_game(self, index: int) -> None:
+    def open_game(self, index: int) -> Go | None:
         """Watch finished game ``index`` of the list."""
-        if 0 <= index < len(self.games):
-            self.open(self.games[index])
+        return self.open(self.games[index]) if 0 <= index < len(self.games) else None
 
-    def open_file(self, index: int) -> None:
+    def open_file(self, index: int) -> Go | None:
         """Watch record file ``index`` of the exports folder."""
-        if 0 <= index < len(self.files):
-            self.open(self.files[index])
+        return self.open(self.files[index]) if 0 <= index < len(self.files) else None
 
-    def open_typed(self) -> None:
+    def open_typed(self) -> Go | None:
         """Watch the record file whose path was typed."""
         text = self.path_text.strip().strip('"').strip("'")
         if not text:
             self.error = "Type the path of a record file first (for example one you were sent)."
-            return
-        self.open(Path(text).expanduser())
+            return None
+        return self.open(Path(text).expanduser())
 
-    def open(self, path: Path) -> bool:
-        """Open a record file in the viewer; False (with the reason on the screen) when it cannot be used."""
+    def open(self, path: Path) -> Go | None:
+        """To the viewer of a record file; None (with the reason on the screen) when it cannot be used."""
         try:
             loaded = self.app.storage.open_replay(path)
         except Exception as exc:  # a record the storage failed to refuse cleanly: still not a crash
@@ -189,10 +194,9 @@ class ReplaysScene(Scene):
                 self.app.toast(other)
         if loaded is None:
             self.error = mine[-1] if mine else f"The record {path.name} could not be opened."
-            return False
+            return None
         self.error = ""
-        self.app.push(ReplayScene(self.app, loaded))
-        return True
+        return Push(ToReplay(loaded))
 
     def _follow_selection(self) -> None:
         """The Play-on button follows the selection of the list: shown for an unfinished game only."""
@@ -208,14 +212,14 @@ class ReplaysScene(Scene):
         s = self.summary(path)
         return path if s.problem is None and not s.finished else None
 
-    def play_on_selected(self) -> None:
+    def play_on_selected(self) -> Go | None:
         """Play on the unfinished game of the selected record file."""
         path = self.selected_unfinished()
-        if path is not None:
-            self.play_on(path)
+        return None if path is None else self.play_on(path)
 
-    def play_on(self, path: Path) -> bool:
-        """Play on an unfinished game from its record file, with new dice to come (a record keeps none).
+    def play_on(self, path: Path) -> Go | None:
+        """Play on an unfinished game from its record file, with new dice to come (a record keeps none); None
+        (with the reason on the screen) when it cannot be.
 
         A game in progress is not replaced unseen: the player is asked first, and if they go ahead it is
         exported like any game set aside. The record file itself is left as it is.
@@ -226,28 +230,24 @@ class ReplaysScene(Scene):
             record, game = parse_saved_record(read_text(path))
         except (OSError, ValueError, RecursionError) as exc:
             self.error = f"The record {path.name} cannot be played on: {exc}"
-            return False
+            return None
         if game.finished:
             self.error = f"The game of {path.name} is finished: it can only be watched."
-            return False
+            return None
         record.extra.clear()  # whatever dice state it carries is not this window's to trust
 
-        def start() -> None:
+        def start() -> Go | None:
             seed = self.app.new_seed()
             if self.app.storage.save_game(record, rng=random.Random(seed), seed=seed):
-                self.app.continue_game()
-            else:
-                self.app.show_problems()
+                return continue_saved(self.app)
+            self.app.show_problems()
+            return None
 
         in_progress = self.app.storage.game_in_progress()
         if in_progress is None:
-            start()
-            return True
-        from greed_game.app.scenes.overlays import ReplaceGameOverlay
-
+            return start()
         _, current = in_progress
-        self.app.push(ReplaceGameOverlay(self.app, current.rules.name, standing_line(current), start))
-        return True
+        return Push(ToReplaceGame(current.rules.name, standing_line(current), start))
 
     def summary(self, path: Path) -> RecordSummary:
         """The list line of a record (read once)."""
@@ -259,21 +259,20 @@ class ReplaysScene(Scene):
 
     # -- input --------------------------------------------------------------------------
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
             if event.key == "escape":
-                self.close()
-                return
+                return self.close()
             if event.key == "enter" and self.focus.focused is self.path_field:
-                self.open_typed()
-                return
+                return self.open_typed()
         if isinstance(event, Scroll):
             for box in (self.games_list, self.files_list):
                 if box.contains(event.pos):
                     box.scroll(-event.dy)
-            return
-        self.focus.handle(event)
+            return None
+        where = went(self.focus.handle(event))
         self._follow_selection()
+        return where
 
     # -- drawing ------------------------------------------------------------------------
 

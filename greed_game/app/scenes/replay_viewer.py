@@ -19,6 +19,7 @@ from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Click, Input, KeyPress, Scroll
+from greed_game.app.navigation import Go, Pop, Push, ToReview, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
@@ -285,24 +286,23 @@ class ReplayScene(Scene):
         self.timer = PLAY_STEP
         self._sync()
 
-    def close(self) -> None:
+    def close(self) -> Go:
         """Back to where the replay was opened from."""
-        self.app.pop()
+        return Pop()
 
-    def review(self) -> None:
+    def review(self) -> Go | None:
         """Each player's decisions in the recorded game against the exact chance of winning."""
-        from greed_game.app.scenes.review import ReviewOverlay
-
-        if len(self.players) == 2:
-            self.playing = False
-            self._sync()
-            self.app.push(ReviewOverlay(self.app, self.replay.rules, self.players, self.replay.record.events))
+        if len(self.players) != 2:
+            return None
+        self.playing = False
+        self._sync()
+        return Push(ToReview(self.replay.rules, self.players, self.replay.record.events))
 
     # -- input --------------------------------------------------------------------------
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
-            keys: dict[str, Callable[[], None]] = {
+            keys: dict[str, Callable[[], Go | None]] = {
                 "escape": self.close,
                 "left": self.back,
                 "right": self.forward,
@@ -317,37 +317,38 @@ class ReplayScene(Scene):
             if action is not None:
                 if event.key not in ("space", "escape"):
                     self.playing = False
-                action()
+                where = action()
                 self._sync()
-                return
+                return where
             if event.key == "enter" and not self.focus.keyboard:
                 self.forward()
-                return
+                return None
         if isinstance(event, Scroll):
             self._moved(self.replay.forward() if event.dy < 0 else self.replay.back())
-            return
+            return None
         if isinstance(event, Click) and event.button == 1:
             if SCRUB.inflate(0, 20).collidepoint(event.pos):
                 share = (event.pos[0] - SCRUB.x) / SCRUB.w
                 self.seek(round(share * len(self.replay)))
-                return
+                return None
             line = self._line_at(event.pos)
             if line is not None:
                 self.seek(line)
-                return
-        self.focus.handle(event)
+                return None
+        return went(self.focus.handle(event))
 
     def idle_for(self) -> float:
         return 0.0 if self.playing else super().idle_for()
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Go | None:
         if not self.playing:
-            return
+            return None
         self.timer -= dt
         if self.timer <= 0:
             self.timer = PLAY_STEP
             self._moved(self.replay.forward())
             self._sync()
+        return None
 
     # -- drawing ------------------------------------------------------------------------
 

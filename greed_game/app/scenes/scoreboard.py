@@ -10,6 +10,7 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.input import Input, KeyPress, Scroll
+from greed_game.app.navigation import Go, Push, Replace, ToMenu, ToNewGame, ToReplay, ToReview, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
 from greed_game.app.scenes.table_parts import short_name
@@ -51,7 +52,7 @@ class ScoreboardScene(Scene):
         """First round shown in the table of totals (scrolls with ← →)."""
         self.play_again = Button(pygame.Rect(1070, 648, 180, 52), "Play again", self.again, hint="Enter",
                                  primary=True)
-        self.menu = Button(pygame.Rect(878, 648, 180, 52), "Menu", self.app.show_menu, hint="Esc")
+        self.menu = Button(pygame.Rect(878, 648, 180, 52), "Menu", self.to_menu, hint="Esc")
         self.watch = Button(pygame.Rect(686, 648, 180, 52), "Watch replay", self.watch_replay, hint="R", size=17)
         self.export_button = Button(pygame.Rect(494, 648, 180, 52), "Export record", self.export, hint="X", size=17)
         self.review_button = Button(pygame.Rect(302, 648, 180, 52), "Review", self.review, hint="V", size=17,
@@ -63,9 +64,13 @@ class ScoreboardScene(Scene):
 
     visible_columns = 14
 
-    def again(self) -> None:
+    def again(self) -> Go:
         """A new game with the same seats and rules."""
-        self.app.start_game(self.setup)
+        return Replace(ToNewGame(self.setup))
+
+    def to_menu(self) -> Go:
+        """Back to the main menu."""
+        return Replace(ToMenu())
 
     def record(self) -> Record:
         """The finished game's record."""
@@ -75,47 +80,40 @@ class ScoreboardScene(Scene):
         """Write the game's record to the exports folder and show where."""
         self.exported = self.app.export_record(self.record()) or self.exported
 
-    def review(self) -> None:
+    def review(self) -> Go | None:
         """Each player's decisions against the exact chance of winning (two-player games)."""
-        from greed_game.app.scenes.review import ReviewOverlay
+        if len(self.game.players) != 2:
+            return None
+        return Push(ToReview(self.game.rules, self.game.players, self.game.events))
 
-        if len(self.game.players) == 2:
-            self.app.push(ReviewOverlay(self.app, self.game.rules, self.game.players, self.game.events))
-
-    def watch_replay(self) -> None:
+    def watch_replay(self) -> Go | None:
         """Watch the game again, step by step."""
-        from greed_game.app.scenes.replay_viewer import ReplayScene
-
         loaded = self.app.storage.open_replay(self.record())
         if loaded is None:
             self.app.show_problems()
-            return
-        self.app.push(ReplayScene(self.app, loaded))
+            return None
+        return Push(ToReplay(loaded))
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
             if event.key == "escape":
-                self.app.show_menu()
-                return
+                return self.to_menu()
             if event.key in ("left", "right"):
                 self._scroll(-1 if event.key == "left" else 1)
-                return
+                return None
             if event.key == "enter" and not self.focus.keyboard:
-                self.again()
-                return
+                return self.again()
             if event.key == "x":
                 self.export()
-                return
+                return None
             if event.key == "r":
-                self.watch_replay()
-                return
+                return self.watch_replay()
             if event.key == "v":
-                self.review()
-                return
+                return self.review()
         if isinstance(event, Scroll):
             self._scroll(-event.dy)
-            return
-        self.focus.handle(event)
+            return None
+        return went(self.focus.handle(event))
 
     def _scroll(self, delta: int) -> None:
         self.column = max(0, min(self.rounds - self.visible_columns, self.column + delta))

@@ -15,6 +15,7 @@ from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import draw_upright
 from greed_game.app.input import Input, KeyPress, Scroll
+from greed_game.app.navigation import Go, Pop, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
 from greed_game.app.widgets import Button, FocusGroup, ListBox, Selector
@@ -86,27 +87,26 @@ class StatisticsScene(Scene):
         """The dice skin of the settings (pips unless the player chose the letters)."""
         return "greed" if self.app.settings.skin == "greed" else "pips"
 
-    def close(self) -> None:
+    def close(self) -> Go:
         """Back to the menu."""
-        self.app.pop()
+        return Pop()
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
             moves = {"up": -1, "down": 1, "pageup": -self.table.rows_shown, "pagedown": self.table.rows_shown,
                      "home": -10**6, "end": 10**6}
             if event.key == "escape":
-                self.close()
-                return
+                return self.close()
             if event.key in moves:
                 self.table.scroll(moves[event.key])
-                return
+                return None
             if event.key in ("left", "right"):
                 self.by_selector.key(event)
-                return
+                return None
         if isinstance(event, Scroll):
             self.table.scroll(-3 * event.dy)
-            return
-        self.focus.handle(event)
+            return None
+        return went(self.focus.handle(event))
 
     # -- drawing ------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
+from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.table_parts import FELT, draw_table_background
 from greed_game.app.scenes.table_sections import (
@@ -186,22 +187,24 @@ class TableScene(Scene):
 
     # -- commands and moments ------------------------------------------------------------------------
 
-    def send(self, command: Command) -> None:
-        """Hand a command to the flow and play what it answers."""
+    def send(self, command: Command) -> Go | None:
+        """Hand a command to the flow and play what it answers; where to go next, if the game has ended."""
         self.turn.send(command)
-        self._play()
+        return self._play()
 
-    def _play(self) -> None:
+    def _play(self) -> Go | None:
         """Play the flow's moments in order, then draw its snapshot from now on."""
+        where: Go | None = None
         while True:
             moments = self.turn.take_moments()
             if not moments:
                 break
             for moment in moments:
-                self._play_one(moment)
+                where = self._play_one(moment) or where
         self._sync()
+        return where
 
-    def _play_one(self, moment: Moment) -> None:
+    def _play_one(self, moment: Moment) -> Go | None:
         sound = SOUNDS.get(type(moment))
         if sound is not None:
             self.app.audio.play(*sound)
@@ -212,7 +215,8 @@ class TableScene(Scene):
         elif isinstance(moment, KeptDice):
             self.tray.add(self.felt.take(moment), self.turn.pace)
         elif isinstance(moment, LeaveTable):
-            self._to_scoreboard()
+            return Replace(ToScoreboard(self.setup, self.game))
+        return None
 
     def _sync(self) -> None:
         snap = self.snap
@@ -222,16 +226,9 @@ class TableScene(Scene):
 
     # -- the scene's life ------------------------------------------------------------------------------
 
-    def open_menu(self) -> None:
+    def open_menu(self) -> Go:
         """Esc: the pause menu."""
-        from greed_game.app.scenes.overlays import PauseOverlay
-
-        self.app.push(PauseOverlay(self.app, self.rules, self.record))
-
-    def _to_scoreboard(self) -> None:
-        from greed_game.app.scenes.scoreboard import ScoreboardScene
-
-        self.app.stack.replace(ScoreboardScene(self.app, self.setup, self.game))
+        return Push(ToPause(self.rules, self.record))
 
     def enter(self) -> None:
         self.turn.enter()
@@ -244,34 +241,32 @@ class TableScene(Scene):
         self.turn.refresh()
         self._sync()
 
-    def handle(self, event: Input) -> None:
+    def handle(self, event: Input) -> Go | None:
         snap = self.snap
         if isinstance(event, Move):
             self.actions.focus.handle(event)
             self.felt.handle(event, snap)
-            return
+            return None
         if isinstance(event, Scroll):
-            return
+            return None
         if isinstance(event, KeyPress) and event.key == "escape":
-            if snap.waiting is not None:
-                self.app.show_menu()  # the game is autosaved: Continue resumes it
-            else:
-                self.open_menu()
-            return
-        if isinstance(event, Click) and self.actions.focus.handle(event):
-            pressed = self.actions.pressed()
-            if pressed is not None:
-                self.send(pressed)
-            return
+            # While the computer players are worked out, straight back to the menu: the game is autosaved.
+            return Replace(ToMenu()) if snap.waiting is not None else self.open_menu()
+        if isinstance(event, Click):
+            used = self.actions.focus.handle(event)
+            if used is not False:
+                pressed = self.actions.pressed()
+                return self.send(pressed) if pressed is not None else went(used)
         if not snap.human_turn:
             if isinstance(event, (KeyPress, Click)):
-                self._hurry()
-            return
+                return self._hurry()
+            return None
         command = self.actions.handle(event, snap) or self.felt.handle(event, snap)
-        if command is not None:
-            self.send(command)
+        if command is None or isinstance(command, (Push, Pop, Replace)):
+            return command
+        return self.send(command)
 
-    def _hurry(self) -> None:
+    def _hurry(self) -> Go | None:
         """A key or click while the table is not waiting for a person: hurry the throw or the pause."""
         if self.turn.mode == "rolling":
             self.turn.send(self.felt.finish())
@@ -279,7 +274,7 @@ class TableScene(Scene):
             self.turn.send(Hurry())
         self.felt.hurry()
         self.tray.hurry()
-        self._play()
+        return self._play()
 
     # -- time ------------------------------------------------------------------------------------------
 
@@ -298,7 +293,7 @@ class TableScene(Scene):
             wake = min(wake, 0.25)  # progress figures, the moment the computer players are ready
         return wake
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> Go | None:
         self.tray.update(dt)
         if self.turn.mode == "rolling":
             self.turn.update(dt)
@@ -311,8 +306,9 @@ class TableScene(Scene):
             for d in self.dice:
                 d.update(dt)
             self.turn.update(dt)
-        self._play()
+        where = self._play()
         self.notices.place(self.app.canvas, self.snap.banner)
+        return where
 
     # -- drawing ---------------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Click, Input, KeyPress, Move
+from greed_game.app.navigation import Go
 from greed_game.app.physics import STEP, DiceWorld, Felt
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
@@ -66,8 +67,8 @@ class Section:
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """Draw this section of ``snap``."""
 
-    def handle(self, event: Input, snap: TableSnapshot) -> Command | None:
-        """The command an event means here, if any."""
+    def handle(self, event: Input, snap: TableSnapshot) -> Command | Go | None:
+        """The command an event means here (or where to go next), if any."""
         return None
 
 
@@ -370,7 +371,7 @@ class ActionsSection(Section):
 
     rect = ACTIONS
 
-    def __init__(self, open_menu: Callable[[], None]) -> None:
+    def __init__(self, open_menu: Callable[[], Go]) -> None:
         self.open_menu = open_menu
         self.focus = FocusGroup()
         self._for: tuple[object, ...] | None = None
@@ -392,23 +393,26 @@ class ActionsSection(Section):
         widgets.append(Button(pygame.Rect(ACTIONS.right - 90, y, 90, h), "Menu", self.open_menu, hint="Esc"))
         self.focus.set(widgets)
 
-    def _sender(self, command: Command) -> Callable[[], None]:
-        return lambda: self._sent.append(command)
+    def _sender(self, command: Command) -> Callable[[], Go | None]:
+        def send() -> None:
+            self._sent.append(command)
+
+        return send
 
     def pressed(self) -> Command | None:
         """The command of the button just clicked or activated (None for Menu, which opens by itself)."""
         return self._sent.pop() if self._sent else None
 
-    def handle(self, event: Input, snap: TableSnapshot) -> Command | None:
-        """A person's keys: Space throws, Enter banks (or presses the focused button), H, T and D."""
+    def handle(self, event: Input, snap: TableSnapshot) -> Command | Go | None:
+        """A person's keys: Space throws, Enter banks (or presses the focused button: Menu goes), H, T and D."""
         if not isinstance(event, KeyPress):
             return None
         key = event.key
         if key == "enter":
             focused = self.focus.focused if self.focus.keyboard else None
             if isinstance(focused, Button) and focused.enabled and focused.label != "Roll":
-                focused.activate()
-                return self.pressed()
+                where = focused.activate()
+                return where if where is not None else self.pressed()
             return BankTurn()
         if key in ("tab", "left", "right"):
             self.focus.handle(KeyPress("tab", shift=key == "left" or event.shift))

@@ -1,0 +1,149 @@
+"""Where a scene goes next, as data: a transition (push, pop, replace) to a named screen with its arguments.
+
+A scene's ``handle`` and ``update`` return a transition (or None to stay); a
+button's action may return one, which the focus group hands to its scene. The
+scene stack applies it, building the screen through the route table
+(``greed_game.app.routes``), the one module that knows every scene. So no
+scene imports another to open it, and the screens, which lead to each other
+in cycles (menu → table → scoreboard → menu), need no import cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from greed_game.play.setup import GameSetup
+    from greed_game.replay import Replay
+    from greed_game.rules import Event, Game, Player, Record, RuleSet
+    from greed_game.storage import Resumed
+
+
+# -- the screens, by name ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToMenu:
+    """The main menu (the autosave is flushed first, so Continue sees the game just left)."""
+
+
+@dataclass(frozen=True)
+class ToSetup:
+    """The new-game screen."""
+
+
+@dataclass(frozen=True)
+class ToNewGame:
+    """A new game at the table."""
+
+    setup: GameSetup
+
+
+@dataclass(frozen=True)
+class ToSavedGame:
+    """The autosaved game at the table, exactly where it stopped."""
+
+    resumed: Resumed
+
+
+@dataclass(frozen=True)
+class ToScoreboard:
+    """The finished game's scoreboard."""
+
+    setup: GameSetup
+    game: Game
+
+
+@dataclass(frozen=True)
+class ToStatistics:
+    """The statistics across games."""
+
+
+@dataclass(frozen=True)
+class ToReplays:
+    """Finished games and record files to watch."""
+
+
+@dataclass(frozen=True)
+class ToReplay:
+    """One game, watched step by step."""
+
+    replay: Replay
+
+
+@dataclass(frozen=True)
+class ToReview:
+    """Each player's decisions against the exact chance of winning (two-player games)."""
+
+    rules: RuleSet
+    players: Sequence[Player]
+    events: Sequence[Event]
+
+
+@dataclass(frozen=True)
+class ToRules:
+    """The readable rules: of preset ``preset_index``, or of ``rules`` when given."""
+
+    preset_index: int = 0
+    rules: RuleSet | None = None
+
+
+@dataclass(frozen=True)
+class ToSettings:
+    """The settings."""
+
+
+@dataclass(frozen=True)
+class ToPause:
+    """The table's menu; ``record`` gives the game's record as it is now (for the export)."""
+
+    rules: RuleSet
+    record: Callable[[], Record] | None = None
+
+
+@dataclass(frozen=True)
+class ToReplaceGame:
+    """Before a new game replaces the one in progress: continue that one, or ``start`` the new one."""
+
+    rules_name: str
+    standing: str
+    start: Callable[[], Go | None] = field(compare=False)
+    """Starts the new game once the old one is exported; where to go then (None: stay, the reason shown)."""
+
+
+Target = (ToMenu | ToSetup | ToNewGame | ToSavedGame | ToScoreboard | ToStatistics | ToReplays | ToReplay | ToReview
+          | ToRules | ToSettings | ToPause | ToReplaceGame)
+"""Every screen a scene can ask for."""
+
+
+# -- the transitions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Push:
+    """Open ``to`` over the scene on top (an overlay or a sub-screen)."""
+
+    to: Target
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close the top scene; the one below is live again."""
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Replace every scene by ``to`` (a new main screen)."""
+
+    to: Target
+
+
+Go = Push | Pop | Replace
+"""Where to go next."""
+
+
+def went(used: Go | bool) -> Go | None:
+    """The transition in what a focus group's ``handle`` returned (True or False: none)."""
+    return None if isinstance(used, bool) else used
