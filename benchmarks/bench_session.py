@@ -70,7 +70,7 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
                 break
             if turn.human_turn and turn.game.state.turn != first:
                 break  # the person is to move again (after dice passed on, say): the window waits for them
-            if turn.acknowledging:
+            if turn.snapshot.acknowledging:
                 step("a person's key after a bust", turn.skip)
             elif turn.human_turn and turn.game.state.turn == first:
                 step("a person's decision", lambda: turn.perform(person.choose(turn.rules, turn.game.state)))

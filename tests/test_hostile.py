@@ -167,7 +167,7 @@ try:
         app.frame()
         if table.prep.done and table.turn.throws:
             break
-    print(json.dumps({"started": True, "levels": [s.level for s in table.turn.strategies.values()],
+    print(json.dumps({"started": True, "levels": [s.level for s in table.prep.strategies.values()],
                       "hint": " ".join(line.text for line in table.turn.advisor.lines)}), flush=True)
 finally:
     app.close()

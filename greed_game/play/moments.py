@@ -14,6 +14,7 @@ rest. Nothing else travels from the screen to the flow.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from greed_game.rules.game import VoidReason
@@ -93,6 +94,23 @@ Moment = (
     | GameOverMoment
     | LeaveTable
 )
+
+class MomentQueue:
+    """The moments the screen has not played yet, oldest first."""
+
+    def __init__(self) -> None:
+        self._queue: deque[Moment] = deque()
+
+    def append(self, moment: Moment) -> None:
+        """A moment for the screen to play."""
+        self._queue.append(moment)
+
+    def take(self) -> list[Moment]:
+        """Every moment not yet played, oldest first (taking them empties the queue)."""
+        taken = list(self._queue)
+        self._queue.clear()
+        return taken
+
 
 # -- commands: the screen to the flow -------------------------------------------------------------------
 

@@ -364,6 +364,11 @@ class Preparation:
         self.standins = ()
 
     @property
+    def pending(self) -> bool:
+        """Whether a computer seat waits for its player to be worked out."""
+        return not self.done and bool(self.kinds)
+
+    @property
     def done(self) -> bool:
         """Whether the work is over (finished, failed or cancelled)."""
         return self._done.is_set()

@@ -9,6 +9,7 @@ sentence the narrator's; the screen only chooses where and how to draw them.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -148,6 +149,7 @@ class Flow(Protocol):
     log: list[tuple[int, Line]]
     busted: bool
     waited: float
+    timer: float
 
     @property
     def mode(self) -> str:
@@ -161,15 +163,16 @@ class Flow(Protocol):
     def human_turn(self) -> bool:
         """Whether the table waits for a person's decision."""
 
-    @property
-    def acknowledging(self) -> bool:
-        """Whether a person's bust is held until they move on."""
-
     def may_select(self) -> bool:
         """Whether a person may pick dice now."""
 
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
+
+
+def acknowledging(flow: Flow) -> bool:
+    """Whether the table holds a person's bust until they press a key or click (a pause without end)."""
+    return flow.mode == "wait" and flow.timer == math.inf
 
 
 def assess(flow: Flow) -> Assessment:
@@ -208,7 +211,7 @@ def status(flow: Flow) -> Status:
         return blank, blank
     words = flow.narrator
     banner = flow.notices.banner
-    if flow.acknowledging:
+    if acknowledging(flow):
         return (banner.said.title if banner else "", "bad"), (words.acknowledge, "dim")
     if not flow.human_turn:
         if flow.is_human(s.current):
@@ -301,7 +304,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         mode=flow.mode,
         human_turn=human,
         may_select=may_select,
-        acknowledging=flow.acknowledging,
+        acknowledging=acknowledging(flow),
         rolling=flow.mode == "rolling",
         dice=dice,
         tray=tuple(flow.tray),

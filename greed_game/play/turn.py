@@ -18,41 +18,34 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 from collections.abc import Callable
 from typing import Any, Literal
 
-from greed_game.ai import Strategy
-from greed_game.narrator import Line, Narrator, Said, Skin
+from greed_game.narrator import Line, Narrator, Skin
 from greed_game.play.advisor import Advisor
 from greed_game.play.moments import (
-    AnswerOffer,
     BankedMoment,
-    BankTurn,
     BustMoment,
     Command,
     GameOverMoment,
     HotDiceMoment,
-    Hurry,
     KeptDice,
     LeaveTable,
-    Moment,
+    MomentQueue,
     OfferMoment,
-    Settled,
-    ThrowDice,
     Thrown,
-    ToggleDie,
-    ToggleHint,
     TurnPassedMoment,
     VoidMoment,
 )
 from greed_game.play.notices import Notices
+from greed_game.play.person import carry_out, refresh
 from greed_game.play.prepare import Preparation
 from greed_game.play.recorder import Pacing, Recorder, Saver
 from greed_game.play.selection import Selection
-from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, assess, snapshot_of
-from greed_game.rules import Action, Bank, Carryover, Event, Game, IllegalAction, Keep, Phase, Roll, State, Throw, Void
-from greed_game.rules.game import VoidReason, bank_total
+from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
+from greed_game.play.voids import VoidThrows
+from greed_game.rules import Action, Bank, Carryover, Event, Game, Keep, Phase, Roll, State, Throw, Void
+from greed_game.rules.game import VoidReason
 from greed_game.rules.history import game_history
 from greed_game.rules.record import MAX_EVENTS
 from greed_game.rules.transitions import (
@@ -72,18 +65,14 @@ from greed_game.rules.transitions import (
 
 PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Multiplier of every pause and thinking time."""
-VOID_CHANCE = {"off": 0.0, "rare": 0.025, "realistic": 0.07}
-"""How often a throw is void, by the void-throw setting."""
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
-KEEP_GLIDE = 0.32
-"""Seconds (at normal pace) for kept dice to glide to the tray before the next throw."""
 
 Mode = Literal["ready", "rolling", "wait", "over", "full"]
 ROOM = 8
 """Events a move may add at most (a keep, a throw, voids): play stops this far below the record's limit."""
 
-__all__ = ["KEEP_GLIDE", "PACE", "THINK", "VOID_CHANCE", "Pacing", "Saver", "TurnController"]
+__all__ = ["PACE", "THINK", "Pacing", "Saver", "TurnController"]
 
 
 class TurnController:
@@ -136,7 +125,8 @@ class TurnController:
         """The core's account of the throw being animated (read when the dice come to rest)."""
         self.turn_end: Step | None = None
         """The event that ended the last turn (a bank or a bust), for the next turn's banner."""
-        self.forced_voids: list[VoidReason] = []
+        self.void_throws = VoidThrows(lambda: pacing().void_frequency, visual_rng)
+        self.forced_voids = self.void_throws.forced
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
         self.void_now: VoidReason | None = None
         self.throws = 0
@@ -146,21 +136,12 @@ class TurnController:
         self.waited = 0.0
         """Seconds the table has waited for its computer players to be worked out."""
         self.choice = Assessment()
-        self.moments: deque[Moment] = deque()
+        self.moments = MomentQueue()
+        """What the screen has still to play."""
         self._narrator: Narrator | None = None
         self._snapshot: TableSnapshot | None = None
 
     # -- what the flow knows ----------------------------------------------------------------
-
-    @property
-    def strategies(self) -> dict[int, Strategy]:
-        """The computer seats' players (empty until the preparation is done)."""
-        return self.prep.strategies if self.prep.done else {}
-
-    @property
-    def preparing(self) -> bool:
-        """Whether a computer seat waits for its player to be worked out."""
-        return not self.prep.done and bool(self.prep.kinds)
 
     @property
     def pace(self) -> float:
@@ -180,11 +161,6 @@ class TurnController:
         return self.game.players[seat].kind == "human"
 
     @property
-    def acknowledging(self) -> bool:
-        """Whether the table holds a person's bust until they press a key or click."""
-        return self.mode == "wait" and self.timer == math.inf
-
-    @property
     def human_turn(self) -> bool:
         """Whether the table waits for a person's decision."""
         return self.mode == "ready" and not self.shown.finished and self.is_human(self.shown.current)
@@ -196,15 +172,6 @@ class TurnController:
             self._snapshot = snapshot_of(self)
         return self._snapshot
 
-    def take_moments(self) -> list[Moment]:
-        """The moments not yet played, oldest first (taking them empties the queue)."""
-        taken = list(self.moments)
-        self.moments.clear()
-        return taken
-
-    def _changed(self) -> None:
-        self._snapshot = None
-
     # -- starting -----------------------------------------------------------------------------
 
     def start_new(self) -> None:
@@ -213,24 +180,20 @@ class TurnController:
         self.recorder.save()
         if rounds:
             self.notices.show(self.narrator.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
-            self._wait(1.6, self.ready)
-        self._changed()
+            self.wait(1.6, self.ready)
+        self._snapshot = None
 
-    def restore(self) -> None:
-        """The tray and the dice on the felt as the game in progress left them."""
+    def start_resumed(self, *, welcome: bool = True) -> None:
+        """A resumed game: the tray and the dice as they lay; then (``welcome``) the log and a word of welcome."""
         self.tray = [KeptGroup(dice, points) for dice, points in game_history(self.game).open_keeps]
         if self.game.state.throw is not None:
             order = list(self.game.remaining_dice())
             self.vrng.shuffle(order)
             self.selection.throw(order)
-        self._changed()
-
-    def start_resumed(self) -> None:
-        """A resumed game: the tray and the dice as they lay, the log as it was, and a word of welcome."""
-        self.restore()
-        self.log = self.narrator.log(game_history(self.game).turns)
-        self.notices.show(self.narrator.welcome_back(self.shown.current), 1.6)
-        self._changed()
+        if welcome:
+            self.log = self.narrator.log(game_history(self.game).turns)
+            self.notices.show(self.narrator.welcome_back(self.shown.current), 1.6)
+        self._snapshot = None
 
     def enter(self) -> None:
         """The table is on screen: carry on where the flow stands."""
@@ -240,31 +203,18 @@ class TurnController:
     # -- commands from the screen ----------------------------------------------------------------
 
     def send(self, command: Command) -> None:
-        """Carry out a command from the screen (one refused now changes nothing, or says why)."""
-        if isinstance(command, ToggleDie):
-            if self.may_select() and self.selection.toggle(command.die):
-                self.notices.message = ""
-                self.refresh()
-        elif isinstance(command, ThrowDice):
-            self._space()
-        elif isinstance(command, BankTurn):
-            self._enter()
-        elif isinstance(command, AnswerOffer):
-            if self.human_turn and self.game.state.phase is Phase.CARRYOVER:
-                self._answer(command.accept)
-        elif isinstance(command, ToggleHint):
-            self.advisor.toggle()
-            self.refresh()
-        elif isinstance(command, Hurry):
-            if self.mode in ("wait", "over"):
-                self.timer = 0.0
-        elif isinstance(command, Settled):
-            self._settled(command.leaning_on)
-        self._changed()
+        """Carry out a command from the screen (checked first: one refused now changes nothing, or says why)."""
+        carry_out(self, command)
+        self._snapshot = None
 
     def may_select(self) -> bool:
         """Whether a person may pick dice from the felt now."""
         return self.human_turn and self.shown.phase is Phase.KEEP
+
+    def refresh(self) -> None:
+        """Ask the core again what the selection is worth and what a bank would give."""
+        refresh(self)
+        self._snapshot = None
 
     # -- time ---------------------------------------------------------------------------------------
 
@@ -279,9 +229,9 @@ class TurnController:
             if self.timer <= 0:
                 then, self.then = self.then, None
                 then()
-        self._changed()
+        self._snapshot = None
 
-    def _wait(self, seconds: float, then: Callable[[], None]) -> None:
+    def wait(self, seconds: float, then: Callable[[], None]) -> None:
         self.mode = "wait"
         # A hold (math.inf) lasts until a key or click, whatever the speed (inf * 0 would be nan).
         self.timer = seconds if math.isinf(seconds) else seconds * self.pace
@@ -303,7 +253,7 @@ class TurnController:
             self.notices.show(self.narrator.record_full(MAX_EVENTS), 1e9)
             return
         if not self.is_human(state.current):
-            self._wait(THINK, self._computer_step)
+            self.wait(THINK, self._computer_step)
         self.refresh()
 
     # -- moves ------------------------------------------------------------------------------------
@@ -313,23 +263,23 @@ class TurnController:
             self.then, self.timer = self._computer_step, 0.05
             return
         seat = self.game.state.current
-        self.perform(self.strategies[seat].choose(self.rules, self.game.state))
+        self.perform(self.prep.strategies[seat].choose(self.rules, self.game.state))
 
     def perform(self, action: Action) -> None:
         """Carry out an action of the current player (a person's or a computer's)."""
         if isinstance(action, Throw):
-            self._throw()
+            self.throw()
         elif isinstance(action, Keep):
             self.selection.choose(action.dice)
             if self.is_human(self.shown.current):
-                self._keep()
+                self.keep()
             else:
-                self._wait(THINK * 0.6, self._keep)
+                self.wait(THINK * 0.6, self.keep)
         elif isinstance(action, Bank):
-            self._bank()
+            self.bank()
         elif isinstance(action, Carryover):
-            self._answer(action.accept)
-        self._changed()
+            self.answer(action.accept)
+        self._snapshot = None
 
     def _apply(self, action: Action | Event) -> Event:
         """Apply an action to the game (raises IllegalAction, changing nothing) and autosave."""
@@ -337,7 +287,7 @@ class TurnController:
         self.recorder.save()
         return applied
 
-    def _keep(self) -> None:
+    def keep(self) -> None:
         self._apply(Keep(self.selection.faces()))
         step = self.game.last
         kept = step.first(Kept) if step is not None else None
@@ -354,15 +304,15 @@ class TurnController:
             self.selection.clear()
         self.ready()
 
-    def _bank(self) -> None:
+    def bank(self) -> None:
         self._apply(Bank())
         self.turn_end = step = self.game.last
         banked = step.first(Banked) if step is not None else None
         self.notices.show(self.narrator.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
         self.moments.append(BankedMoment())
-        self._wait(1.2, self._turn_over)
+        self.wait(1.2, self._turn_over)
 
-    def _answer(self, accept: bool) -> None:
+    def answer(self, accept: bool) -> None:
         self._apply(Carryover(accept))
         step = self.game.last
         answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
@@ -372,17 +322,9 @@ class TurnController:
 
     # -- throwing ---------------------------------------------------------------------------------
 
-    def _decide_void(self) -> VoidReason | None:
-        if self.forced_voids:
-            return self.forced_voids.pop(0)
-        chance = VOID_CHANCE.get(self._pacing().void_frequency, 0.0)
-        if chance and self.vrng.random() < chance:
-            return self.vrng.choice(("off-felt", "leaning"))
-        return None
-
-    def _throw(self) -> None:
+    def throw(self) -> None:
         seat = self.game.state.current
-        void = self._decide_void()
+        void = self.void_throws.next()
         roll = self._apply(Throw(self.game.state.dice_left))
         assert isinstance(roll, Roll)
         self.throw_step = self.game.last
@@ -395,7 +337,7 @@ class TurnController:
         self.notices.banner = None
         self.moments.append(Thrown(seat, self.selection.throw(roll.dice), void))
 
-    def _settled(self, leaning_on: str | None) -> None:
+    def settled(self, leaning_on: str | None) -> None:
         """The thrown dice are at rest. Now the players learn what the throw meant."""
         if self.mode != "rolling":
             return
@@ -411,15 +353,15 @@ class TurnController:
             if self.is_human(self.game.state.current if step is None else step.before.current):
                 # A person sees which dice failed: the table holds until a key or a click.
                 self.notices.show(self.narrator.said(bust), math.inf)
-                self._wait(math.inf, self._turn_over)
+                self.wait(math.inf, self._turn_over)
             else:
                 self.notices.show(self.narrator.said(bust), 1.9 * self.pace + 0.3)
-                self._wait(1.6, self._turn_over)
+                self.wait(1.6, self._turn_over)
             return
         rescue = step.first(Rescued) if step is not None else None
         if rescue is not None:
             self.notices.show(self.narrator.said(rescue), 1.8 * self.pace + 0.3)
-            self._wait(1.2, self._after_rescue)
+            self.wait(1.2, self._after_rescue)
             return
         self.ready()
 
@@ -434,7 +376,7 @@ class TurnController:
         against = leaning_on if reason == "leaning" else None
         self.notices.show(self.narrator.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
         self.moments.append(VoidMoment(reason))
-        self._wait(1.7, self._throw)
+        self.wait(1.7, self.throw)
 
     def _turn_over(self) -> None:
         self.busted = False
@@ -462,65 +404,3 @@ class TurnController:
         self.moments.append(GameOverMoment())
         self.timer = 2.0 * self.pace
         self.then = lambda: self.moments.append(LeaveTable())
-
-    # -- a person's decisions ---------------------------------------------------------------------
-
-    def refresh(self) -> None:
-        """Ask the core what the selection is worth and what a bank would give."""
-        self.choice = assess(self)
-        if self.advisor.open and self.mode == "ready" and not self.game.state.finished:
-            self.advisor.compute(self.game.state, self.narrator)
-        self._changed()
-
-    def _my_move(self) -> bool:
-        """Whether a person may throw or bank now (says why not when an offer is pending)."""
-        if not self.human_turn:
-            return False
-        if self.game.state.phase is Phase.CARRYOVER:
-            self.notices.say(self.narrator.offer_first)
-            return False
-        return True
-
-    def _space(self) -> None:
-        """Space: keep the selection (if any) and throw the dice left."""
-        if not self._my_move():
-            return
-        state = self.game.state
-        if state.phase is not Phase.KEEP:
-            self._throw()
-            return
-        points, fault = self.selection.value(self.rules, state)
-        if fault is not None:
-            self.notices.say(self.narrator.illegal(fault))
-        elif points is None:
-            self.notices.say(self.narrator.keep_first)
-        else:
-            self._keep()
-            if self.mode == "ready":
-                # The kept dice reach the tray before the others are thrown again.
-                self._wait(KEEP_GLIDE, self._throw)
-
-    def _enter(self) -> None:
-        """Enter: keep the selection (if any) and bank."""
-        if not self._my_move():
-            return
-        state = self.game.state
-        faces = self.selection.faces() if state.phase is Phase.KEEP else ()
-        try:
-            bank_total(self.rules, state, faces)
-        except IllegalAction as exc:
-            self.notices.say(self.narrator.illegal(exc))
-            return
-        if faces:
-            self._keep()
-        self._bank()
-
-    def say(self, text: str) -> None:
-        """A short message to the person at the table."""
-        self.notices.say(text)
-        self._changed()
-
-    def show(self, said: Said | None, ttl: float) -> None:
-        """Put the narrator's words for a moment on the felt."""
-        self.notices.show(said, ttl)
-        self._changed()

@@ -269,8 +269,8 @@ def test_monkey_across_every_scene(tmp_path: Path, capsys: pytest.CaptureFixture
                 assert top is not None, f"the scene stack emptied during {name}"
                 seen[top.name] += 1
                 if isinstance(top, TableScene):
-                    who = "person" if top.turn.is_human(top.shown.current) else "computer"
-                    phases.add(f"{top.shown.phase.value}:{who}")
+                    who = "person" if top.turn.is_human(top.turn.shown.current) else "computer"
+                    phases.add(f"{top.turn.shown.phase.value}:{who}")
                 if not app.running:
                     quits += 1
                     app.running = True

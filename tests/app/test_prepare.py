@@ -91,11 +91,11 @@ def test_the_table_waits_for_its_computer_players_and_shows_progress() -> None:
     turn.send(ToggleHint())
     prep.fraction = 0.4
     _run(turn, view, 5)
-    assert turn.preparing and view.throws == [] and game.state.turn == 0
+    assert turn.prep.pending and view.throws == [] and game.state.turn == 0
     assert turn.advisor.lines[0].text == "Working out the odds of these rules… 40%"
     prep.finish()
     _run(turn, view, 5)
-    assert not turn.preparing and view.throws, "the computer plays once its player is ready"
+    assert not turn.prep.pending and view.throws, "the computer plays once its player is ready"
     assert turn.advisor.lines and "Working out" not in turn.advisor.lines[0].text
 
 

@@ -111,7 +111,7 @@ def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[...
     twos = [d for d in table.dice if d.value == 2][:2]
     for d in twos:
         drive.click((d.x, d.y))
-    assert table.selected_faces() == (2, 2)
+    assert table.turn.selection.faces() == (2, 2)
     assert "do not score" in table.turn.choice.error
     drive.press("space")
     assert "do not score" in table.turn.notices.message
@@ -119,9 +119,9 @@ def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[...
     drive.click((twos[0].x, twos[0].y))
     drive.click((twos[1].x, twos[1].y))
     for d in table.dice:
-        if d.value in (2, 5) and not d.selected and len(table.selected_faces()) < 4:
+        if d.value in (2, 5) and not d.selected and len(table.turn.selection.faces()) < 4:
             drive.press(str(d.label))
-    assert table.selected_faces() == (2, 2, 2, 5)
+    assert table.turn.selection.faces() == (2, 2, 2, 5)
     assert table.turn.choice.text == "Keep 2 2 2 5: 250 points"
     assert not table.turn.choice.error
 
@@ -144,7 +144,7 @@ def test_carryover_is_offered_with_odds_and_taken_with_the_keyboard(make_app: Ca
     events = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
     table = table_at(app, "pass-the-dice", [ADA, TESS], events)
     drive.frames(1)
-    assert table.human_turn and table.shown.phase is Phase.CARRYOVER
+    assert table.human_turn and table.turn.shown.phase is Phase.CARRYOVER
     labels = [w.label for w in table.focus.widgets]  # type: ignore[attr-defined]
     assert labels[:2] == ["Take", "Decline"]
     drive.press("t")

@@ -42,7 +42,7 @@ def _play_human_turn(drive: Driver, table: TableScene, throw_no: int) -> None:
             drive.press(str(die.label))
         else:
             drive.click((die.x, die.y))
-    assert table.selected_faces() == tuple(sorted(best.dice)), table.turn.choice.error
+    assert table.turn.selection.faces() == tuple(sorted(best.dice)), table.turn.choice.error
     assert not table.turn.choice.error
     assert table.turn.choice.text.endswith(f"{best.points:,} points")
     if state.turn_points + best.points >= 350 and table.turn.choice.bank is not None:
@@ -98,11 +98,11 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
         if top.human_turn:
             _play_human_turn(drive, top, human_throws)
             human_throws += 1
-        elif top.turn.acknowledging:
+        elif top.snap.acknowledging:
             assert top.turn.busted
             drive.press("space")  # the person has seen the bust
         else:
-            computer_seen |= top.turn.mode != "over" and not top.turn.is_human(top.shown.current)
+            computer_seen |= top.turn.mode != "over" and not top.turn.is_human(top.turn.shown.current)
             drive.frames(1)
     board = app.stack.top
     assert isinstance(board, ScoreboardScene), "the game did not reach the scoreboard"

@@ -56,7 +56,7 @@ class FakeView:
 
     def play(self) -> None:
         assert self.turn is not None
-        for moment in self.turn.take_moments():
+        for moment in self.turn.moments.take():
             if isinstance(moment, Thrown):
                 assert not self.flying, "a throw started while dice were flying"
                 self.flying, self.void = True, moment.void
@@ -137,7 +137,7 @@ def test_a_bust_is_shown_only_when_the_dice_rest_and_held_until_the_person_moves
     assert turn.notices.banner is not None and turn.notices.banner.said.title == "Bust!"
     # A person's bust holds, however long, until they press a key or click: they see which dice failed.
     _run(turn, view, 30.0)
-    assert turn.shown.current == 0 and turn.acknowledging and turn.busted
+    assert turn.shown.current == 0 and turn.snapshot.acknowledging and turn.busted
     assert turn.notices.banner is not None and turn.notices.banner.said.title == "Bust!"
     assert turn.snapshot.status[1][0] == "Any key or click: on to the next turn"
     turn.send(Hurry())

@@ -49,7 +49,7 @@ from greed_game.play.prepare import Preparation
 from greed_game.play.setup import GameSetup
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.turn import TurnController
-from greed_game.rules import Game, Record, State
+from greed_game.rules import Game, Record
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -132,7 +132,7 @@ class TableScene(Scene):
 
     def restore(self) -> None:
         """Lay out the tray and the dice as the game in progress left them (no word of welcome)."""
-        self.turn.restore()
+        self.turn.start_resumed(welcome=False)
         self._sync()
 
     # -- what the tests and the smoke run read ---------------------------------------------------
@@ -147,11 +147,6 @@ class TableScene(Scene):
     def snap(self) -> TableSnapshot:
         """The flow's latest snapshot."""
         return self.turn.snapshot
-
-    @property
-    def shown(self) -> State:
-        """The state the players see (it lags the core while the dice fly)."""
-        return self.turn.shown
 
     @property
     def human_turn(self) -> bool:
@@ -171,10 +166,6 @@ class TableScene(Scene):
     def dice_at_rest(self) -> bool:
         """Whether thrown dice lie still on the felt (waiting for a decision or a pause to end)."""
         return self.turn.mode in ("ready", "wait") and bool(self.dice) and all(d.at_rest for d in self.dice)
-
-    def selected_faces(self) -> tuple[int, ...]:
-        """The faces of the dice picked on the felt, ascending."""
-        return self.turn.selection.faces()
 
     def toggle(self, die: DieView) -> None:
         """Pick or unpick a die on the felt (as a click on it does)."""
@@ -196,7 +187,7 @@ class TableScene(Scene):
         """Play the flow's moments in order, then draw its snapshot from now on."""
         where: Go | None = None
         while True:
-            moments = self.turn.take_moments()
+            moments = self.turn.moments.take()
             if not moments:
                 break
             for moment in moments:
@@ -280,7 +271,7 @@ class TableScene(Scene):
 
     def idle_for(self) -> float:
         turn, snap = self.turn, self.snap
-        if not (turn.mode == "ready" or turn.acknowledging):
+        if not (turn.mode == "ready" or snap.acknowledging):
             return 0.0
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None:
             return 0.0

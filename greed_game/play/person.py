@@ -1,0 +1,119 @@
+"""A person's commands at the table, checked with the rules core's questions before the flow carries them out.
+
+The screen maps a click or a key to one command (toggle a die, throw, bank,
+take, decline, the hint, hurry). Here it is checked (is it this person's
+move, what does the selection give, may they bank) and either handed to the
+flow or refused with the narrator's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from greed_game.play.moments import AnswerOffer, BankTurn, Command, Hurry, Settled, ThrowDice, ToggleDie, ToggleHint
+from greed_game.play.snapshot import Flow as SnapshotFlow
+from greed_game.play.snapshot import assess
+from greed_game.rules import IllegalAction, Phase, bank_total
+
+
+class Flow(SnapshotFlow, Protocol):
+    """The parts of the flow a person's commands reach (:class:`~greed_game.play.turn.TurnController`)."""
+
+    def keep(self) -> None:
+        """Keep the picked dice."""
+
+    def bank(self) -> None:
+        """Bank the turn."""
+
+    def answer(self, accept: bool) -> None:
+        """Take or decline the dice passed on."""
+
+    def throw(self) -> None:
+        """Throw the dice left."""
+
+    def wait(self, seconds: float, then: Callable[[], None]) -> None:
+        """Pause, then go on with ``then``."""
+
+    def settled(self, leaning_on: str | None) -> None:
+        """The thrown dice are at rest."""
+
+
+KEEP_GLIDE = 0.32
+"""Seconds (at normal pace) for kept dice to glide to the tray before the next throw."""
+
+
+def refresh(flow: Flow) -> None:
+    """Ask the core what the selection is worth and what a bank would give; the hint follows the dice."""
+    flow.choice = assess(flow)
+    if flow.advisor.open and flow.mode == "ready" and not flow.game.state.finished:
+        flow.advisor.compute(flow.game.state, flow.narrator)
+
+
+def carry_out(flow: Flow, command: Command) -> None:
+    """Carry out a command from the screen (one refused now changes nothing, or says why)."""
+    if isinstance(command, ToggleDie):
+        if flow.may_select() and flow.selection.toggle(command.die):
+            flow.notices.message = ""
+            refresh(flow)
+    elif isinstance(command, ThrowDice):
+        _throw(flow)
+    elif isinstance(command, BankTurn):
+        _bank(flow)
+    elif isinstance(command, AnswerOffer):
+        if flow.human_turn and flow.game.state.phase is Phase.CARRYOVER:
+            flow.answer(command.accept)
+    elif isinstance(command, ToggleHint):
+        flow.advisor.toggle()
+        refresh(flow)
+    elif isinstance(command, Hurry):
+        if flow.mode in ("wait", "over"):
+            flow.timer = 0.0
+    elif isinstance(command, Settled):
+        flow.settled(command.leaning_on)
+
+
+def _my_move(flow: Flow) -> bool:
+    """Whether a person may throw or bank now (says why not when an offer is pending)."""
+    if not flow.human_turn:
+        return False
+    if flow.game.state.phase is Phase.CARRYOVER:
+        flow.notices.say(flow.narrator.offer_first)
+        return False
+    return True
+
+
+def _throw(flow: Flow) -> None:
+    """Space: keep the selection (if any) and throw the dice left."""
+    if not _my_move(flow):
+        return
+    state = flow.game.state
+    if state.phase is not Phase.KEEP:
+        flow.throw()
+        return
+    points, fault = flow.selection.value(flow.rules, state)
+    if fault is not None:
+        flow.notices.say(flow.narrator.illegal(fault))
+    elif points is None:
+        flow.notices.say(flow.narrator.keep_first)
+    else:
+        flow.keep()
+        if flow.mode == "ready":
+            # The kept dice reach the tray before the others are thrown again.
+            flow.wait(KEEP_GLIDE, flow.throw)
+
+
+def _bank(flow: Flow) -> None:
+    """Enter: keep the selection (if any) and bank."""
+    if not _my_move(flow):
+        return
+    state = flow.game.state
+    faces = flow.selection.faces() if state.phase is Phase.KEEP else ()
+    try:
+        bank_total(flow.rules, state, faces)
+    except IllegalAction as exc:
+        flow.notices.say(flow.narrator.illegal(exc))
+        return
+    if faces:
+        flow.keep()
+    flow.bank()
