@@ -41,6 +41,7 @@ from greed_game.rules.live import Game, Player
 from greed_game.rules.record import Record, RecordError, read_record, record_of, write_record
 from greed_game.rules.ruleset import PRESET_IDS, RulesError, RuleSet, parse_rules
 from greed_game.rules.rulings import (
+    TurnTables,
     after_turn,
     bank_minimum,
     dice_after,
@@ -55,6 +56,7 @@ from greed_game.rules.rulings import (
     strict_carry,
     throw_bust_chance,
     turn_refusal,
+    turn_tables,
     winners_of,
 )
 from greed_game.rules.scoring import Option, ScoringTable
@@ -87,6 +89,7 @@ __all__ = [
     "Termination",
     "Throw",
     "Transition",
+    "TurnTables",
     "Void",
     "after_turn",
     "apply",
@@ -120,6 +123,7 @@ __all__ = [
     "throw_options",
     "transitions",
     "turn_refusal",
+    "turn_tables",
     "winners_of",
     "write_record",
 ]

@@ -13,6 +13,7 @@ machine raises (``"entry-minimum"``, ``"must-top"``, ...), or None.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 
@@ -166,3 +167,29 @@ def throw_bust_chance(rules: RuleSet, dice: int, strict: bool = False) -> float:
             ways //= factorial(c)
         busts += ways
     return busts / float(6**dice)
+
+
+@dataclass(frozen=True)
+class TurnTables:
+    """The turn's rules above, tabulated once per rule set for loops that ask them for every throw.
+
+    Built by asking :func:`dice_after` and :func:`turn_refusal`, so a table
+    cannot say other than the rule; reading a tuple costs a fraction of a call.
+    """
+
+    dice_after: tuple[tuple[int, ...], ...]
+    """``dice_after[thrown][kept]``: :func:`dice_after`."""
+    bankable: tuple[tuple[bool, bool], ...]
+    """``bankable[dice_left][last_best]``: whether a turn with a keep made may be banked (:func:`turn_refusal`)."""
+
+
+@lru_cache(maxsize=64)
+def turn_tables(rules: RuleSet) -> TurnTables:
+    """The :class:`TurnTables` of ``rules`` (built once)."""
+    dice = rules.dice
+    after = tuple(tuple(dice_after(rules, n, k) if 0 < k <= n else 0 for k in range(dice + 1)) for n in range(dice + 1))
+    bankable = tuple(
+        (turn_refusal(rules, True, n, False) is None, turn_refusal(rules, True, n, True) is None)
+        for n in range(dice + 1)
+    )
+    return TurnTables(after, bankable)
