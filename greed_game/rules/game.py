@@ -360,6 +360,15 @@ def _keep(rules: RuleSet, state: State, event: Keep) -> State:
     )
 
 
+def bank_keep(rules: RuleSet, state: State) -> tuple[int, ...]:
+    """The dice a bank now sets aside first, ascending: the throw's best keep when the rules let a player
+    bank straight from a throw (``bank_keeps_best``), else none."""
+    if state.phase is not Phase.KEEP or state.throw is None or not rules.bank_keeps_best:
+        return ()
+    best = rules.table.best(state.throw)
+    return best.dice if best is not None else ()
+
+
 def bank_total(rules: RuleSet, state: State, keep: Sequence[int] = ()) -> tuple[int, int]:
     """``(turn total, dice left)`` a bank would take now, after keeping ``keep`` from the throw if given.
 
@@ -372,12 +381,12 @@ def bank_total(rules: RuleSet, state: State, keep: Sequence[int] = ()) -> tuple[
     from_throw = state.phase is Phase.KEEP
     if from_throw:
         assert state.throw is not None
-        if not rules.bank_keeps_best:
+        kept = bank_keep(rules, state)
+        if not kept:
             raise IllegalAction("set aside at least one scoring die before banking", "keep-first")
-        # A bank straight from the throw keeps the throw's best dice first.
-        best = rules.table.best(state.throw)
-        assert best is not None
-        total, left = state.turn_points + best.points, dice_after(rules, state.dice_left, best.size)
+        points = rules.table.points(counts_of(kept))
+        assert points is not None
+        total, left = state.turn_points + points, dice_after(rules, state.dice_left, len(kept))
         refusal = turn_refusal(rules, True, left, True)
     else:
         total, left = state.turn_points, state.dice_left

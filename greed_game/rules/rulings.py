@@ -97,6 +97,16 @@ def bank_minimum(need: int, score: int, high: int | None) -> int:
     return need if high is None else max(need, high - score + 1)
 
 
+def final_need(rules: RuleSet, score: int, high: int) -> int:
+    """The points a seat owed a final turn must bank from ``score`` not to lose to ``high``.
+
+    Enough to tie under ``one-more-turn`` (a tie shares the win); one more
+    under ``must-top`` (a tie cannot be banked) and ``score-to-beat`` (the tie
+    goes to the score reached first, the leader's).
+    """
+    return high - score + (0 if rules.end == "one-more-turn" else 1)
+
+
 def passes_dice(rules: RuleSet, banked: bool, dice_left: int, players: int) -> bool:
     """Whether a turn that ended so offers its dice and points to the next player (a carryover)."""
     return banked and rules.carryover != "none" and 0 < dice_left < rules.dice and players > 1
@@ -156,8 +166,6 @@ def throw_bust_chance(rules: RuleSet, dice: int, strict: bool = False) -> float:
     ``strict``: a strict carryover throw, where only keeps with a carryover face
     count; a pair the doubles rescue saves is no bust.
     """
-    if dice <= 0:
-        return 0.0
     busts = 0
     for throw in multisets(dice):
         if size(throw) != dice or keeps_of(rules, throw, strict=strict) or rescues(rules, throw):
