@@ -42,6 +42,8 @@ class Context:
     final: bool
     """This is the player's final turn (the end of the game was triggered)."""
     carried: int = 0
+    floor: int | None = None
+    """The least turn total the rules let this player bank (:func:`entry_threshold`), when already known."""
 
 
 def context_of(state: State) -> Context:
@@ -52,6 +54,8 @@ def context_of(state: State) -> Context:
 
 def entry_threshold(rules: RuleSet, ctx: Context) -> int:
     """The turn total below which the player may not bank (entry minimum, must-top), as the core rules it."""
+    if ctx.floor is not None:
+        return ctx.floor
     seat, scores = ctx.seat, ctx.scores
     high = high_to_top(rules, seat, scores, ctx.final)
     return bank_minimum(entry_need(rules, ctx.on_board, ctx.carried), scores[seat], high)
@@ -137,19 +141,10 @@ class Expert(Level):
         self._keep_cache: dict[tuple[int, int, Counts, bool, int], Counts] = {}
         self._carry_cache: dict[tuple[int, int, int, int], bool] = {}
         self._bank_cache: dict[tuple[int, int, int], bool] = {}
-        self._entry_of: tuple[Context | None, int] = (None, 0)
-
-    def _entry(self, ctx: Context) -> int:
-        """:func:`entry_threshold` of ``ctx``, kept for the last context: a turn asks it of one context many times."""
-        last, entry = self._entry_of
-        if last is not ctx:
-            entry = entry_threshold(self.rules, ctx)
-            self._entry_of = (ctx, entry)
-        return entry
 
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
         rules = self.rules
-        fresh_entry = self._entry(ctx)
+        fresh_entry = entry_threshold(self.rules, ctx)
         take_entry = entry_threshold(rules, Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points))
         key = (dice, points, fresh_entry, take_entry)
         found = self._carry_cache.get(key)
@@ -160,7 +155,7 @@ class Expert(Level):
         return found
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
-        entry = self._entry(ctx)
+        entry = entry_threshold(self.rules, ctx)
         key = (n, t, throw, strict, entry)
         found = self._keep_cache.get(key)
         if found is None:
@@ -180,7 +175,7 @@ class Expert(Level):
         return out
 
     def bank(self, ctx: Context, n: int, t: int) -> bool:
-        entry = self._entry(ctx)
+        entry = entry_threshold(self.rules, ctx)
         key = (n, t, entry)
         found = self._bank_cache.get(key)
         if found is None:

@@ -30,10 +30,10 @@ from greed_game.rules import (
     RuleSet,
     after_turn,
     bank_minimum,
+    carry_keeps,
     draw_dice,
     entry_need,
     high_to_top,
-    keeps_of,
     next_seat,
     passes_dice,
     rescues,
@@ -127,7 +127,11 @@ class _Run:
         rules, log, events = self.rules, self.log, self.events
         table, dice_count, dice_next, bankable = self.table, rules.dice, self.dice_next, self.bankable
         scores = self.scores
-        ctx = Context(seat, tuple(scores), self.on_board[seat], in_final, 0)
+        on_board = self.on_board[seat]
+        high = high_to_top(rules, seat, scores, in_final)
+        # The seat's part of the bank rule (entry minimum, must-top) as the least total it lets bank.
+        floor = bank_minimum(entry_need(rules, on_board, 0), scores[seat], high)
+        ctx = Context(seat, tuple(scores), on_board, in_final, 0, floor)
         t = carried = 0
         n = dice_count
         strict = kept = last_best = False
@@ -141,10 +145,8 @@ class _Run:
                 t = carried = offer[0]
                 n = offer[1]
                 strict = strict_carry(rules)
-                ctx = Context(seat, ctx.scores, ctx.on_board, in_final, carried)
-        # The seat's part of the bank rule (entry minimum, must-top) as the least total it lets bank.
-        high = high_to_top(rules, seat, scores, in_final)
-        floor = bank_minimum(entry_need(rules, ctx.on_board, carried), scores[seat], high)
+                floor = bank_minimum(entry_need(rules, on_board, carried), scores[seat], high)
+                ctx = Context(seat, ctx.scores, on_board, in_final, carried, floor)
         rand = self.rng.random
         while True:
             if log:
@@ -158,7 +160,9 @@ class _Run:
                     tally[int(rand() * 6)] += 1
                 throw = (tally[0], tally[1], tally[2], tally[3], tally[4], tally[5])
             clock += 1
-            options = keeps_of(rules, throw, strict=True) if strict else table.options(throw)
+            options = table.options(throw)
+            if strict:
+                options = carry_keeps(rules, options)
             if not options:
                 if not rescues(rules, throw):
                     self.clock = clock

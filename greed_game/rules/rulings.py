@@ -35,10 +35,13 @@ def has_carry_face(rules: RuleSet, keep: Counts) -> bool:
 def keeps_of(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[Option, ...]:
     """The keeps ``throw`` allows, best first; ``strict``: a strict carryover throw (a carryover face needed)."""
     options = rules.table.options(throw)
-    if strict:
-        faces = rules.carryover_faces
-        options = tuple(o for o in options if any(o.counts[f - 1] for f in faces))
-    return options
+    return carry_keeps(rules, options) if strict else options
+
+
+def carry_keeps(rules: RuleSet, options: tuple[Option, ...]) -> tuple[Option, ...]:
+    """Of a throw's keep ``options``, those a strict carryover throw allows (with a carryover face)."""
+    faces = rules.carryover_faces
+    return tuple(o for o in options if any(o.counts[f - 1] for f in faces))
 
 
 def rescues(rules: RuleSet, throw: Counts) -> bool:
@@ -135,7 +138,7 @@ def after_turn(
                 return True, others, scores[seat]
         elif not final:
             return True, others, high_mark
-    return final, tuple(s for s in owed if s != seat), high_mark
+    return final, (tuple(s for s in owed if s != seat) if seat in owed else owed), high_mark
 
 
 def next_seat(seat: int, players: int, final: bool, owed: tuple[int, ...]) -> int | None:
