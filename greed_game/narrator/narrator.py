@@ -42,7 +42,7 @@ from greed_game.rules.game import (
 )
 from greed_game.rules.history import TurnResult
 from greed_game.rules.ruleset import RuleSet
-from greed_game.rules.rulings import high_to_top
+from greed_game.rules.rulings import high_to_top, roll_off_mark
 from greed_game.rules.transitions import (
     Banked,
     Busted,
@@ -204,7 +204,7 @@ class Narrator:
         """The banner of a first-player roll-off: who starts, and the last round's dice."""
         last = rounds[-1] if rounds else {}
         if self.rules.first_player == "best-roll":
-            marks = {s: (best.points if (best := self.rules.table.best(counts_of(d))) else 0) for s, d in last.items()}
+            marks = {s: roll_off_mark(self.rules, d) for s, d in last.items()}
             shown = "  ·  ".join(f"{self.person(s).subject} {num(m)}" for s, m in marks.items())
         else:
             shown = "  ·  ".join(f"{self.person(s).subject} {self.dice(d)}" for s, d in last.items())

@@ -30,6 +30,7 @@ from greed_game.rules.rulings import (
     next_seat,
     passes_dice,
     rescues,
+    roll_off_mark,
     seat_refusal,
     strict_carry,
     throw_bust_chance,
@@ -567,13 +568,7 @@ def roll_off(rules: RuleSet, players: int, rng: random.Random) -> tuple[int, lis
         count = 1 if rules.first_player == "high-die" else rules.dice
         throws = {seat: draw_dice(rng, count) for seat in contenders}
         rounds.append(throws)
-        if rules.first_player == "high-die":
-            marks = {seat: t[0] for seat, t in throws.items()}
-        else:
-            marks = {}
-            for seat, t in throws.items():
-                best = rules.table.best(counts_of(t))
-                marks[seat] = 0 if best is None else best.points
+        marks = {seat: roll_off_mark(rules, t) for seat, t in throws.items()}
         top = max(marks.values())
         contenders = [seat for seat in contenders if marks[seat] == top]
         if len(contenders) == 1:

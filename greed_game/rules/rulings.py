@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import factorial
 
-from greed_game.rules.dice import Counts, multisets, size
+from greed_game.rules.dice import Counts, counts_of, multisets, size
 from greed_game.rules.ruleset import RuleSet
 from greed_game.rules.scoring import Option
 
@@ -146,6 +146,15 @@ def next_seat(seat: int, players: int, final: bool, owed: tuple[int, ...]) -> in
     if final:
         return owed[0] if owed else None
     return (seat + 1) % players
+
+
+def roll_off_mark(rules: RuleSet, dice: Sequence[int]) -> int:
+    """What a roll-off throw of ``dice`` counts for: its die under ``high-die``, its best points under
+    ``best-roll`` (0 for a throw that scores nothing); the highest mark starts."""
+    if rules.first_player != "best-roll":
+        return dice[0]
+    best = rules.table.best(counts_of(dice))
+    return 0 if best is None else best.points
 
 
 def winners_of(rules: RuleSet, scores: Sequence[int], reached: Sequence[int]) -> tuple[int, ...]:

@@ -25,6 +25,7 @@ from greed_game.rules import (
     bank_total,
     bust_chance,
     can_bank,
+    carry_keeps,
     counts_of,
     dice_after,
     entry_need,
@@ -39,6 +40,7 @@ from greed_game.rules import (
     outcome,
     passes_dice,
     rescues,
+    roll_off_mark,
     seat_refusal,
     strict_carry,
     throw_bust_chance,
@@ -282,3 +284,18 @@ def test_outcome_is_none_until_the_game_ends_then_names_its_end_and_winners(rule
     assert result.termination is Termination(rules.end)
     assert result.winners == game.winners == winners_of(rules, game.state.scores, game.state.reached)
     assert result.shared == (len(result.winners) > 1)
+
+
+def test_a_roll_off_throw_counts_its_die_or_its_best_points() -> None:
+    high, best = _with("classic-five", first_player="high-die"), _with("classic-five", first_player="best-roll")
+    assert roll_off_mark(high, (4,)) == 4
+    assert roll_off_mark(best, (1, 1, 1, 2, 3)) == best.table.points(counts_of((1, 1, 1)))
+    assert roll_off_mark(best, (2, 3, 4, 6, 6)) == 0
+
+
+def test_carry_keeps_are_the_options_with_a_carryover_face() -> None:
+    rules = preset("official")
+    throw = counts_of((1, 2, 2, 2, 5))
+    kept = carry_keeps(rules, rules.table.options(throw))
+    assert kept == keeps_of(rules, throw, strict=True)
+    assert {o.dice for o in kept} == {o.dice for o in rules.table.options(throw) if 1 in o.dice or 5 in o.dice}
