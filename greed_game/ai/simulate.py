@@ -2,9 +2,11 @@
 
 :func:`play_game` runs a whole game with the computer levels' own decision
 functions and plain integers instead of immutable states, which makes it many
-times faster than stepping :class:`greed_game.rules.Game`. It can log the
-events it produced; the tests replay those logs through the rules core and
-require the same scores and winners, so the two cannot drift apart.
+times faster than stepping :class:`greed_game.rules.Game`. It decides no rule
+itself: each one is a question to the core's rulings
+(:mod:`greed_game.rules.rulings`), the same ones the state machine asks. It
+can log the events it produced; the tests replay those logs through the rules
+core and require the same scores and winners.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ class _Run:
         self.log = log
         self.events: list[Event] = []
         self.scores = [0] * players
-        self.on_board = [rules.entry_minimum == 0] * players
+        self.on_board = [entry_need(rules, False, 0) == 0] * players
         self.reached = [0] * players
         """The clock when each seat reached its score (the core's event index, in the same order)."""
         self.stats = [SeatStats() for _ in range(players)]
@@ -182,7 +184,7 @@ class _Run:
                 n = dice_next[n][size(keep)]
                 kept = True
                 strict = False
-            if not kept or not bankable[n][last_best] or t < floor:
+            if not bankable[kept][n][last_best] or t < floor:
                 continue
             if level.bank(ctx, n, t):
                 if log:

@@ -183,7 +183,7 @@ def new_state(rules: RuleSet, players: int) -> State:
         raise ValueError(f"a game has 1 to 8 players, not {players}")
     return State(
         scores=(0,) * players,
-        on_board=(rules.entry_minimum == 0,) * players,
+        on_board=(entry_need(rules, False, 0) == 0,) * players,
         reached=(0,) * players,
         dice_left=rules.dice,
     )

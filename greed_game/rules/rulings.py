@@ -199,8 +199,8 @@ class TurnTables:
 
     dice_after: tuple[tuple[int, ...], ...]
     """``dice_after[thrown][kept]``: :func:`dice_after`."""
-    bankable: tuple[tuple[bool, bool], ...]
-    """``bankable[dice_left][last_best]``: whether a turn with a keep made may be banked (:func:`turn_refusal`)."""
+    bankable: tuple[tuple[tuple[bool, bool], ...], ...]
+    """``bankable[kept][dice_left][last_best]``: whether the turn may be banked (:func:`turn_refusal` is None)."""
 
 
 @lru_cache(maxsize=64)
@@ -209,7 +209,10 @@ def turn_tables(rules: RuleSet) -> TurnTables:
     dice = rules.dice
     after = tuple(tuple(dice_after(rules, n, k) if 0 < k <= n else 0 for k in range(dice + 1)) for n in range(dice + 1))
     bankable = tuple(
-        (turn_refusal(rules, True, n, False) is None, turn_refusal(rules, True, n, True) is None)
-        for n in range(dice + 1)
+        tuple(
+            (turn_refusal(rules, kept, n, False) is None, turn_refusal(rules, kept, n, True) is None)
+            for n in range(dice + 1)
+        )
+        for kept in (False, True)
     )
     return TurnTables(after, bankable)

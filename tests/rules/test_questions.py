@@ -238,7 +238,8 @@ def test_turn_tables_are_the_rulings_tabulated() -> None:
             for k in range(1, n + 1):
                 assert tables.dice_after[n][k] == dice_after(rules, n, k)
             for best in (False, True):
-                assert tables.bankable[n][best] == (turn_refusal(rules, True, n, best) is None)
+                for kept in (False, True):
+                    assert tables.bankable[kept][n][best] == (turn_refusal(rules, kept, n, best) is None)
 
 
 # -- the questions about a state --------------------------------------------------------------------------
