@@ -44,7 +44,7 @@ from greed_game.rules import (
     turn_tables,
     winners_of,
 )
-from greed_game.rules.dice import counts_of, dice_of, size
+from greed_game.rules.dice import counts_of, dice_of
 
 
 @dataclass
@@ -92,7 +92,8 @@ def play_game(
         nxt = next_seat(seat, players, final, owed)
         if nxt is None:
             break
-        offer = (points, dice_left) if passes_dice(rules, banked, dice_left, players) else None
+        # Only a bank can pass the dice on (passes_dice says so too): a bust need not ask.
+        offer = (points, dice_left) if banked and passes_dice(rules, banked, dice_left, players) else None
         seat = nxt
     winners = list(winners_of(rules, run.scores, run.reached))
     return GameResult(run.scores, winners, turns, run.stats, run.events)
@@ -181,7 +182,7 @@ class _Run:
                 clock += 1
                 last_best = points == options[0].points
                 t += points
-                n = dice_next[n][size(keep)]
+                n = dice_next[n][sum(keep)]
                 kept = True
                 strict = False
             if not bankable[kept][n][last_best] or t < floor:
