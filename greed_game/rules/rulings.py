@@ -40,8 +40,7 @@ def keeps_of(rules: RuleSet, throw: Counts, *, strict: bool = False) -> tuple[Op
 
 def carry_keeps(rules: RuleSet, options: tuple[Option, ...]) -> tuple[Option, ...]:
     """Of a throw's keep ``options``, those a strict carryover throw allows (with a carryover face)."""
-    faces = rules.carryover_faces
-    return tuple(o for o in options if any(o.counts[f - 1] for f in faces))
+    return tuple(o for o in options if has_carry_face(rules, o.counts))
 
 
 def rescues(rules: RuleSet, throw: Counts) -> bool:
