@@ -12,7 +12,20 @@ from typing import Any
 
 from greed_game.ai.players import bankable_after, context_of, entry_threshold
 from greed_game.ai.solver import Solution, solve
-from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, can_bank
+from greed_game.rules import (
+    Action,
+    Bank,
+    Carryover,
+    Keep,
+    RuleSet,
+    State,
+    Throw,
+    bank_total,
+    bust_chance,
+    can_bank,
+    dice_after,
+    throw_bust_chance,
+)
 from greed_game.rules.game import Phase, apply, throw_options
 
 Words = Callable[[Sequence[Action]], str]
@@ -82,16 +95,13 @@ def keep_options(rules: RuleSet, state: State) -> list[KeepOption]:
     found: list[KeepOption] = []
     for o in options:
         keep = Keep(o.dice)
-        left = n - o.size
-        nxt = left if left > 0 else rules.dice
+        nxt = dice_after(rules, n, o.size)
         found.append(KeepOption((keep, Throw(nxt)), o.points, nxt, False))
         if bankable_after(rules, n, o.points, best, o.counts) and can_bank(rules, state, o.dice):
             found.append(KeepOption((keep, Bank()), o.points, nxt, True))
     if can_bank(rules, state):
-        top = rules.table.best(state.throw)
-        assert top is not None
-        left = n - top.size
-        found.append(KeepOption((Bank(),), top.points, left if left > 0 else rules.dice, True))
+        total, left = bank_total(rules, state)
+        found.append(KeepOption((Bank(),), total - state.turn_points, left, True))
     return found
 
 
@@ -109,24 +119,23 @@ def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Ad
         assert offer is not None
         take_state = apply(rules, state, Carryover(True))
         take_entry = entry_threshold(rules, context_of(take_state))
-        strict = rules.carryover == "strict"
         choices.append(
             Choice(
                 (Carryover(True),),
                 sol.carryover_value(offer.dice, offer.points, take_entry),
-                sol.bust_probability(offer.dice, strict=strict),
+                bust_chance(rules, take_state),
             )
         )
         choices.append(
             Choice(
                 (Carryover(False),),
                 sol.throw_value(rules.dice, 0, entry),
-                sol.bust_probability(rules.dice),
+                bust_chance(rules, apply(rules, state, Carryover(False))),
             )
         )
     elif state.phase is Phase.ROLL:
         n, t = state.dice_left, state.turn_points
-        bust = sol.bust_probability(n, strict=state.carry_throw)
+        bust = bust_chance(rules, state)
         value = (
             sol.carryover_value(n, t, entry) if state.carry_throw else sol.throw_value(n, t, entry)
         )
@@ -140,7 +149,7 @@ def advise(rules: RuleSet, state: State, solution: Solution | None = None) -> Ad
                 choices.append(Choice(k.actions, float(t + k.points)))
             else:
                 value = sol.throw_value(k.dice, t + k.points, entry)
-                choices.append(Choice(k.actions, value, sol.bust_probability(k.dice)))
+                choices.append(Choice(k.actions, value, throw_bust_chance(rules, k.dice)))
     # Stable order: best value first; among equals, banking (certain) before throwing, then fewer dice kept.
     choices.sort(key=lambda c: (-round(c.value, 9), c.bust_probability is not None, _kept(c)))
     return Advice(bust, tuple(choices))

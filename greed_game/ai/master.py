@@ -24,7 +24,7 @@ from collections.abc import Callable
 from greed_game.ai.players import Context, Expert, Level, bankable_after, entry_threshold
 from greed_game.ai.progress import check_levels, report
 from greed_game.ai.solver import Candidate, Solution, ThrowModel, points_step, solve, throw_model
-from greed_game.rules import RuleSet
+from greed_game.rules import RuleSet, dice_after, final_need, keeps_of, strict_carry
 from greed_game.rules.dice import Counts, size
 
 
@@ -88,7 +88,7 @@ class ReachTable:
 
     def carry_value(self, dice: int, points: int, goal: int) -> float:
         """Probability of reaching a turn total of ``goal`` by taking a carryover."""
-        model = self.strict_models[dice] if self.rules.carryover == "strict" else self.models[dice]
+        model = self.strict_models[dice] if strict_carry(self.rules) else self.models[dice]
         k = self.steps(goal - points)
         total = model.rescue * self.after(self.rules.dice, k, False)
         for p, cands in model.groups:
@@ -209,8 +209,7 @@ class WinModel:
 
     def _final_loss(self, lead: int) -> float:
         """Probability the trailing player, owed a final turn, catches a lead of ``lead`` points."""
-        strict = self.rules.end != "one-more-turn"
-        return self.reach.value(self.rules.dice, lead + (1 if strict else 0))
+        return self.reach.value(self.rules.dice, final_need(self.rules, 0, lead))
 
     def _allowed(self, a: int) -> list[int]:
         if a == 0 and self.rules.entry_minimum > 0:
@@ -306,7 +305,7 @@ class Master(Level):
         lead = max((s for i, s in enumerate(ctx.scores) if i != ctx.seat), default=0)
         entry = entry_threshold(self.rules, ctx)
         if ctx.final:
-            need = lead - me + (0 if self.rules.end == "one-more-turn" else 1)
+            need = final_need(self.rules, me, lead)
             return max(need, entry) if need > 0 else 0
         goal = self.model.best_goal(me, lead)
         return goal if goal <= 0 else max(goal, entry)
@@ -328,14 +327,11 @@ class Master(Level):
         if found is not None:
             return found
         rules = self.rules
-        options = rules.table.options(throw)
-        if strict:
-            options = tuple(o for o in options if any(o.counts[f - 1] for f in rules.carryover_faces))
+        options = keeps_of(rules, throw, strict=strict)
         best_points = options[0].points
 
         def score(o_counts: Counts, o_points: int) -> tuple[float, int]:
-            left = n - size(o_counts)
-            nxt = left if left > 0 else rules.dice
+            nxt = dice_after(rules, n, size(o_counts))
             bk = bankable_after(rules, n, o_points, best_points, o_counts)
             return self.reach.after(nxt, self.reach.steps(goal - t - o_points), bk), o_points
 

@@ -13,7 +13,7 @@ from greed_game.ai.advice import Advice, Choice, keep_options
 from greed_game.ai.players import Context, Level, bankable_after, context_of
 from greed_game.ai.progress import TooHard
 from greed_game.ai.solver import ThrowModel
-from greed_game.rules import Bank, Carryover, RuleSet, State, Throw, can_bank
+from greed_game.rules import Bank, Carryover, RuleSet, State, Throw, can_bank, dice_after, entry_need, keeps_of
 from greed_game.rules.dice import Counts, size
 from greed_game.rules.game import Phase
 
@@ -111,10 +111,9 @@ class Optimal(Level):
     def _floor(self, ctx: Context) -> int:
         """Steps of turn total below which this player may not bank (the entry minimum, carried points apart
         where they do not count)."""
-        if ctx.on_board:
-            return 0
-        own = 0 if self.rules.entry_counts_carried else ctx.carried // self.step
-        return self.win.E + own
+        # The core's need in whole steps: the entry minimum rounded up (the tables' E), carried points on the grid.
+        need = entry_need(self.rules, ctx.on_board, ctx.carried)
+        return -(-need // self.step)
 
     def _main(self, ctx: Context) -> tuple[int, int] | None:
         """The score pair of the main phase, or None when the game is in its final turns."""
@@ -208,16 +207,13 @@ class Optimal(Level):
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
         rules = self.rules
-        options = rules.table.options(throw)
-        if strict:
-            options = tuple(o for o in options if any(o.counts[f - 1] for f in rules.carryover_faces))
+        options = keeps_of(rules, throw, strict=strict)
         best_points = options[0].points
         total = t // self.step
         floor = self._floor(ctx)
 
         def value(o_counts: Counts, o_points: int) -> tuple[float, int]:
-            left = n - size(o_counts)
-            nxt = left if left > 0 else rules.dice
+            nxt = dice_after(rules, n, size(o_counts))
             after = total + o_points // self.step
             bk = bankable_after(rules, n, o_points, best_points, o_counts) and after >= max(floor, 1)
             return self._after(ctx, nxt, after, bk), o_points

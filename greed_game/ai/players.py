@@ -11,7 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from greed_game.ai.solver import Solution, solve
-from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, can_bank, legal_actions
+from greed_game.rules import (
+    Action,
+    Bank,
+    Carryover,
+    Keep,
+    RuleSet,
+    State,
+    Throw,
+    bank_minimum,
+    can_bank,
+    dice_after,
+    entry_need,
+    high_to_top,
+    keeps_of,
+    legal_actions,
+    turn_refusal,
+)
 from greed_game.rules.dice import Counts, dice_of, size
 from greed_game.rules.game import Phase, throw_options
 
@@ -26,6 +42,8 @@ class Context:
     final: bool
     """This is the player's final turn (the end of the game was triggered)."""
     carried: int = 0
+    floor: int | None = None
+    """The least turn total the rules let this player bank (:func:`entry_threshold`), when already known."""
 
 
 def context_of(state: State) -> Context:
@@ -35,27 +53,17 @@ def context_of(state: State) -> Context:
 
 
 def entry_threshold(rules: RuleSet, ctx: Context) -> int:
-    """The turn total below which the player may not bank (entry minimum, must-top)."""
-    need = 0
-    if not ctx.on_board:
-        need = rules.entry_minimum + (0 if rules.entry_counts_carried else ctx.carried)
-    if rules.end == "must-top" and ctx.final:
-        high = max((s for i, s in enumerate(ctx.scores) if i != ctx.seat), default=0)
-        need = max(need, high - ctx.scores[ctx.seat] + 1)
-    return need
-
-
-def _next_dice(rules: RuleSet, n: int, keep: Counts) -> int:
-    left = n - size(keep)
-    return left if left > 0 else rules.dice
+    """The turn total below which the player may not bank (entry minimum, must-top), as the core rules it."""
+    if ctx.floor is not None:
+        return ctx.floor
+    seat, scores = ctx.seat, ctx.scores
+    high = high_to_top(rules, seat, scores, ctx.final)
+    return bank_minimum(entry_need(rules, ctx.on_board, ctx.carried), scores[seat], high)
 
 
 def bankable_after(rules: RuleSet, n: int, keep_points: int, best_points: int, keep: Counts) -> bool:
-    """Whether the rules let a player bank right after this keep (ignoring minimums)."""
-    hot = size(keep) == n
-    if hot and rules.hot_dice == "mandatory":
-        return False
-    return not (rules.bank_keeps_best and keep_points != best_points)
+    """Whether the rules let a player bank right after this keep of ``n`` dice thrown (ignoring minimums)."""
+    return turn_refusal(rules, True, dice_after(rules, n, size(keep)), keep_points == best_points) is None
 
 
 class Level:
@@ -110,10 +118,7 @@ class Threshold(Level):
         return dice >= self.min_dice or (points >= self.bank_at and dice >= 2)
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
-        options = self.rules.table.options(throw)
-        if strict:
-            faces = self.rules.carryover_faces
-            options = tuple(o for o in options if any(o.counts[f - 1] for f in faces))
+        options = keeps_of(self.rules, throw, strict=strict)
         best = options[0]
         if t + best.points >= self.bank_at or best.size == n:
             return best.counts
@@ -139,7 +144,7 @@ class Expert(Level):
 
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
         rules = self.rules
-        fresh_entry = entry_threshold(rules, ctx)
+        fresh_entry = entry_threshold(self.rules, ctx)
         take_entry = entry_threshold(rules, Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points))
         key = (dice, points, fresh_entry, take_entry)
         found = self._carry_cache.get(key)
@@ -161,14 +166,12 @@ class Expert(Level):
     def keep_values(self, n: int, t: int, throw: Counts, strict: bool, entry: int) -> list[tuple[Counts, float]]:
         """Every valid keep of ``throw`` with its exact value (bank or throw on, whichever is better)."""
         rules, sol = self.rules, self.solution
-        options = rules.table.options(throw)
-        if strict:
-            options = tuple(o for o in options if any(o.counts[f - 1] for f in rules.carryover_faces))
+        options = keeps_of(rules, throw, strict=strict)
         best = options[0].points
         out = []
         for o in options:
             bk = bankable_after(rules, n, o.points, best, o.counts)
-            out.append((o.counts, sol.after_keep_value(_next_dice(rules, n, o.counts), t + o.points, bk, entry)))
+            out.append((o.counts, sol.after_keep_value(dice_after(rules, n, o.size), t + o.points, bk, entry)))
         return out
 
     def bank(self, ctx: Context, n: int, t: int) -> bool:

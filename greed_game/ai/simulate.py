@@ -2,9 +2,11 @@
 
 :func:`play_game` runs a whole game with the computer levels' own decision
 functions and plain integers instead of immutable states, which makes it many
-times faster than stepping :class:`greed_game.rules.Game`. It can log the
-events it produced; the tests replay those logs through the rules core and
-require the same scores and winners, so the two cannot drift apart.
+times faster than stepping :class:`greed_game.rules.Game`. It decides no rule
+itself: each one is a question to the core's rulings
+(:mod:`greed_game.rules.rulings`), the same ones the state machine asks. It
+can log the events it produced; the tests replay those logs through the rules
+core and require the same scores and winners.
 """
 
 from __future__ import annotations
@@ -20,8 +22,29 @@ from typing import Any
 from greed_game.ai.levels import make_strategy
 from greed_game.ai.players import Context, Level
 from greed_game.ai.progress import TooHard
-from greed_game.rules import Bank, Carryover, Event, FirstPlayer, Keep, Roll, RuleSet, draw_dice, roll_off
-from greed_game.rules.dice import counts_of, dice_of, size
+from greed_game.rules import (
+    Bank,
+    Carryover,
+    Event,
+    FirstPlayer,
+    Keep,
+    Roll,
+    RuleSet,
+    after_turn,
+    bank_minimum,
+    carry_keeps,
+    draw_dice,
+    entry_need,
+    high_to_top,
+    next_seat,
+    passes_dice,
+    rescues,
+    roll_off,
+    strict_carry,
+    turn_tables,
+    winners_of,
+)
+from greed_game.rules.dice import counts_of, dice_of
 
 
 @dataclass
@@ -49,42 +72,73 @@ def play_game(
     rules: RuleSet, levels: Sequence[Level], rng: random.Random, *, log: bool = False, max_turns: int = 100_000
 ) -> GameResult:
     """Play one game; seat ``i`` is played by ``levels[i]``."""
-    table = rules.table
     players = len(levels)
-    dice_count = rules.dice
-    strict_mode = rules.carryover == "strict"
-    carry_faces = rules.carryover_faces
-    mandatory = rules.hot_dice == "mandatory"
-    keeps_best = rules.bank_keeps_best
-    must_top = rules.end == "must-top"
-    counts_carried = rules.entry_counts_carried
-    entry_min = rules.entry_minimum
-    rand = rng.random
-    events: list[Event] = []
-    scores = [0] * players
-    on_board = [entry_min == 0] * players
-    reached = [0] * players
-    stats = [SeatStats() for _ in range(players)]
+    run = _Run(rules, rng, players, log)
     first, rounds = roll_off(rules, players, rng)
     if log and rounds:
-        events.append(FirstPlayer(first))
+        run.events.append(FirstPlayer(first))
     seat = first
     final = False
-    owed: list[int] = []
+    owed: tuple[int, ...] = ()
     high_mark: int | None = None
     offer: tuple[int, int] | None = None
     turns = 0
-    clock = 0
     while True:
         turns += 1
         if turns > max_turns:
             raise TooHard(f"a game did not end within {max_turns:,} turns")
-        level = levels[seat]
-        in_final = final and seat in owed
-        ctx = Context(seat, tuple(scores), on_board[seat], in_final, 0)
+        banked, points, dice_left = run.turn(levels[seat], seat, final and seat in owed, offer)
+        final, owed, high_mark = after_turn(rules, seat, run.scores, banked, final, owed, high_mark)
+        nxt = next_seat(seat, players, final, owed)
+        if nxt is None:
+            break
+        # Only a bank can pass the dice on (passes_dice says so too): a bust need not ask.
+        offer = (points, dice_left) if banked and passes_dice(rules, banked, dice_left, players) else None
+        seat = nxt
+    winners = list(winners_of(rules, run.scores, run.reached))
+    return GameResult(run.scores, winners, turns, run.stats, run.events)
+
+
+class _Run:
+    """One headless game's scores and log as plain integers and lists; every rule comes from the core."""
+
+    def __init__(self, rules: RuleSet, rng: random.Random, players: int, log: bool) -> None:
+        self.rules = rules
+        self.rng = rng
+        self.log = log
+        self.events: list[Event] = []
+        self.scores = [0] * players
+        self.on_board = [entry_need(rules, False, 0) == 0] * players
+        self.reached = [0] * players
+        """The clock when each seat reached its score (the core's event index, in the same order)."""
+        self.stats = [SeatStats() for _ in range(players)]
+        self.clock = 0
+        # Looked up once a game: a rule set hashes slowly, and these are asked on every throw.
+        self.table = rules.table
+        tables = turn_tables(rules)
+        self.dice_next, self.bankable = tables.dice_after, tables.bankable
+
+    def turn(
+        self, level: Level, seat: int, in_final: bool, offer: tuple[int, int] | None
+    ) -> tuple[bool, int, int]:
+        """Play ``seat``'s turn; ``(banked, turn total, dice left)``.
+
+        One loop over the throws, kept whole with the rule questions asked in
+        line: it is the hot path of every tournament (the issue's bar is 3,000
+        games a second).
+        """
+        rules, log, events = self.rules, self.log, self.events
+        table, dice_count, dice_next, bankable = self.table, rules.dice, self.dice_next, self.bankable
+        scores = self.scores
+        on_board = self.on_board[seat]
+        high = high_to_top(rules, seat, scores, in_final)
+        # The seat's part of the bank rule (entry minimum, must-top) as the least total it lets bank.
+        floor = bank_minimum(entry_need(rules, on_board, 0), scores[seat], high)
+        ctx = Context(seat, tuple(scores), on_board, in_final, 0, floor)
         t = carried = 0
         n = dice_count
         strict = kept = last_best = False
+        clock = self.clock
         if offer is not None:
             take = level.carry(ctx, offer[1], offer[0])
             if log:
@@ -93,13 +147,13 @@ def play_game(
             if take:
                 t = carried = offer[0]
                 n = offer[1]
-                strict = strict_mode
-                ctx = Context(seat, ctx.scores, ctx.on_board, in_final, carried)
-        offer = None
-        banked = False
+                strict = strict_carry(rules)
+                floor = bank_minimum(entry_need(rules, on_board, carried), scores[seat], high)
+                ctx = Context(seat, ctx.scores, on_board, in_final, carried, floor)
+        rand = self.rng.random
         while True:
             if log:
-                thrown = draw_dice(rng, n)
+                thrown = draw_dice(self.rng, n)
                 events.append(Roll(thrown))
                 throw = counts_of(thrown)
             else:
@@ -111,13 +165,13 @@ def play_game(
             clock += 1
             options = table.options(throw)
             if strict:
-                options = tuple(o for o in options if any(o.counts[f - 1] for f in carry_faces))
+                options = carry_keeps(rules, options)
             if not options:
-                if rules.doubles_rescue and n == 2 and max(throw) == 2:
-                    n = dice_count
-                    strict = False
-                else:
-                    break
+                if not rescues(rules, throw):
+                    self.clock = clock
+                    return self._ended(seat, False, t, n)
+                n = dice_count
+                strict = False
             else:
                 keep = level.keep(ctx, n, t, throw, strict)
                 points = table.points(keep)
@@ -128,57 +182,31 @@ def play_game(
                 clock += 1
                 last_best = points == options[0].points
                 t += points
-                left = n - size(keep)
-                n = left if left > 0 else dice_count
+                n = dice_next[n][sum(keep)]
                 kept = True
                 strict = False
-            # May the player bank now? The same conditions as the rules core's bank_total.
-            if not kept or (mandatory and n == dice_count) or (keeps_best and not last_best):
+            if not bankable[kept][n][last_best] or t < floor:
                 continue
-            if not on_board[seat] and (t if counts_carried else t - carried) < entry_min:
-                continue
-            if must_top and in_final:
-                high = max(s for i, s in enumerate(scores) if i != seat)
-                if scores[seat] + t <= high:
-                    continue
             if level.bank(ctx, n, t):
-                banked = True
                 if log:
                     events.append(Bank())
-                break
-        st = stats[seat]
+                self.clock = clock
+                return self._ended(seat, True, t, n)
+
+    def _ended(self, seat: int, banked: bool, points: int, dice_left: int) -> tuple[bool, int, int]:
+        """Count the turn that ended: its bank into the scores, and the seat's statistics."""
+        st = self.stats[seat]
         st.turns += 1
         if banked:
-            scores[seat] += t
-            on_board[seat] = True
-            reached[seat] = clock
-            clock += 1
-            st.banked += t
-            st.best_turn = max(st.best_turn, t)
+            self.scores[seat] += points
+            self.on_board[seat] = True
+            self.reached[seat] = self.clock
+            self.clock += 1
+            st.banked += points
+            st.best_turn = max(st.best_turn, points)
         else:
             st.busts += 1
-        others = [(seat + k) % players for k in range(1, players)]
-        if rules.end == "score-to-beat":
-            if banked and scores[seat] >= rules.target and (high_mark is None or scores[seat] > high_mark):
-                final, owed, high_mark = True, others, scores[seat]
-            elif seat in owed:
-                owed.remove(seat)
-        elif not final and banked and scores[seat] >= rules.target:
-            final, owed = True, others
-        elif seat in owed:
-            owed.remove(seat)
-        if final and not owed:
-            break
-        nxt = owed[0] if final else (seat + 1) % players
-        if banked and rules.carryover != "none" and 0 < n < dice_count and players > 1:
-            offer = (t, n)
-        seat = nxt
-    top = max(scores)
-    winners = [i for i, s in enumerate(scores) if s == top]
-    if rules.end == "score-to-beat" and len(winners) > 1:
-        first_reached = min(reached[i] for i in winners)
-        winners = [i for i in winners if reached[i] == first_reached]
-    return GameResult(scores, winners, turns, stats, events)
+        return banked, points, dice_left
 
 
 @dataclass

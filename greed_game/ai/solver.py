@@ -26,7 +26,15 @@ from functools import reduce
 from typing import Literal, Protocol
 
 from greed_game.ai.progress import MAX_LEVELS, check_levels, report
-from greed_game.rules import RuleSet
+from greed_game.rules import (
+    RuleSet,
+    dice_after,
+    keeps_of,
+    rescues,
+    strict_carry,
+    throw_bust_chance,
+    turn_refusal,
+)
 from greed_game.rules.dice import Counts, multisets, size
 
 # One candidate after a throw: points kept, dice to throw next, bank allowed after it.
@@ -69,20 +77,14 @@ def candidates(
     Among keeps of equal points and dice left, one that allows a bank is never worse, under any aim.
     """
     n = size(throw)
-    options = rules.table.options(throw)
-    if strict:
-        options = tuple(o for o in options if any(o.counts[f - 1] for f in rules.carryover_faces))
+    options = keeps_of(rules, throw, strict=strict)
     if not options:
         return ()
     best_points = options[0].points
     found: dict[tuple[int, int] | int, Candidate] = {}
     for o in options:
-        left = n - o.size
-        hot = left == 0
-        nxt = rules.dice if hot else left
-        bankable = not (hot and rules.hot_dice == "mandatory")
-        if rules.bank_keeps_best and o.points != best_points:
-            bankable = False
+        nxt = dice_after(rules, n, o.size)
+        bankable = turn_refusal(rules, True, nxt, o.points == best_points) is None
         key: tuple[int, int] | int = nxt if keeps == "best" else (o.points, nxt)
         cur = found.get(key)
         if cur is None or o.points > cur[0] or (o.points == cur[0] and bankable and not cur[2]):
@@ -91,9 +93,12 @@ def candidates(
 
 
 def throw_model(rules: RuleSet, n: int, *, strict: bool = False, keeps: Keeps = "best") -> ThrowModel:
-    """Group every outcome of throwing ``n`` dice by its candidate set (see :func:`candidates`)."""
+    """Group every outcome of throwing ``n`` dice by its candidate set (see :func:`candidates`).
+
+    The bust chance is the core's (:func:`greed_game.rules.throw_bust_chance`); the rest is grouped here.
+    """
     groups: dict[tuple[Candidate, ...], float] = {}
-    bust = rescue = 0.0
+    rescue = 0.0
     for counts in multisets(n):
         if size(counts) != n:
             continue
@@ -101,10 +106,9 @@ def throw_model(rules: RuleSet, n: int, *, strict: bool = False, keeps: Keeps = 
         cands = candidates(rules, counts, strict=strict, keeps=keeps)
         if cands:
             groups[cands] = groups.get(cands, 0.0) + p
-        elif rules.doubles_rescue and n == 2 and max(counts) == 2:
+        elif rescues(rules, counts):
             rescue += p
-        else:
-            bust += p
+    bust = throw_bust_chance(rules, n, strict)
     return ThrowModel(n, tuple((p, c) for c, p in groups.items()), bust, rescue)
 
 
@@ -289,7 +293,7 @@ class Solution:
 
     def carryover_value(self, dice: int, points: int, entry: int = 0) -> float:
         """Expected points of taking a carryover of ``dice`` dice and ``points`` points."""
-        model = self.strict_models[dice] if self.rules.carryover == "strict" else self.models[dice]
+        model = self.strict_models[dice] if strict_carry(self.rules) else self.models[dice]
         total = model.rescue * self.throw_value(self.rules.dice, points, entry)
         for p, cands in model.groups:
             total += p * max(self.after_keep_value(nxt, points + pts, bk, entry) for pts, nxt, bk in cands)
@@ -301,14 +305,14 @@ class Solution:
         return self.values[self.rules.dice][0]
 
     def bust_probability(self, n: int, *, strict: bool = False) -> float:
-        """Probability that throwing ``n`` dice busts (a rescued pair is no bust)."""
-        return (self.strict_models if strict else self.models)[n].bust
+        """Probability that throwing ``n`` dice busts (a rescued pair is no bust): the core's figure."""
+        return throw_bust_chance(self.rules, n, strict)
 
     def to_data(self) -> dict[str, object]:
         """What ``greed-game solve`` prints, apart from the rules id."""
         return {
             "expected_turn_points": round(self.expected_turn_points, 4),
-            "bust_probability": {str(n): round(self.models[n].bust, 6) for n in range(1, self.rules.dice + 1)},
+            "bust_probability": {str(n): round(self.bust_probability(n), 6) for n in range(1, self.rules.dice + 1)},
             "seconds": round(self.seconds, 4),
             "cached": self.cached,
         }

@@ -51,8 +51,8 @@ import numpy.typing as npt
 
 from greed_game.ai.progress import TooHard, report
 from greed_game.ai.solver import ThrowModel, points_step
-from greed_game.ai.winbook import FinalTurns, win_models
-from greed_game.rules import RuleSet
+from greed_game.ai.winbook import FinalTurns, rescue_banks, win_models
+from greed_game.rules import RuleSet, final_need
 
 Array = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -183,10 +183,12 @@ class WinSolution(FinalTurns):
         self.step = step = points_step(rules)
         self.T = -(-rules.target // step)
         self.E = -(-rules.entry_minimum // step)
+        # Which tables exist (carryovers, the score-to-beat cycle, an own-points entry) is read off the rules'
+        # modes; what a tie and a rescue allow is asked of the core.
         self.carry = rules.carryover != "none"
-        self.tie = rules.end == "one-more-turn"
+        self.tie = final_need(rules, 0, 0) == 0  # a final turn that ties the leader shares the win
         self.models, self.cmodels = win_models(rules)
-        rescue_bank = rules.hot_dice != "mandatory"
+        rescue_bank = rescue_banks(rules)
         self.kernel = _Kernel(self.models, step, dice, rescue_bank=rescue_bank)
         self.ckernel = _Kernel(self.cmodels, step, dice, rescue_bank=False)
         self.max_pts = max(self.kernel.max_pts, self.ckernel.max_pts)
@@ -297,7 +299,7 @@ class WinSolution(FinalTurns):
     def _final_table(self, size: int, *, tie: bool) -> list[list[float]]:
         dice, step = self.dice, self.step
         g = [[0.0] * (size + 1) for _ in range(dice + 1)]
-        rescue_bank = self.rules.hot_dice != "mandatory"
+        rescue_bank = rescue_banks(self.rules)
         half = 0.5 if tie else 0.0
 
         def after(nxt: int, jj: int, bk: bool) -> float:

@@ -25,7 +25,7 @@ from itertools import accumulate
 from typing import Any
 
 from greed_game.ai.solver import ThrowModel, points_step, throw_model
-from greed_game.rules import RuleSet
+from greed_game.rules import RuleSet, final_need, strict_carry, turn_refusal
 
 Rows = Sequence[Sequence[float]]
 """Values indexed ``[dice][turn total]``."""
@@ -41,10 +41,19 @@ TK_SCALE = 16383
 
 def win_models(rules: RuleSet) -> tuple[list[ThrowModel], list[ThrowModel]]:
     """The throw models of a turn and of a carryover throw, offering every distinct keep (a win needs them)."""
-    strict = rules.carryover == "strict"
+    strict = strict_carry(rules)
     models = [throw_model(rules, n, keeps="every") for n in range(rules.dice + 1)]
     cmodels = [throw_model(rules, n, strict=strict, keeps="every") for n in range(rules.dice + 1)]
     return models, cmodels
+
+
+def rescue_banks(rules: RuleSet) -> bool:
+    """Whether a turn may be banked right after a rescued pair (all the dice to throw again), as the core rules it.
+
+    The win solvers leave the doubles rescue out where the keep-the-best bank rule holds (``unsupported``), so
+    whether the last keep was the best does not matter here.
+    """
+    return turn_refusal(rules, True, rules.dice, True) is None
 
 
 def _decode_q16(raw: bytes, width: int) -> array[float]:
@@ -242,11 +251,11 @@ class WinBook(FinalTurns):
         self.K0: int = header.get("K0", 0)
         self.J: int = header["J"]
         self.carry = rules.carryover != "none"
-        self.tie = rules.end == "one-more-turn"
+        self.tie = final_need(rules, 0, 0) == 0  # a final turn that ties the leader shares the win
         self.beat = rules.end == "score-to-beat"
         self.own_entry = self.carry and self.E > 0 and not rules.entry_counts_carried
         self.models, self.cmodels = win_models(rules)
-        rescue_bank = rules.hot_dice != "mandatory"
+        rescue_bank = rescue_banks(rules)
         self.kernel = Kernel(self.models, self.step, dice, rescue_bank=rescue_bank)
         self.ckernel = Kernel(self.cmodels, self.step, dice, rescue_bank=False)
         self.max_pts = max(self.kernel.max_pts, self.ckernel.max_pts)

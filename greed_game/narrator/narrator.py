@@ -36,10 +36,13 @@ from greed_game.rules.game import (
     Phase,
     State,
     Throw,
+    bank_keep,
     bank_total,
+    hot_dice,
 )
 from greed_game.rules.history import TurnResult
 from greed_game.rules.ruleset import RuleSet
+from greed_game.rules.rulings import high_to_top, roll_off_mark
 from greed_game.rules.transitions import (
     Banked,
     Busted,
@@ -201,7 +204,7 @@ class Narrator:
         """The banner of a first-player roll-off: who starts, and the last round's dice."""
         last = rounds[-1] if rounds else {}
         if self.rules.first_player == "best-roll":
-            marks = {s: (best.points if (best := self.rules.table.best(counts_of(d))) else 0) for s, d in last.items()}
+            marks = {s: roll_off_mark(self.rules, d) for s, d in last.items()}
             shown = "  ·  ".join(f"{self.person(s).subject} {num(m)}" for s, m in marks.items())
         else:
             shown = "  ·  ".join(f"{self.person(s).subject} {self.dice(d)}" for s, d in last.items())
@@ -475,18 +478,18 @@ class Narrator:
                 total = bank_total(self.rules, state)[0]
             except IllegalAction:
                 total = state.turn_points
-            if state.phase is Phase.KEEP and state.throw is not None:
-                best = self.rules.table.best(state.throw)
-                kept = f" (keeps {self.dice(best.dice)})" if best is not None else ""
-                return f"bank {num(total)}{kept}"
-            return f"bank {num(total)}"
+            kept = bank_keep(self.rules, state)
+            return f"bank {num(total)} (keeps {self.dice(kept)})" if kept else f"bank {num(total)}"
         if isinstance(first, Keep):
             points = self.rules.table.points(counts_of(first.dice)) or 0
             words = self.dice(first.dice)
             nxt = actions[1] if len(actions) > 1 else None
             if isinstance(nxt, Bank):
                 return f"keep {words}, bank {num(state.turn_points + points)}"
-            hot = len(first.dice) == state.dice_left
+            try:
+                hot = hot_dice(self.rules, state, first.dice)
+            except IllegalAction:
+                hot = False
             count = nxt.count if isinstance(nxt, Throw) else state.dice_left - len(first.dice)
             return f"keep {words}, throw {count}{' (hot dice)' if hot else ''}"
         return ""
@@ -570,8 +573,8 @@ class Narrator:
             return chips
         if state.final:
             chips.append(("FINAL ROUND", "warn"))
-            if self.rules.end == "must-top" and state.current in state.owed:
-                high = max(sc for i, sc in enumerate(state.scores) if i != state.current)
+            high = high_to_top(self.rules, state.current, state.scores, state.current in state.owed)
+            if high is not None:
                 chips.append((f"Must top {num(high)}", "bad"))
         if state.high_mark is not None:
             chips.append((f"Score to beat {num(state.high_mark)}", "warn"))

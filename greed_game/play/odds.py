@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import Bank, Carryover, Keep, Phase, RuleSet, State
+from greed_game.rules import Bank, Carryover, Keep, RuleSet, State, bank_keep
 
 if TYPE_CHECKING:
     from greed_game.ai.optimal import WinTables
@@ -44,9 +44,8 @@ def hint_lines(
             chances = [ch.value for ch, _ in ranked]
     first = choices[0][0][0] if choices else None
     keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
-    if isinstance(first, Bank) and state.phase is Phase.KEEP and state.throw is not None:
-        best = rules.table.best(state.throw)  # a bank straight from the throw keeps its best dice
-        keep = best.dice if best is not None else ()
+    if isinstance(first, Bank):
+        keep = bank_keep(rules, state)
     return narrator.hint(state, advice.bust_probability, choices, chances=chances), keep
 
 

@@ -19,7 +19,24 @@ from enum import Enum
 from typing import Literal
 
 from greed_game.rules.dice import Counts, contains, counts_of, dice_of, format_dice
-from greed_game.rules.ruleset import RuleSet
+from greed_game.rules.ruleset import EndMode, RuleSet
+from greed_game.rules.rulings import (
+    after_turn,
+    dice_after,
+    entry_need,
+    has_carry_face,
+    high_to_top,
+    keeps_of,
+    next_seat,
+    passes_dice,
+    rescues,
+    roll_off_mark,
+    seat_refusal,
+    strict_carry,
+    throw_bust_chance,
+    turn_refusal,
+    winners_of,
+)
 from greed_game.rules.scoring import Option
 
 
@@ -166,7 +183,7 @@ def new_state(rules: RuleSet, players: int) -> State:
         raise ValueError(f"a game has 1 to 8 players, not {players}")
     return State(
         scores=(0,) * players,
-        on_board=(rules.entry_minimum == 0,) * players,
+        on_board=(entry_need(rules, False, 0) == 0,) * players,
         reached=(0,) * players,
         dice_left=rules.dice,
     )
@@ -174,11 +191,7 @@ def new_state(rules: RuleSet, players: int) -> State:
 
 def throw_options(rules: RuleSet, state: State, throw: Counts) -> tuple[Option, ...]:
     """Valid keeps from ``throw`` in ``state`` (strict carryover throws filtered)."""
-    options = rules.table.options(throw)
-    if state.carry_throw:
-        faces = rules.carryover_faces
-        options = tuple(o for o in options if any(o.counts[f - 1] for f in faces))
-    return options
+    return keeps_of(rules, throw, strict=state.carry_throw)
 
 
 def _faces_words(faces: Sequence[int]) -> str:
@@ -253,7 +266,7 @@ def _carryover(rules: RuleSet, state: State, event: Carryover) -> State:
         turn_points=offer.points,
         carried=offer.points,
         dice_left=offer.dice,
-        carry_throw=rules.carryover == "strict",
+        carry_throw=strict_carry(rules),
     )
 
 
@@ -276,7 +289,7 @@ def _roll(rules: RuleSet, state: State, event: Roll) -> State:
     undo = replace(state, void_undo=None)
     if throw_options(rules, state, throw):
         return replace(state, phase=Phase.KEEP, throw=throw, rescued=False, void_undo=undo)
-    if rules.doubles_rescue and len(dice) == 2 and dice[0] == dice[1]:
+    if rescues(rules, throw):
         return replace(
             state, dice_left=rules.dice, carry_throw=False, rescued=True, throw=None, void_undo=undo
         )
@@ -312,7 +325,7 @@ def keep_points(rules: RuleSet, state: State, dice: Sequence[int]) -> int:
             "free-die",
             **_keep_fault(rules, state.throw, keep),
         )
-    if state.carry_throw and not any(keep[f - 1] for f in rules.carryover_faces):
+    if state.carry_throw and not has_carry_face(rules, keep):
         raise IllegalAction(
             f"the keep from a carryover throw must include a {_faces_words(rules.carryover_faces)}",
             "carryover-keep",
@@ -335,18 +348,26 @@ def _keep(rules: RuleSet, state: State, event: Keep) -> State:
     points = keep_points(rules, state, event.dice)
     assert state.throw is not None
     best = throw_options(rules, state, state.throw)[0].points
-    left = state.dice_left - len(event.dice)
     return replace(
         state,
         phase=Phase.ROLL,
         throw=None,
         turn_points=state.turn_points + points,
-        dice_left=left if left > 0 else rules.dice,
+        dice_left=dice_after(rules, state.dice_left, len(event.dice)),
         kept=True,
         carry_throw=False,
         last_keep_best=points == best,
         rescued=False,
     )
+
+
+def bank_keep(rules: RuleSet, state: State) -> tuple[int, ...]:
+    """The dice a bank now sets aside first, ascending: the throw's best keep when the rules let a player
+    bank straight from a throw (``bank_keeps_best``), else none."""
+    if state.phase is not Phase.KEEP or state.throw is None or not rules.bank_keeps_best:
+        return ()
+    best = rules.table.best(state.throw)
+    return best.dice if best is not None else ()
 
 
 def bank_total(rules: RuleSet, state: State, keep: Sequence[int] = ()) -> tuple[int, int]:
@@ -358,63 +379,64 @@ def bank_total(rules: RuleSet, state: State, keep: Sequence[int] = ()) -> tuple[
         state = _keep(rules, state, Keep(tuple(keep)))
     if state.phase is Phase.CARRYOVER:
         raise IllegalAction("answer the carryover offer before banking", "offer-pending")
-    hot = False
-    if state.phase is Phase.KEEP:
+    from_throw = state.phase is Phase.KEEP
+    if from_throw:
         assert state.throw is not None
-        if not rules.bank_keeps_best:
+        kept = bank_keep(rules, state)
+        if not kept:
             raise IllegalAction("set aside at least one scoring die before banking", "keep-first")
-        best = rules.table.best(state.throw)
-        assert best is not None
-        total = state.turn_points + best.points
-        left = state.dice_left - best.size
-        hot = left == 0
-        if hot and rules.hot_dice == "mandatory":
-            raise IllegalAction(
-                f"every die scores: hot dice, so all {rules.dice} dice must be thrown again",
-                "hot-dice-mandatory",
-                dice=rules.dice,
-            )
-        left = left if left > 0 else rules.dice
+        points = rules.table.points(counts_of(kept))
+        assert points is not None
+        total, left = state.turn_points + points, dice_after(rules, state.dice_left, len(kept))
+        refusal = turn_refusal(rules, True, left, True)
     else:
-        if not state.kept:
-            raise IllegalAction("a turn cannot be banked before any dice were kept", "nothing-kept")
         total, left = state.turn_points, state.dice_left
-        hot = left == rules.dice
-        if hot and rules.hot_dice == "mandatory":
-            raise IllegalAction(
-                f"hot dice: all {rules.dice} dice must be thrown again before banking",
-                "hot-dice-mandatory",
-                dice=rules.dice,
-            )
-        if rules.bank_keeps_best and not state.last_keep_best:
-            raise IllegalAction(
-                "you may not stop leaving scoring dice: banking keeps every scoring die of the throw",
-                "scoring-dice-left",
-            )
+        refusal = turn_refusal(rules, state.kept, left, state.last_keep_best)
     seat = state.current
-    if not state.on_board[seat]:
-        own = total if rules.entry_counts_carried else total - state.carried
-        if own < rules.entry_minimum:
-            counted = "" if rules.entry_counts_carried else " of your own (carried points do not count)"
-            raise IllegalAction(
-                f"to get on the board you need {rules.entry_minimum} points{counted} in one turn; you have {own}",
-                "entry-minimum",
-                need=rules.entry_minimum,
-                have=own,
-                carried_count=rules.entry_counts_carried,
-                carried=state.carried,
-            )
-    if rules.end == "must-top" and state.final and seat in state.owed:
-        high = max(s for i, s in enumerate(state.scores) if i != seat)
-        if state.scores[seat] + total <= high:
-            raise IllegalAction(
-                f"in the final turn you may bank only to top the high score of {high}; "
-                f"banking now gives {state.scores[seat] + total}",
-                "must-top",
-                high=high,
-                total=state.scores[seat] + total,
-            )
+    high = high_to_top(rules, seat, state.scores, state.final and seat in state.owed)
+    if refusal is None:
+        need = entry_need(rules, state.on_board[seat], state.carried)
+        refusal = seat_refusal(total, need, state.scores[seat], high)
+    if refusal is not None:
+        raise _bank_refused(rules, state, refusal, total, high, from_throw=from_throw)
     return total, left
+
+
+def _bank_refused(
+    rules: RuleSet, state: State, rule: str, total: int, high: int | None, *, from_throw: bool
+) -> IllegalAction:
+    """The refusal ``rule`` (a :mod:`~greed_game.rules.rulings` code) worded, with its facts."""
+    if rule == "nothing-kept":
+        return IllegalAction("a turn cannot be banked before any dice were kept", rule)
+    if rule == "hot-dice-mandatory":
+        message = (
+            f"every die scores: hot dice, so all {rules.dice} dice must be thrown again"
+            if from_throw
+            else f"hot dice: all {rules.dice} dice must be thrown again before banking"
+        )
+        return IllegalAction(message, rule, dice=rules.dice)
+    if rule == "scoring-dice-left":
+        return IllegalAction(
+            "you may not stop leaving scoring dice: banking keeps every scoring die of the throw", rule
+        )
+    score = state.scores[state.current]
+    if rule == "must-top":
+        return IllegalAction(
+            f"in the final turn you may bank only to top the high score of {high}; banking now gives {score + total}",
+            rule,
+            high=high,
+            total=score + total,
+        )
+    own = total if rules.entry_counts_carried else total - state.carried
+    counted = "" if rules.entry_counts_carried else " of your own (carried points do not count)"
+    return IllegalAction(
+        f"to get on the board you need {rules.entry_minimum} points{counted} in one turn; you have {own}",
+        rule,
+        need=rules.entry_minimum,
+        have=own,
+        carried_count=rules.entry_counts_carried,
+        carried=state.carried,
+    )
 
 
 def _bank(rules: RuleSet, state: State) -> State:
@@ -424,7 +446,6 @@ def _bank(rules: RuleSet, state: State) -> State:
 
 def _end_turn(rules: RuleSet, state: State, *, banked: bool, points: int, dice_left: int) -> State:
     seat = state.current
-    n = state.players
     scores = list(state.scores)
     on_board = list(state.on_board)
     reached = list(state.reached)
@@ -432,17 +453,7 @@ def _end_turn(rules: RuleSet, state: State, *, banked: bool, points: int, dice_l
         scores[seat] += points
         on_board[seat] = True
         reached[seat] = state.events
-    final, owed, high_mark = state.final, state.owed, state.high_mark
-    others = tuple((seat + k) % n for k in range(1, n))
-    if rules.end == "score-to-beat":
-        if banked and scores[seat] >= rules.target and (high_mark is None or scores[seat] > high_mark):
-            final, owed, high_mark = True, others, scores[seat]
-        else:
-            owed = tuple(s for s in owed if s != seat)
-    elif not final and banked and scores[seat] >= rules.target:
-        final, owed = True, others
-    else:
-        owed = tuple(s for s in owed if s != seat)
+    final, owed, high_mark = after_turn(rules, seat, scores, banked, state.final, state.owed, state.high_mark)
     base = replace(
         state,
         scores=tuple(scores),
@@ -462,21 +473,59 @@ def _end_turn(rules: RuleSet, state: State, *, banked: bool, points: int, dice_l
         rescued=False,
         turn=state.turn + 1,
     )
-    if final and not owed:
-        return replace(base, phase=Phase.OVER, winners=_winners(rules, base))
-    nxt = owed[0] if final else (seat + 1) % n
-    if banked and rules.carryover != "none" and 0 < dice_left < rules.dice and n > 1:
+    nxt = next_seat(seat, state.players, final, owed)
+    if nxt is None:
+        return replace(base, phase=Phase.OVER, winners=winners_of(rules, base.scores, base.reached))
+    if passes_dice(rules, banked, dice_left, state.players):
         return replace(base, current=nxt, phase=Phase.CARRYOVER, offer=Offer(points, dice_left, seat))
     return replace(base, current=nxt, phase=Phase.ROLL)
 
 
-def _winners(rules: RuleSet, state: State) -> tuple[int, ...]:
-    top = max(state.scores)
-    tied = [i for i, s in enumerate(state.scores) if s == top]
-    if rules.end == "score-to-beat" and len(tied) > 1:
-        first = min(state.reached[i] for i in tied)
-        tied = [i for i in tied if state.reached[i] == first]
-    return tuple(tied)
+class Termination(Enum):
+    """How a game ended: one member for each end rule (``RuleSet.end``)."""
+
+    ONE_MORE_TURN = "one-more-turn"
+    """A player banked to the target and every other player had one more turn; the top score wins, ties share."""
+    MUST_TOP = "must-top"
+    """A player banked to the target and every other player had one final turn in which a bank had to top the
+    high score; the top score wins, ties share."""
+    SCORE_TO_BEAT = "score-to-beat"
+    """The last score to beat stood: every other player had a turn to beat it and none did; of tied top scores
+    the one reached first wins."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended and who won it."""
+
+    termination: Termination
+    winners: tuple[int, ...]
+    """The winning seats, ascending; more than one when the win is shared."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether more than one seat shares the win."""
+        return len(self.winners) > 1
+
+
+def outcome(rules: RuleSet, state: State) -> Outcome | None:
+    """How the game ended, or None while it is still being played."""
+    if state.phase is not Phase.OVER:
+        return None
+    end: EndMode = rules.end
+    return Outcome(Termination(end), state.winners)
+
+
+def bust_chance(rules: RuleSet, state: State) -> float | None:
+    """The chance that the next throw of the dice left scores nothing, exact over every throw.
+
+    Counts a strict carryover throw's required faces and the doubles rescue (a
+    rescued pair is no bust). None when no throw is next: a keep or an answer
+    to a carryover offer comes first, or the game is over.
+    """
+    if state.phase is not Phase.ROLL:
+        return None
+    return throw_bust_chance(rules, state.dice_left, state.carry_throw)
 
 
 def legal_actions(rules: RuleSet, state: State) -> tuple[Action, ...]:
@@ -519,13 +568,7 @@ def roll_off(rules: RuleSet, players: int, rng: random.Random) -> tuple[int, lis
         count = 1 if rules.first_player == "high-die" else rules.dice
         throws = {seat: draw_dice(rng, count) for seat in contenders}
         rounds.append(throws)
-        if rules.first_player == "high-die":
-            marks = {seat: t[0] for seat, t in throws.items()}
-        else:
-            marks = {}
-            for seat, t in throws.items():
-                best = rules.table.best(counts_of(t))
-                marks[seat] = 0 if best is None else best.points
+        marks = {seat: roll_off_mark(rules, t) for seat, t in throws.items()}
         top = max(marks.values())
         contenders = [seat for seat in contenders if marks[seat] == top]
         if len(contenders) == 1:
