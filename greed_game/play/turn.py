@@ -400,7 +400,8 @@ class TurnController:
     def _game_over(self) -> None:
         self.mode = "over"
         self.recorder.save()
-        self.notices.show(self.narrator.game_over(self.game.winners), 3.0)
+        ended = outcome(self.rules, self.game.state)
+        self.notices.show(self.narrator.game_over(ended.winners if ended is not None else ()), 3.0)
         self.moments.append(GameOverMoment())
         self.timer = 2.0 * self.pace
         self.then = lambda: self.moments.append(LeaveTable())
