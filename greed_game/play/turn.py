@@ -45,7 +45,7 @@ from greed_game.play.selection import Selection
 from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
 from greed_game.play.voids import VoidThrows
 from greed_game.rules import Action, Bank, Carryover, Event, Game, Keep, Phase, Roll, State, Throw, Void
-from greed_game.rules.game import VoidReason
+from greed_game.rules.game import VoidReason, outcome
 from greed_game.rules.history import game_history
 from greed_game.rules.record import MAX_EVENTS
 from greed_game.rules.transitions import (
