@@ -349,7 +349,7 @@ class TurnController:
         if state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
             from greed_game.play.odds import offer_odds
 
-            self.offer_odds = offer_odds(self.rules, state)
+            self.offer_odds = offer_odds(self.rules, state, self.prep.solutions)
 
     def update(self, dt: float) -> None:
         """Advance the banner, the message and the pause by ``dt`` seconds."""
@@ -639,7 +639,8 @@ class TurnController:
         elif not self.prep.advice:
             self.hint = self.narrator.hint_unavailable(self.prep.problem or "they were not worked out")
         else:
-            self.hint, self.hint_keep = hint_lines(self.rules, self.game.state, self.narrator, self.prep.win)
+            self.hint, self.hint_keep = hint_lines(self.rules, self.game.state, self.narrator, self.prep.win,
+                                                   self.prep.solutions)
 
     def status(self) -> tuple[tuple[str, str], tuple[str, str]]:
         """The two lines left of the buttons, with their tones: what is selected or happening, and the keys."""
