@@ -12,13 +12,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from greed_game.ai import master, solver
 from greed_game.ai.levels import make_strategy
-from greed_game.ai.master import win_model
+from greed_game.ai.master import WinModel
 from greed_game.ai.simulate import simulate
 from greed_game.ai.solver import Solution, solve
 from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS, Game, Player
+from greed_game.solutions import Solutions
 from greed_game.storage.solutions import DiskSolutionCache
 
 
@@ -51,18 +51,18 @@ def main() -> None:
         for pid in PRESET_IDS:
             rules = preset(pid)
             seconds = best_of(3, lambda rules=rules: Solution(rules))
-            solver._SOLUTIONS.clear()
             solve(rules, cache=cache)
-            solver._SOLUTIONS.clear()
-            load = best_of(3, lambda rules=rules: (solver._SOLUTIONS.clear(), solve(rules, cache=cache)))
+            load = best_of(3, lambda rules=rules: solve(rules, cache=cache))
             print(f"  {pid:14} solve {seconds * 1000:7.1f} ms  ({seconds / 0.3:4.2f} x target 0.3 s)"
                   f"   cached load {load * 1000:6.1f} ms  ({load / seconds:4.2f} x a solve, target <= 0.20)")
+    # As the game does: one service keeps every rule set's tables, solved once.
+    solutions = Solutions()
     print("one decision once solved (mean over states of real games)")
     for pid in PRESET_IDS:
         rules = preset(pid)
         states = decision_states(pid, 3000)
         for level in ("expert", "master"):
-            player = make_strategy(level, rules)
+            player = make_strategy(level, rules, solutions)
             for s in states[:200]:
                 player.choose(rules, s)  # type: ignore[arg-type]
             start = time.perf_counter()
@@ -73,15 +73,15 @@ def main() -> None:
     print("master's win model (built once per rule set and target, solution already cached)")
     for pid in PRESET_IDS:
         rules = preset(pid)
-        master._MODELS.clear()
+        solution = solutions.turn(rules)
         start = time.perf_counter()
-        win_model(rules)
+        WinModel(rules, solution)
         print(f"  {pid:14} {time.perf_counter() - start:5.2f} s")
     print("two-player expert games per second, one core")
     for pid in PRESET_IDS:
         rules = preset(pid)
-        simulate(rules, ["expert", "expert"], 300, 1)
-        out = simulate(rules, ["expert", "expert"], 4000, 2)
+        simulate(rules, ["expert", "expert"], 300, 1, tables=solutions)
+        out = simulate(rules, ["expert", "expert"], 4000, 2, tables=solutions)
         rate = out["games_per_second"]
         print(f"  {pid:14} {rate:8.0f} games/s  ({rate / 2500:4.2f} x target 2,500; {rate / 1250:4.2f} x 1,250)")
 

@@ -22,9 +22,9 @@ from greed_game.ai.master import Master
 from greed_game.ai.optimal import Optimal
 from greed_game.ai.players import Context
 from greed_game.ai.simulate import play_game, simulate
-from greed_game.ai.win import solve_win
 from greed_game.presets import preset_at
 from greed_game.rules.dice import Counts
+from greed_game.solutions import Solutions
 
 DEFAULT = ["classic-five:3000", "pass-the-dice:2000", "dollar-greed:2000", "farkel-family:2000", "official:500"]
 
@@ -64,19 +64,20 @@ def main() -> None:
         f"| optimal vs master, {games:,} games |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
+    solutions = Solutions()  # no shipped books: every table here is solved, then kept for the games
     for spec in specs:
         rules = preset_at(spec)
         start = time.perf_counter()
-        win = solve_win(rules)
+        win: Any = solutions.win(rules)  # a solve, kept: the games below play from it
         seconds = time.perf_counter() - start
         player = Timed(rules, win)
         rng = random.Random(2026)
-        master = Master(rules)
+        master = Master(rules, solutions.model(rules))
         for g in range(40):
             play_game(rules, [player, master] if g % 2 == 0 else [master, player], rng)
         mean = sum(player.times) / len(player.times) * 1000
         worst = max(player.times) * 1000
-        versus = simulate(rules, ["optimal", "master"], games, seed=2026)["levels"]["optimal"]
+        versus = simulate(rules, ["optimal", "master"], games, seed=2026, tables=solutions)["levels"]["optimal"]
         low, high = versus["win_rate_95"]
         print(
             f"| `{rules.id}` | {rules.target} | {win.first_player_win:.6f} | {win.states:,} | {seconds:.1f} "

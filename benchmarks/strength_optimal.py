@@ -22,9 +22,10 @@ from typing import Any
 
 from greed_game.ai import LEVELS
 from greed_game.ai.simulate import simulate
-from greed_game.books import shipped_book, use_shipped_books
+from greed_game.books import shipped_book
 from greed_game.presets import preset
 from greed_game.rules import PRESET_IDS, RuleSet
+from greed_game.solutions import Solutions
 
 CROWDS = (3, 4)
 """Seats of the games where optimal meets several masters."""
@@ -35,17 +36,19 @@ def _cell(out: dict[str, Any]) -> str:
     return f"{out['win_rate'] * 100:.1f}% ({low * 100:.1f}–{high * 100:.1f})"
 
 
-def _pairings(rules: RuleSet, games: int) -> list[str]:
+def _pairings(solutions: Solutions, rules: RuleSet, games: int) -> list[str]:
     """Optimal's win rate against each other level, two players."""
     others = [level for level in LEVELS if level != "optimal"]
-    return [_cell(simulate(rules, ["optimal", lv], games, seed=2026)["levels"]["optimal"]) for lv in others]
+    return [_cell(simulate(rules, ["optimal", lv], games, seed=2026, tables=solutions)["levels"]["optimal"])
+            for lv in others]
 
 
-def _crowds(rules: RuleSet, games: int) -> list[str]:
+def _crowds(solutions: Solutions, rules: RuleSet, games: int) -> list[str]:
     """Optimal's win rate with two and with three masters (it plays against the leading opponent)."""
     cells = []
     for seats in CROWDS:
-        out = simulate(rules, ["optimal"] + ["master"] * (seats - 1), games, seed=2026)["levels"]["optimal"]
+        levels = ["optimal"] + ["master"] * (seats - 1)
+        out = simulate(rules, levels, games, seed=2026, tables=solutions)["levels"]["optimal"]
         cells.append(_cell(out))
     return cells
 
@@ -56,7 +59,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--crowd", action="store_true", help="optimal among masters at 3 and 4 seats instead")
     args = parser.parse_args()
-    use_shipped_books()  # as the game does: optimal plays from the books in assets/win
+    solutions = Solutions(books=shipped_book)  # as the game does: optimal plays from the books in assets/win
     if args.crowd:
         head = " | ".join(f"{n} players (fair share {100 / n:.1f}%)" for n in CROWDS)
         columns = len(CROWDS)
@@ -67,11 +70,11 @@ def main() -> None:
     print("|---" * (columns + 5) + "|")
     for pid in args.presets:
         rules = preset(pid)
-        book = shipped_book(rules)
+        book = solutions.shipped(rules)
         if book is not None:
             book.keep_pairs(None)
         start = time.perf_counter()
-        cells = _crowds(rules, args.games) if args.crowd else _pairings(rules, args.games)
+        cells = _crowds(solutions, rules, args.games) if args.crowd else _pairings(solutions, rules, args.games)
         seconds = time.perf_counter() - start
         pairs = book.pair.cache_info().currsize if book is not None else 0
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

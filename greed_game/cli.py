@@ -7,7 +7,6 @@ errors are one clear line on stderr with exit status 2.
 from __future__ import annotations
 
 import argparse
-import atexit
 import json
 import sys
 import time
@@ -19,6 +18,7 @@ from greed_game import __version__
 
 if TYPE_CHECKING:
     from greed_game.rules import RuleSet
+    from greed_game.solutions import Solutions
 
 
 class UsageError(Exception):
@@ -81,7 +81,7 @@ MAX_BATCH_LINE = 1000
 """The longest line ``score --batch`` reads: a throw is a few dozen characters, spaces and commas included."""
 
 
-def cmd_score(args: argparse.Namespace) -> int:
+def cmd_score(args: argparse.Namespace, solutions: Solutions) -> int:
     rules = load_rules_arg(args.rules)
     if args.batch:
         n = 0
@@ -122,7 +122,7 @@ def _read_text(path: str) -> str:
         _fail(f"{shown(path)}: {exc}")
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def cmd_replay(args: argparse.Namespace, solutions: Solutions) -> int:
     from greed_game.presets import replay
     from greed_game.rules import RecordError, read_record
     from greed_game.rules.record import summary
@@ -137,7 +137,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_rules(args: argparse.Namespace) -> int:
+def cmd_rules(args: argparse.Namespace, solutions: Solutions) -> int:
     from greed_game.narrator.rules_text import description, rules_text
     from greed_game.presets import presets
 
@@ -155,19 +155,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(rules_text(rules))
     return 0
-
-
-def _solver_cache() -> None:
-    """Hand the solver its disk cache and the optimal level the shipped win books (they open no file)."""
-    from greed_game.ai.solver import use_cache
-    from greed_game.books import use_shipped_books
-    from greed_game.storage.solutions import default_solution_cache
-
-    cache = default_solution_cache()
-    use_cache(cache)
-    use_shipped_books()
-    if cache is not None:
-        atexit.register(_say_notes, cache.notes)
 
 
 def _say_notes(notes: list[str]) -> None:
@@ -198,40 +185,35 @@ def _solving_bar() -> Callable[[str, float], None] | None:
     return show
 
 
-def _solve_win(rules: RuleSet) -> Any:
-    """The exact win solution of ``rules``, with a progress line on a terminal."""
+def _win_tables(solutions: Solutions, rules: RuleSet) -> Any:
+    """The win tables the optimal level and the coach read: the book shipped for a preset at its own target,
+    else the solve of ``rules`` (with a progress line on a terminal)."""
+    book = solutions.shipped(rules)
+    if book is not None:
+        return book
     try:
-        from greed_game.ai.win import solve_win
+        import greed_game.ai.win  # noqa: F401 - only to learn whether numpy is there
     except ImportError:
         _fail("the exact win solver needs numpy: pip install 'greed-game[solve]'")
     from greed_game.ai.progress import listening
 
     bar = _solving_bar()
     if bar is None:
-        return solve_win(rules)
+        return solutions.win(rules)
     with listening(bar):
-        solution = solve_win(rules)
+        solution = solutions.win(rules)
     sys.stderr.write("\n")
     return solution
 
 
-def _win_tables(rules: RuleSet) -> Any:
-    """The win tables the optimal level and the coach read: the book shipped for a preset at its own target,
-    else the solve of ``rules``."""
-    from greed_game.books import shipped_book
-
-    book = shipped_book(rules)
-    return book if book is not None else _solve_win(rules)
-
-
-def cmd_solve(args: argparse.Namespace) -> int:
+def cmd_solve(args: argparse.Namespace, solutions: Solutions) -> int:
     rules = _with_target(load_rules_arg(args.rules), args.target)
     if args.win:
         from greed_game.ai.winbook import WinBook
 
         start = time.perf_counter()
         # A preset at its own target ships its solved table: read in a second, not solved for minutes.
-        tables = _win_tables(rules)
+        tables = _win_tables(solutions, rules)
         shipped = isinstance(tables, WinBook)
         _print_json(
             {
@@ -244,18 +226,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    from greed_game.ai.solver import solve
-
-    _solver_cache()
     start = time.perf_counter()
-    solution = solve(rules)
+    solution = solutions.turn(rules)
     data = {"rules": args.rules, **solution.to_data()}
     data["seconds"] = round(time.perf_counter() - start, 4)  # this run's time: a read when cached
     _print_json(data)
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def cmd_simulate(args: argparse.Namespace, solutions: Solutions) -> int:
     from greed_game.ai import ALL_LEVELS
     from greed_game.ai.simulate import progress_bar, simulate
 
@@ -266,16 +245,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _fail(f"unknown computer level {unknown[0]!r} (levels: {', '.join(ALL_LEVELS)})")
     if not 2 <= len(names) <= 8:
         _fail("--players lists 2 to 8 computer levels, e.g. expert,bold (a game alone has no one to beat)")
-    _solver_cache()
     if "optimal" in names:
-        _win_tables(rules)  # solved before the games start (when not shipped), with its own progress line
-    result = simulate(rules, names, args.games, args.seed, progress=progress_bar())
+        _win_tables(solutions, rules)  # solved before the games start (when not shipped), with its own progress line
+    result = simulate(rules, names, args.games, args.seed, progress=progress_bar(), tables=solutions)
     result["rules"] = args.rules
     _print_json(result)
     return 0
 
 
-def cmd_advise(args: argparse.Namespace) -> int:
+def cmd_advise(args: argparse.Namespace, solutions: Solutions) -> int:
     from greed_game.ai.advice import advise
     from greed_game.narrator import Narrator
     from greed_game.presets import replay
@@ -296,7 +274,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if args.level == "optimal":
         from greed_game.ai.optimal import Optimal, win_advice
 
-        win = _win_tables(game.rules)
+        win = _win_tables(solutions, game.rules)
         advice = win_advice(game.rules, state, Optimal(game.rules, win))
         data = advice.to_data(words)
         # Win chances need more places than points do.
@@ -304,12 +282,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
             shown_choice["value"] = round(choice.value, 6)
         _print_json({"level": "optimal", **data})
         return 0
-    _solver_cache()
-    _print_json(advise(game.rules, state).to_data(words))
+    _print_json(advise(game.rules, state, solutions.turn(game.rules)).to_data(words))
     return 0
 
 
-def cmd_review(args: argparse.Namespace) -> int:
+def cmd_review(args: argparse.Namespace, solutions: Solutions) -> int:
     from greed_game.narrator import Narrator
     from greed_game.presets import replay
     from greed_game.rules import RecordError, read_record
@@ -324,7 +301,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     from greed_game.ai.coach import review
     from greed_game.ai.optimal import Optimal
 
-    win = _win_tables(game.rules)
+    win = _win_tables(solutions, game.rules)
     result = review(game.rules, game.players, game.events, Optimal(game.rules, win))
     narrator = Narrator(game.rules, [p.name for p in game.players], "pips")
     players = []
@@ -351,7 +328,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_window(args: argparse.Namespace) -> int:
+def cmd_window(args: argparse.Namespace, solutions: Solutions) -> int:
     try:
         from greed_game.app.main import run
     except ImportError as exc:
@@ -359,7 +336,7 @@ def cmd_window(args: argparse.Namespace) -> int:
     shots = getattr(args, "screenshots", None)
     if shots is not None:
         _check_folder(shots)
-    status: int = run(smoke=getattr(args, "smoke", False), screenshots=shots)
+    status: int = run(smoke=getattr(args, "smoke", False), screenshots=shots, solutions=solutions)
     return status
 
 
@@ -381,7 +358,7 @@ def _check_folder(folder: str) -> None:
         _fail(f"--screenshots: {shown(folder)} cannot hold the screenshots ({reason})")
 
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[[argparse.Namespace, "Solutions"], int]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -511,10 +488,14 @@ def _handler(args: argparse.Namespace) -> Handler:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``greed-game``; returns the exit status."""
+    from greed_game.solutions import Solutions
+
     parser = build_parser()
     args = parser.parse_args(argv)
+    # The one solutions service of this run: shipped books, then the disk cache, then a solve.
+    solutions = Solutions.for_program()
     try:
-        return _handler(args)(args)
+        return _handler(args)(args, solutions)
     except UsageError as exc:
         from greed_game.rules.ruleset import shown
 
@@ -537,6 +518,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        _say_notes(solutions.notes)
 
 
 if __name__ == "__main__":

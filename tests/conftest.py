@@ -12,7 +12,12 @@ _scratch = tempfile.mkdtemp(prefix="greed-tests-")
 os.environ.setdefault("GREED_DATA_DIR", os.path.join(_scratch, "data"))
 os.environ.setdefault("GREED_CACHE_DIR", os.path.join(_scratch, "cache"))
 
-# As the program's entry points do: the optimal level reads the win books shipped for the presets.
-from greed_game.books import use_shipped_books  # noqa: E402 - after the environment it reads
+import pytest  # noqa: E402 - after the environment the package reads
 
-use_shipped_books()
+from greed_game.solutions import Solutions  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def solutions() -> Solutions:
+    """The service the program runs with (the shipped books, the tests' cache folder), one for a worker."""
+    return Solutions.for_program()

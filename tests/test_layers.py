@@ -253,3 +253,49 @@ def test_the_scene_import_check_finds_a_lazy_import() -> None:
         "greed_game.app.scenes.overlays.RulesOverlay",
         "greed_game.app.scenes.review",
     }
+
+
+SOLVED_TABLE_PACKAGES = ("greed_game.ai", "greed_game.books", "greed_game.solutions", "greed_game.play",
+                         "greed_game.storage")
+"""Where a solved table could be kept: the solvers, the books, the service, the flow and the cache."""
+MEMO_DECORATORS = {"cache", "lru_cache"}
+
+
+def _module_memos(tree: ast.Module) -> list[tuple[str, int]]:
+    """Module-level memories: an empty dict, list or set filled later, a function cached for the run, or a
+    module variable a function sets (``global``)."""
+    found = [(", ".join(n.names), n.lineno) for n in ast.walk(tree) if isinstance(n, ast.Global)]
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            value = node.value
+            empty = (isinstance(value, ast.Dict | ast.List | ast.Set) and not getattr(value, "keys", None)
+                     and not getattr(value, "elts", None)) or (
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                and value.func.id in {"dict", "list", "set"} and not value.args)
+            if empty:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                found += [(ast.unparse(t), node.lineno) for t in targets]
+        elif isinstance(node, ast.FunctionDef):
+            for d in node.decorator_list:
+                called = d.func if isinstance(d, ast.Call) else d
+                decorator = called.id if isinstance(called, ast.Name) else getattr(called, "attr", "")
+                if decorator in MEMO_DECORATORS:
+                    found.append((node.name, node.lineno))
+    return found
+
+
+def test_no_solved_table_is_kept_at_module_level() -> None:
+    # The program's one solutions service keeps every solved table; a module's own memory would be a second home.
+    wrong = [
+        f"{name}:{line} keeps {what}"
+        for name, path in MODULES.items()
+        if _in(name, *SOLVED_TABLE_PACKAGES)
+        for what, line in _module_memos(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_memo_check_finds_a_memo() -> None:
+    source = ("from functools import cache\n_SOLVED: dict[str, int] = {}\n_cache = None\n@cache\ndef book(k): ...\n"
+              "def use(c):\n    global _cache\n    _cache = c\n")
+    assert _module_memos(ast.parse(source)) == [("_cache", 7), ("_SOLVED", 2), ("book", 5)]

@@ -11,6 +11,7 @@ from greed_game.rules import Action, RuleSet, State
 
 if TYPE_CHECKING:
     from greed_game.ai.advice import Advice
+    from greed_game.ai.sources import Tables
 
 LEVELS: tuple[str, ...] = ("cautious", "bold", "expert", "master", "optimal")
 """Computer levels, weakest first. ``optimal`` reads the win tables shipped for the presets at their own
@@ -29,15 +30,17 @@ class Strategy(Protocol):
         ...
 
 
-def advise(rules: RuleSet, state: State) -> Advice:
-    """The expert's advice for ``state``: bust odds, each choice's exact value, the best one."""
+def advise(rules: RuleSet, state: State, tables: Tables | None = None) -> Advice:
+    """The expert's advice for ``state``: bust odds, each choice's exact value, the best one (``tables``: where
+    the turn tables are kept; None solves them now)."""
     from greed_game.ai.advice import advise as _advise
 
-    return _advise(rules, state)
+    return _advise(rules, state, tables.turn(rules) if tables is not None else None)
 
 
-def strategy(level: str, rules: RuleSet) -> Strategy:
-    """The computer player of ``level`` for ``rules``; raises ValueError for an unknown level."""
+def strategy(level: str, rules: RuleSet, tables: Tables | None = None) -> Strategy:
+    """The computer player of ``level`` for ``rules`` (``tables``: where its solved tables are kept; None solves
+    them now); raises ValueError for an unknown level."""
     from greed_game.ai.levels import make_strategy
 
-    return make_strategy(level, rules)
+    return make_strategy(level, rules, tables)

@@ -176,7 +176,8 @@ def expert_distribution(solution: Solution, entry: int) -> dict[int, float]:
 class WinModel:
     """Win probability on a coarse score grid, two players alternating (the leader stands for all)."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, solution: Solution | None = None) -> None:
+        """The model of ``rules`` (``solution``: their turn tables, else solved now)."""
         self.rules = rules
         step = points_step(rules)
         target = rules.target
@@ -185,7 +186,7 @@ class WinModel:
         top = max(c.points for c in rules.table.combos)
         self.reach = ReachTable(rules, target + 2 * top)
         # Policy 0 is the expert; -1 the expert still short of the entry minimum; others "go for θ".
-        self.solution = solve(rules)
+        self.solution = solution if solution is not None else solve(rules)
         self.goals = [0, *_goal_grid(rules, step)]
         if rules.entry_minimum > 0:
             self.goals.append(-1)
@@ -276,25 +277,14 @@ def _goal_grid(rules: RuleSet, step: int) -> list[int]:
     return sorted(set(goals))
 
 
-_MODELS: dict[str, WinModel] = {}
-
-
-def win_model(rules: RuleSet) -> WinModel:
-    """The (cached) win model of ``rules``."""
-    key = rules.content_key() + f"/{rules.target}"
-    if key not in _MODELS:
-        _MODELS[key] = WinModel(rules)
-    return _MODELS[key]
-
-
 class Master(Level):
     """Plays the policy the win model rates best for the score; exact win odds in final turns."""
 
     level = "master"
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, model: WinModel | None = None) -> None:
         super().__init__(rules)
-        self.model = win_model(rules)
+        self.model = model if model is not None else WinModel(rules)
         self.reach = self.model.reach
         self.expert = Expert(rules, self.model.solution)
         self._cache: dict[tuple[int, int, Counts, bool, int], Counts] = {}

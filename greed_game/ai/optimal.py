@@ -77,12 +77,8 @@ class WinTables(Protocol):
 
 
 def win_tables(rules: RuleSet) -> WinTables:
-    """The shipped book of ``rules`` if there is one, else their solve (numpy; may raise :class:`TooHard`)."""
-    from greed_game.ai.sources import book_for
-
-    book: WinTables | None = book_for(rules)
-    if book is not None:
-        return book
+    """The win tables of ``rules`` solved now (numpy; may raise :class:`TooHard`); the program hands its
+    players the tables its solutions service found instead (a shipped book first)."""
     try:
         from greed_game.ai.win import solve_win
     except ImportError as exc:

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from greed_game.ai.levels import make_strategy
 from greed_game.ai.players import Context, Level
@@ -45,6 +45,9 @@ from greed_game.rules import (
     winners_of,
 )
 from greed_game.rules.dice import counts_of, dice_of
+
+if TYPE_CHECKING:
+    from greed_game.ai.sources import Tables
 
 
 @dataclass
@@ -238,15 +241,17 @@ def simulate(
     seed: int,
     *,
     progress: Callable[[int, int], None] | None = None,
+    tables: Tables | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games; seats rotate so that each level plays every seat equally often."""
+    """Play ``games`` games; seats rotate so that each level plays every seat equally often (``tables``: where
+    the levels' solved tables are kept; None solves them now)."""
     players = len(level_names)
     if not 1 <= players <= 8:
         raise ValueError("a game has 1 to 8 players")
     built: dict[str, Level] = {}
     for name in level_names:
         if name not in built:
-            built[name] = make_strategy(name, rules)
+            built[name] = make_strategy(name, rules, tables)
     master_rng = random.Random(seed)
     tallies = {name: LevelTally() for name in built}
     total_turns = 0

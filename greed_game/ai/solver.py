@@ -318,9 +318,6 @@ class Solution:
         }
 
 
-_SOLUTIONS: dict[str, Solution] = {}
-
-
 class SolutionCache(Protocol):
     """Where solved tables are kept between runs (the caller's choice: the solver itself opens no file)."""
 
@@ -334,43 +331,22 @@ class SolutionCache(Protocol):
         """The text under ``key`` failed the solver's checks: keep it aside (it is solved again and stored anew)."""
 
 
-_cache: SolutionCache | None = None
+def solve(rules: RuleSet, *, cache: SolutionCache | None = None) -> Solution:
+    """The solution of ``rules``, read from ``cache`` or computed now (and kept there).
 
-
-def use_cache(cache: SolutionCache | None) -> None:
-    """Keep solutions in ``cache`` from now on (the program's entry point hands in the disk cache)."""
-    global _cache
-    _cache = cache
-
-
-def solved(rules: RuleSet) -> bool:
-    """Whether the solution of ``rules`` is in memory (asking for it costs nothing)."""
-    return rules.content_key() in _SOLUTIONS
-
-
-def remember(rules: RuleSet, solution: Solution) -> None:
-    """Keep a solution worked out elsewhere (a background process) in memory."""
-    _SOLUTIONS.setdefault(rules.content_key(), solution)
-
-
-def solve(rules: RuleSet, *, cache: SolutionCache | Literal["default"] | None = "default") -> Solution:
-    """The solution of ``rules``, from memory, from the cache, or computed now."""
+    Nothing is remembered here: the program's solutions service keeps what it has found.
+    """
     key = rules.content_key()
-    found = _SOLUTIONS.get(key)
-    if found is not None:
-        return found
-    store = _cache if cache == "default" else cache
     solution: Solution | None = None
-    if store is not None:
-        text = store.load(key)
+    if cache is not None:
+        text = cache.load(key)
         solution = _load(rules, text) if text is not None else None
         if text is not None and solution is None:
-            store.reject(key)  # damaged: kept aside by the cache, and solved again below
+            cache.reject(key)  # damaged: kept aside by the cache, and solved again below
     if solution is None:
         solution = Solution(rules)
-        if store is not None:
-            store.store(key, _dump(solution))
-    _SOLUTIONS[key] = solution
+        if cache is not None:
+            cache.store(key, _dump(solution))
     return solution
 
 
@@ -472,5 +448,5 @@ def _dump(solution: Solution) -> str:
 
 
 __all__: Sequence[str] = [
-    "Keeps", "Solution", "SolutionCache", "candidates", "outcome_probability", "solve", "throw_model", "use_cache"
+    "Keeps", "Solution", "SolutionCache", "candidates", "outcome_probability", "solve", "throw_model"
 ]

@@ -1,32 +1,37 @@
-"""Where the optimal level's win tables come from besides a solve: handed in, never opened here.
+"""Where the computer players' solved tables come from: handed in, never looked up here.
 
-The program's entry points call :func:`use_books` with the lookup of the
-books shipped with the game (:mod:`greed_game.books`); without one, every
-rule set is solved (which needs numpy).
+The program builds one solutions service where it starts
+(:class:`greed_game.solutions.Solutions`: a shipped book, then the disk
+cache, then a solve) and hands it to whatever builds players; this is the
+part of it the computer players ask. Without one, tables are solved on the
+spot and kept by nobody.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from greed_game.ai.master import WinModel
+    from greed_game.ai.optimal import WinTables
+    from greed_game.ai.solver import Solution
     from greed_game.rules import RuleSet
 
-BookSource = Callable[["RuleSet"], Any]
-"""Rules to their win book, or None."""
 
-_SOURCES: list[BookSource] = []
+class Tables(Protocol):
+    """The solved tables of a rule set, each found once and kept by the one who hands them in."""
+
+    def turn(self, rules: RuleSet) -> Solution:
+        """The turn solution (the expert's policy and the hint's values)."""
+        ...
+
+    def win(self, rules: RuleSet) -> WinTables:
+        """The exact win tables (optimal); raises :class:`~greed_game.ai.progress.TooHard` when none can be had."""
+        ...
+
+    def model(self, rules: RuleSet) -> WinModel:
+        """Master's coarse win model."""
+        ...
 
 
-def use_books(source: BookSource | None) -> None:
-    """Look win books up with ``source`` from now on (None: no books)."""
-    _SOURCES[:] = [source] if source is not None else []
-
-
-def book_for(rules: RuleSet) -> Any:
-    """The win book handed in for ``rules``, or None."""
-    return _SOURCES[0](rules) if _SOURCES else None
-
-
-__all__ = ["BookSource", "book_for", "use_books"]
+__all__ = ["Tables"]

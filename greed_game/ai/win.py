@@ -743,17 +743,9 @@ def book_bytes(w: WinSolution) -> bytes:
     return MAGIC + lzma.compress(body, preset=9)
 
 
-_SOLVED: dict[tuple[str, int | None], WinSolution] = {}
-
-
 def solve_win(rules: RuleSet, *, lead_cap: int | None = None) -> WinSolution:
-    """The (memoized) exact win solution of ``rules``."""
-    key = (rules.content_key(), lead_cap)
-    found = _SOLVED.get(key)
-    if found is None:
-        found = WinSolution(rules, lead_cap=lead_cap)
-        _SOLVED[key] = found
-    return found
+    """The exact win solution of ``rules``, solved now (the program's solutions service keeps it)."""
+    return WinSolution(rules, lead_cap=lead_cap)
 
 
 __all__ = ["TAIL", "WinSolution", "book_bytes", "solve_win", "unsupported"]

@@ -34,6 +34,7 @@ from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.play.autosave import Autosaver
+from greed_game.solutions import Solutions
 from greed_game.storage import Settings, Storage
 
 if TYPE_CHECKING:
@@ -93,8 +94,12 @@ class App:
         seed: int | None = None,
         sound: bool | None = None,
         fit_desktop: bool = False,
+        solutions: Solutions | None = None,
     ) -> None:
         self.storage = storage if storage is not None else Storage()
+        self.solutions = solutions if solutions is not None else Solutions.for_program()
+        """Every solved table the window's players, hints and reviews read: handed in where the program starts
+        (None: the program's own is built here, for tests and tools)."""
         self.storage.check_folder()
         self.settings = settings if settings is not None else self.storage.load_settings()
         self.rng = random.Random(seed)
@@ -518,12 +523,14 @@ class Autopilot:
             app.quit()
 
 
-def smoke_run(screenshots: Path | None = None, *, max_frames: int = 60_000) -> int:
+def smoke_run(
+    screenshots: Path | None = None, *, max_frames: int = 60_000, solutions: Solutions | None = None
+) -> int:
     """Play a whole game of computer players at top speed, through every scene; 0 when all went well."""
     with tempfile.TemporaryDirectory(prefix="greed-smoke-") as folder:
         storage = Storage(Path(folder))
         settings = Settings(animation_speed="instant", void_frequency="realistic", sound=True)
-        app = App(storage=storage, settings=settings, clock="virtual", seed=7)
+        app = App(storage=storage, settings=settings, clock="virtual", seed=7, solutions=solutions)
         pilot = Autopilot(screenshots)
         app.after_frame.append(pilot)
         try:
@@ -597,8 +604,11 @@ def _end_on_signals(app: App) -> None:
             signal.signal(number, lambda *_: app.quit())
 
 
-def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
-    """Open the game window (the ``greed-game`` command); returns the exit status."""
+def run(*, smoke: bool = False, screenshots: str | Path | None = None, solutions: Solutions | None = None) -> int:
+    """Open the game window (the ``greed-game`` command); returns the exit status.
+
+    ``solutions``: the program's solutions service (None: built here, where the window starts).
+    """
     shots = Path(screenshots) if screenshots is not None else None
     problem = display_problem(os.environ, sys.platform)
     if problem is not None:
@@ -608,9 +618,11 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None) -> int:
     if chosen is not None:
         os.environ["SDL_VIDEODRIVER"] = chosen
     try:
+        if solutions is None:
+            solutions = Solutions.for_program()
         if smoke:
-            return smoke_run(shots)
-        app = App(fit_desktop=True)  # a window larger than the screen would hide its edges
+            return smoke_run(shots, solutions=solutions)
+        app = App(fit_desktop=True, solutions=solutions)  # a window larger than the screen would hide its edges
         try:
             driver = pygame.display.get_driver()
             if driver in ("offscreen", "dummy") and driver != os.environ.get("SDL_VIDEODRIVER"):

@@ -41,13 +41,13 @@ class Advisor:
         elif not self.prep.advice:
             self.lines = narrator.hint_unavailable(self.prep.problem or "they were not worked out")
         else:
-            self.lines, self.keep = hint_lines(self.rules, state, narrator, self.prep.win)
+            self.lines, self.keep = hint_lines(self.rules, state, narrator, self.prep.win, self.prep.solutions)
 
     def offer(self, state: State) -> None:
         """The bust odds of the offer in ``state`` (dashes until the solver is ready, or without an offer)."""
         self.offer_odds = ("–", "–")
         if state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
-            self.offer_odds = offer_odds(self.rules, state)
+            self.offer_odds = offer_odds(self.rules, state, self.prep.solutions)
 
     def catch_up(self, state: State, narrator: Narrator, *, ready: bool) -> None:
         """Show what the preparation has reached: its progress in an open hint, the advice once it is done."""

@@ -12,11 +12,14 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from greed_game.narrator import Skin
 from greed_game.play.worker import start_worker
 from greed_game.rules import Event, Player, RuleSet
+
+if TYPE_CHECKING:
+    from greed_game.solutions import Solutions
 
 WORST = 4
 """Costliest decisions listed per player."""
@@ -46,24 +49,23 @@ class SeatReview:
 
 
 def review_game(
-    rules: RuleSet, players: Sequence[Player], events: Sequence[Event], skin: Skin = "pips"
+    solutions: Solutions, rules: RuleSet, players: Sequence[Player], events: Sequence[Event], skin: Skin = "pips"
 ) -> list[SeatReview]:
-    """Each player's review, in the words of the die ``skin``; raises ValueError for a game that is not for
-    two, TooHard without win tables."""
+    """Each player's review, in the words of the die ``skin``, against the win tables ``solutions`` finds or
+    solves; raises ValueError for a game that is not for two, TooHard without win tables."""
     from greed_game.ai.coach import review
     from greed_game.ai.optimal import Optimal
     from greed_game.ai.progress import TooHard
     from greed_game.narrator import Narrator
-    from greed_game.play.prepare import solve_book, win_book
 
     if len(players) != 2:
         raise ValueError(f"a review needs a two-player game (this one has {len(players)} players)")
-    book = win_book(rules)
+    book = solutions.book(rules)
     if book is None:
         from greed_game.ai.winbook import WinBook
 
         try:
-            book = WinBook.from_bytes(rules, solve_book(rules))
+            book = WinBook.from_bytes(rules, solutions.solve_book(rules))
         except ImportError as exc:
             raise TooHard("these rules' win tables are not solved in this build; the presets' are") from exc
     if book is None:
@@ -81,7 +83,9 @@ def review_game(
     return out
 
 
-def _work(rules: RuleSet, players: list[Player], events: list[Event], skin: Skin, conn: Connection) -> None:
+def _work(
+    solutions: Solutions, rules: RuleSet, players: list[Player], events: list[Event], skin: Skin, conn: Connection
+) -> None:
     from greed_game.ai.progress import TooHard, listening
 
     last: list[tuple[str, float]] = [("", -1.0)]
@@ -95,7 +99,7 @@ def _work(rules: RuleSet, players: list[Player], events: list[Event], skin: Skin
 
     try:
         with listening(tell):
-            conn.send(("done", review_game(rules, players, events, skin)))
+            conn.send(("done", review_game(solutions, rules, players, events, skin)))
     except (TooHard, ValueError) as exc:
         conn.send(("failed", str(exc)))
     conn.close()
@@ -112,7 +116,13 @@ class ReviewJob:
         *,
         skin: Skin = "pips",
         background: bool = True,
+        solutions: Solutions | None = None,
     ) -> None:
+        """``solutions``: the program's solutions service (None: one looking where the program's looks)."""
+        if solutions is None:
+            from greed_game.solutions import Solutions
+
+            solutions = Solutions.for_program()
         self.fraction = 0.0
         self.stage = "start"
         self.result: list[SeatReview] | None = None
@@ -120,16 +130,18 @@ class ReviewJob:
         self._done = threading.Event()
         self._process: Any = None
         if not background:
-            self._inline(rules, list(players), list(events), skin)
+            self._inline(solutions, rules, list(players), list(events), skin)
             return
-        self._process = start_worker("greed-review", _work, (rules, list(players), list(events), skin),
+        self._process = start_worker("greed-review", _work, (solutions, rules, list(players), list(events), skin),
                                      self._read, self._ended)
 
-    def _inline(self, rules: RuleSet, players: list[Player], events: list[Event], skin: Skin) -> None:
+    def _inline(
+        self, solutions: Solutions, rules: RuleSet, players: list[Player], events: list[Event], skin: Skin
+    ) -> None:
         from greed_game.ai.progress import TooHard
 
         try:
-            self.result = review_game(rules, players, events, skin)
+            self.result = review_game(solutions, rules, players, events, skin)
         except (TooHard, ValueError) as exc:
             self.problem = str(exc)
         self._done.set()

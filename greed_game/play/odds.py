@@ -14,21 +14,23 @@ from greed_game.rules import Bank, Carryover, Keep, RuleSet, State, bank_keep
 
 if TYPE_CHECKING:
     from greed_game.ai.optimal import WinTables
+    from greed_game.ai.sources import Tables
 
 
 def hint_lines(
-    rules: RuleSet, state: State, narrator: Narrator, win: WinTables | None = None
+    rules: RuleSet, state: State, narrator: Narrator, win: WinTables | None = None, tables: Tables | None = None
 ) -> tuple[list[Line], tuple[int, ...]]:
     """What the Hint shows: the bust odds of throwing now and the expert's advice; and the dice the
     advice keeps (for the table to point at), ascending.
 
     ``win``: the two-player game's win tables; each choice then shows its chance of winning too, and the
-    advice is the choice that wins most often.
+    advice is the choice that wins most often. ``tables``: where the turn tables are kept (the program's
+    solutions service; None solves them now).
     """
     from greed_game.ai import advise
 
     try:
-        advice = advise(rules, state)
+        advice = advise(rules, state, tables)
     except ValueError:
         return [], ()
     choices = [(c.actions, c.value, c.bust_probability) for c in advice.choices]
@@ -49,12 +51,13 @@ def hint_lines(
     return narrator.hint(state, advice.bust_probability, choices, chances=chances), keep
 
 
-def offer_odds(rules: RuleSet, state: State) -> tuple[str, str]:
-    """The bust chance of taking a carryover and of starting fresh, as percentages."""
+def offer_odds(rules: RuleSet, state: State, tables: Tables | None = None) -> tuple[str, str]:
+    """The bust chance of taking a carryover and of starting fresh, as percentages (``tables`` as for
+    :func:`hint_lines`)."""
     from greed_game.ai import advise
 
     take = fresh = "–"
-    for choice in advise(rules, state).choices:
+    for choice in advise(rules, state, tables).choices:
         if choice.bust_probability is None:
             continue
         if choice.actions[0] == Carryover(True):

@@ -14,11 +14,14 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from greed_game.ai import Strategy
 from greed_game.play.worker import start_worker
-from greed_game.rules import RuleSet
+from greed_game.rules import RuleSet, entry_need
+
+if TYPE_CHECKING:
+    from greed_game.solutions import Solutions
 
 
 @dataclass
@@ -29,48 +32,32 @@ class Prepared:
     advice: bool = False
     problem: str = ""
     solution: Any = None
-    """The solved tables, handed to the solver's memory so the hint reads them at once."""
+    """The solved tables, handed to the window's solutions service so the hint reads them at once."""
     win: Any = None
     """The win tables (a book) of a two-player game, for the coach's win chances; None without them."""
     standins: tuple[int, ...] = ()
     """Optimal seats that play as master until their rules' win tables are solved."""
 
 
-def win_book(rules: RuleSet) -> Any:
-    """The win book of ``rules``: shipped with the game, or kept from an earlier solve; None without one."""
-    from greed_game.ai.winbook import WinBook
-    from greed_game.books import MAX_BOOK_BYTES, shipped_book
-    from greed_game.storage.solutions import default_solution_cache
-
-    book = shipped_book(rules)
-    if book is not None:
-        return book
-    cache = default_solution_cache()
-    data = cache.load_book(rules.content_key(), 16 * MAX_BOOK_BYTES) if cache is not None else None
-    return WinBook.from_bytes(rules, data) if data is not None else None
-
-
-def prepare(rules: RuleSet, kinds: Mapping[int, str], players: int = 0) -> Prepared:
+def prepare(solutions: Solutions, rules: RuleSet, kinds: Mapping[int, str], players: int = 0) -> Prepared:
     """Solve ``rules`` and build a player for each computer seat (a level too hard to solve falls back).
 
     ``players``: seats in the game; with two, the coach's win tables are looked up too.
     """
     from greed_game.ai import strategy
     from greed_game.ai.progress import TooHard
-    from greed_game.ai.solver import solve
-    from greed_game.play.setup import FALLBACK_LEVEL, solver_cache
+    from greed_game.play.setup import FALLBACK_LEVEL
 
-    solver_cache()
     done = Prepared()
     try:
         # The hint reads the same tables as the expert: solving them once serves both,
         # the entry minimum's own table included.
-        done.solution = solve(rules)
-        done.solution.throw_value(rules.dice, 0, rules.entry_minimum)
+        done.solution = solutions.turn(rules)
+        done.solution.throw_value(rules.dice, 0, entry_need(rules, on_board=False, carried=0))
         done.advice = True
     except TooHard as exc:
         done.problem = str(exc)
-    book = win_book(rules) if players == 2 or "optimal" in kinds.values() else None
+    book = solutions.book(rules) if players == 2 or "optimal" in kinds.values() else None
     done.win = book if players == 2 else None
     standins: list[int] = []
     for seat, kind in kinds.items():
@@ -84,29 +71,17 @@ def prepare(rules: RuleSet, kinds: Mapping[int, str], players: int = 0) -> Prepa
             standins.append(seat)
             kind = "master"
         try:
-            done.strategies[seat] = strategy(kind, rules)
+            done.strategies[seat] = strategy(kind, rules, solutions)
         except TooHard as exc:
             done.problem = str(exc)
-            done.strategies[seat] = strategy(FALLBACK_LEVEL, rules)
+            done.strategies[seat] = strategy(FALLBACK_LEVEL, rules, solutions)
         except ValueError:  # a level this version does not know
-            done.strategies[seat] = strategy(FALLBACK_LEVEL, rules)
+            done.strategies[seat] = strategy(FALLBACK_LEVEL, rules, solutions)
     done.standins = tuple(standins)
     return done
 
 
-def solve_book(rules: RuleSet) -> bytes:
-    """Solve the win tables of ``rules`` and keep them on disk as a book; raises TooHard or ImportError."""
-    from greed_game.ai.win import book_bytes, solve_win
-    from greed_game.storage.solutions import default_solution_cache
-
-    data = book_bytes(solve_win(rules))
-    cache = default_solution_cache()
-    if cache is not None:
-        cache.store_book(rules.content_key(), data)
-    return data
-
-
-def _solve_work(rules: RuleSet, conn: Connection) -> None:
+def _solve_work(solutions: Solutions, rules: RuleSet, conn: Connection) -> None:
     """The win tables' process: progress messages, then the book (read here, not on the window's side) or why
     there is none."""
     from greed_game.ai.progress import TooHard, listening
@@ -125,7 +100,7 @@ def _solve_work(rules: RuleSet, conn: Connection) -> None:
 
     try:
         with listening(tell):
-            data = solve_book(rules)
+            data = solutions.solve_book(rules)
         book = WinBook.from_bytes(rules, data)
         conn.send(("book", book) if book is not None else ("failed", "the solved win tables could not be read"))
     except TooHard as exc:
@@ -145,7 +120,8 @@ class WinSolve:
     _running: ClassVar[dict[str, WinSolve]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, solutions: Solutions, rules: RuleSet) -> None:
+        self.solutions = solutions
         self.rules = rules
         self.fraction = 0.0
         self.book: Any = None
@@ -155,13 +131,14 @@ class WinSolve:
         self._process: Any = None
 
     @classmethod
-    def join(cls, rules: RuleSet, waiter: Callable[[WinSolve], None]) -> WinSolve:
-        """The solve of ``rules`` (started if none runs); ``waiter`` is called with it when it ends."""
+    def join(cls, solutions: Solutions, rules: RuleSet, waiter: Callable[[WinSolve], None]) -> WinSolve:
+        """The solve of ``rules`` (started if none runs, keeping its book in ``solutions``' cache); ``waiter``
+        is called with it when it ends."""
         with cls._lock:
             key = rules.content_key()
             solve = cls._running.get(key)
             if solve is None or solve._done.is_set():
-                solve = cls._running[key] = cls(rules)
+                solve = cls._running[key] = cls(solutions, rules)
                 solve._start()
             ended = solve._done.is_set()
             if not ended:
@@ -177,7 +154,8 @@ class WinSolve:
                 self._waiters.remove(waiter)
 
     def _start(self) -> None:
-        self._process = start_worker("greed-solve-win", _solve_work, (self.rules,), self._read, self._ended)
+        self._process = start_worker("greed-solve-win", _solve_work, (self.solutions, self.rules), self._read,
+                                     self._ended)
 
     def _read(self, conn: Connection) -> None:
         while True:
@@ -202,7 +180,7 @@ class WinSolve:
             waiter(self)
 
 
-def _work(rules: RuleSet, kinds: dict[int, str], players: int, conn: Connection) -> None:
+def _work(solutions: Solutions, rules: RuleSet, kinds: dict[int, str], players: int, conn: Connection) -> None:
     """The background process: progress messages as the work goes, then the result."""
     from greed_game.ai.progress import listening
 
@@ -214,7 +192,7 @@ def _work(rules: RuleSet, kinds: dict[int, str], players: int, conn: Connection)
             conn.send(("progress", stage, fraction))
 
     with listening(tell):
-        result = prepare(rules, kinds, players)
+        result = prepare(solutions, rules, kinds, players)
     conn.send(("done", result))
     conn.close()
 
@@ -227,8 +205,21 @@ class Preparation:
     """Strategies for the computer seats and the solved tables of the hint, ready when :attr:`done`."""
 
     def __init__(
-        self, rules: RuleSet, kinds: Mapping[int, str], *, background: bool = True, players: int = 0
+        self,
+        rules: RuleSet,
+        kinds: Mapping[int, str],
+        *,
+        background: bool = True,
+        players: int = 0,
+        solutions: Solutions | None = None,
     ) -> None:
+        """``solutions``: the program's solutions service (None: one of its own, looking where the program's
+        looks, for a caller that has none: tests and tools)."""
+        if solutions is None:
+            from greed_game.solutions import Solutions
+
+            solutions = Solutions.for_program()
+        self.solutions = solutions
         self.rules = rules
         self.kinds = dict(kinds)
         self.players = players
@@ -257,18 +248,17 @@ class Preparation:
         if background and self._needs_work():
             self._start()
         else:
-            self._finish(prepare(rules, self.kinds, players))
+            self._finish(prepare(solutions, rules, self.kinds, players))
 
     def _needs_work(self) -> bool:
         """Whether anything must be solved (tables already in memory make the answer immediate)."""
-        from greed_game.ai.solver import solved
-
         cheap = {"human", "cautious", "bold", "expert"}
-        return not solved(self.rules) or self.players == 2 or any(k not in cheap for k in self.kinds.values())
+        kinds = self.kinds.values()
+        return not self.solutions.has_turn(self.rules) or self.players == 2 or any(k not in cheap for k in kinds)
 
     def _start(self) -> None:
-        self._process = start_worker("greed-prepare", _work, (self.rules, self.kinds, self.players), self._read,
-                                     self._ended)
+        self._process = start_worker("greed-prepare", _work, (self.solutions, self.rules, self.kinds, self.players),
+                                     self._read, self._ended)
 
     def _read(self, conn: Connection) -> None:
         while True:
@@ -291,14 +281,12 @@ class Preparation:
                 from greed_game.ai import strategy
                 from greed_game.play.setup import FALLBACK_LEVEL
 
-                result.strategies = {seat: strategy(FALLBACK_LEVEL, self.rules) for seat in self.kinds}
+                result.strategies = {seat: strategy(FALLBACK_LEVEL, self.rules, self.solutions) for seat in self.kinds}
         self._finish(result)
 
     def _finish(self, result: Prepared) -> None:
         if result.solution is not None:
-            from greed_game.ai.solver import remember
-
-            remember(self.rules, result.solution)
+            self.solutions.remember(self.rules, result.solution)
         self.strategies = result.strategies
         self.advice = result.advice
         self.problem = self.problem or result.problem
@@ -316,7 +304,7 @@ class Preparation:
             from greed_game.ai.winbook import WinBook
 
             try:
-                self._take_book(WinBook.from_bytes(self.rules, solve_book(self.rules)))
+                self._take_book(WinBook.from_bytes(self.rules, self.solutions.solve_book(self.rules)))
             except TooHard as exc:
                 self._stay(str(exc))
             except ImportError:
@@ -324,7 +312,7 @@ class Preparation:
             return
         with self._cancel_lock:
             if not self.cancelled:
-                self._win_solve = WinSolve.join(self.rules, self._solved)
+                self._win_solve = WinSolve.join(self.solutions, self.rules, self._solved)
 
     def _solved(self, solve: WinSolve) -> None:
         if self.cancelled:
@@ -388,4 +376,4 @@ class Preparation:
         return self._done.wait(timeout)
 
 
-__all__ = ["Preparation", "Prepared", "WinSolve", "prepare", "solve_book", "win_book"]
+__all__ = ["Preparation", "Prepared", "WinSolve", "prepare"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from greed_game.presets import resolve_rules
@@ -26,21 +25,6 @@ class GameSetup:
     def ruleset(self) -> RuleSet:
         """The rule set this game is played under."""
         return resolve_rules(self.rules_ref, self.overrides or None)
-
-
-@cache
-def solver_cache() -> None:
-    """Hand the solver its disk cache and the optimal level the shipped win books, once, when the first
-    computer player is about to be built.
-
-    Not at start-up: the solver brings the whole rules core with it.
-    """
-    from greed_game.ai.solver import use_cache
-    from greed_game.books import use_shipped_books
-    from greed_game.storage.solutions import default_solution_cache
-
-    use_cache(default_solution_cache())
-    use_shipped_books()
 
 
 def computer_levels() -> tuple[str, ...]:

@@ -1,9 +1,10 @@
 """The solver's disk cache: solved tables kept between runs, so a second solve is a read.
 
-The solver opens no file; the program's entry points hand it this cache
-(``greed_game.ai.solver.use_cache``). Files are written atomically; a file
-that cannot be read is simply solved again, and one the solver finds damaged
-is set aside first (``reject``), with a note for the program to show.
+The solver opens no file; the program's solutions service
+(:mod:`greed_game.solutions`) reads and writes through this cache. Files are
+written atomically; a file that cannot be read is simply solved again, and one
+the solver finds damaged is set aside first (``reject``), with a note for the
+program to show.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from greed_game.ai import LEVELS, advise, strategy
-from greed_game.ai.master import Master, win_model
+from greed_game.ai.master import Master
 from greed_game.ai.players import Context, Expert
 from greed_game.ai.simulate import simulate
 from greed_game.ai.solver import solve
@@ -25,15 +25,16 @@ from greed_game.rules import (
     legal_actions,
     read_record,
 )
+from greed_game.solutions import Solutions
 
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)
-def test_every_level_only_takes_legal_actions(preset_id: str) -> None:
+def test_every_level_only_takes_legal_actions(preset_id: str, solutions: Solutions) -> None:
     rules = preset(preset_id)
     rng = random.Random(preset_id)
     for game_no in range(4):
         seats = [LEVELS[(game_no + i) % len(LEVELS)] for i in range(2 + game_no % 3)]
-        players = {name: strategy(name, rules) for name in seats}
+        players = {name: strategy(name, rules, solutions) for name in seats}
         game = Game(rules, [Player(name, name) for name in seats])
         game.roll_off(rng)
         while not game.finished:
@@ -81,7 +82,7 @@ def test_master_in_a_final_turn_plays_for_the_win() -> None:
     assert expert.bank(ctx, 2, 300)
     assert not master.bank(ctx, 2, 300)
     assert master.bank(ctx, 2, 1750)
-    reach = win_model(rules).reach
+    reach = master.model.reach
     assert 0 < reach.value(rules.dice, 1750) < reach.value(rules.dice, 300) < 1
 
 

@@ -15,12 +15,13 @@ from greed_game.ai.simulate import play_game, simulate, wilson
 from greed_game.presets import preset, replay
 from greed_game.rules import PRESET_IDS, Player
 from greed_game.rules.record import Record
+from greed_game.solutions import Solutions
 
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)
-def test_headless_games_replay_identically_through_the_rules_core(preset_id: str) -> None:
+def test_headless_games_replay_identically_through_the_rules_core(preset_id: str, solutions: Solutions) -> None:
     rules = preset(preset_id)
-    levels = {name: make_strategy(name, rules) for name in LEVELS}
+    levels = {name: make_strategy(name, rules, solutions) for name in LEVELS}
     for g in range(40):
         names = [LEVELS[(g + i) % len(LEVELS)] for i in range(1 + g % 4)]
         result = play_game(rules, [levels[n] for n in names], random.Random(g), log=True)

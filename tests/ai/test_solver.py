@@ -130,15 +130,11 @@ def test_solution_is_cached_on_disk_by_content(tmp_path: Path) -> None:
     first = solve(rules, cache=DiskSolutionCache(folder))
     files = list(folder.glob("solution-*.json"))
     assert len(files) == 1 and rules.content_key() in files[0].name
-    from greed_game.ai import solver
-
-    solver._SOLUTIONS.clear()
     again = solve(rules, cache=DiskSolutionCache(folder))
     assert again is not first and again.cached and not first.cached
     assert again.models == first.models and again.strict_models == first.strict_models
     assert again.expected_turn_points == pytest.approx(first.expected_turn_points, abs=1e-6)
     files[0].write_text("{not json", encoding="utf-8")
-    solver._SOLUTIONS.clear()
     again = solve(rules, cache=DiskSolutionCache(folder))
     assert again.expected_turn_points == pytest.approx(first.expected_turn_points)
 
@@ -183,12 +179,10 @@ def test_a_damaged_cache_is_not_believed(tmp_path: Path, change: str) -> None:
 
     rules = preset("classic-five")
     cache = DiskSolutionCache(tmp_path)
-    solver._SOLUTIONS.pop(rules.content_key(), None)
     first = solve(rules, cache=cache)
     (kept,) = tmp_path.glob("solution-*.json")
     _tamper(kept, change)
     assert solver._load(rules, kept.read_text(encoding="utf-8")) is None
-    solver._SOLUTIONS.pop(rules.content_key(), None)
     again = solve(rules, cache=cache)
     assert not again.cached and again.expected_turn_points == pytest.approx(first.expected_turn_points)
     (aside,) = tmp_path.glob("solution-*.bad-*.json")

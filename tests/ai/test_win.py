@@ -32,6 +32,7 @@ from greed_game.ai.win import WinSolution, solve_win
 from greed_game.presets import preset
 from greed_game.rules import RuleSet
 from greed_game.rules.dice import counts_of
+from greed_game.solutions import Solutions
 
 # (preset, overrides, lead cap in points): small targets so the brute force stays fast.
 CASES: list[tuple[str, dict[str, Any], int | None]] = [
@@ -357,15 +358,16 @@ def test_win_chance_rises_with_own_score_and_falls_with_the_opponents(preset_id:
     assert np.all(grid + grid.T >= 1.0 - 1e-12)
 
 
-def test_optimal_does_not_lose_to_master() -> None:
+def test_optimal_does_not_lose_to_master(solutions: Solutions) -> None:
     rules = preset("classic-five").with_overrides({"target": 500})
-    out = simulate(rules, ["optimal", "master"], 4000, 3)
+    out = simulate(rules, ["optimal", "master"], 4000, 3, tables=solutions)
     assert out["levels"]["optimal"]["win_rate"] >= 0.5
 
 
-def test_optimal_against_itself_wins_as_often_as_solved_for_the_first_player() -> None:
+def test_optimal_against_itself_wins_as_often_as_solved_for_the_first_player(solutions: Solutions) -> None:
     rules = preset("classic-five").with_overrides({"target": 500})
-    win = solve_win(rules)
+    win = solutions.win(rules)  # the solve the game above played from
+    assert isinstance(win, WinSolution)
     player = Optimal(rules, win)
     rng = random.Random(11)
     games = 12_000

@@ -36,9 +36,16 @@ CASES: list[Any] = [
 ]
 
 
+_SOLVED: dict[str, WinSolution] = {}
+"""Each case's solve, for every test of this file (they run in one worker)."""
+
+
 def _book(preset_id: str, overrides: dict[str, Any]) -> tuple[WinSolution, WinBook]:
     rules = preset(preset_id).with_overrides(overrides)
-    win = solve_win(rules)
+    key = rules.content_key()
+    if key not in _SOLVED:
+        _SOLVED[key] = solve_win(rules)
+    win = _SOLVED[key]
     book = WinBook.from_bytes(rules, book_bytes(win))
     assert book is not None
     return win, book

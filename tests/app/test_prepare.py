@@ -29,9 +29,7 @@ def test_a_background_preparation_gives_every_computer_seat_its_player() -> None
     assert not prep.cancelled and prep.advice and prep.problem == ""
     assert sorted(prep.strategies) == [1, 2]
     assert [prep.strategies[s].level for s in (1, 2)] == ["master", "cautious"]
-    from greed_game.ai.solver import solved
-
-    assert solved(preset("pass-the-dice")), "the hint's tables come back with the players"
+    assert prep.solutions.has_turn(preset("pass-the-dice")), "the hint's tables come back with the players"
 
 
 def test_rules_too_fine_to_solve_fall_back_and_say_why() -> None:
@@ -48,8 +46,6 @@ def test_rules_too_fine_to_solve_fall_back_and_say_why() -> None:
 
 
 def test_leaving_stops_a_long_solve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from greed_game.ai.solver import solved
-
     monkeypatch.setenv("GREED_CACHE_DIR", str(tmp_path))
     rules = _fine_rules(51)
     prep = Preparation(rules, {1: "master"})
@@ -59,7 +55,7 @@ def test_leaving_stops_a_long_solve(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert not prep.done and prep.stage, "the solve was expected to report progress and take a while"
     prep.cancel()
     assert prep.wait(30), "a cancelled solve ends with its process"
-    assert prep.cancelled and prep.strategies == {} and not solved(rules)
+    assert prep.cancelled and prep.strategies == {} and not prep.solutions.has_turn(rules)
     assert not prep._process.is_alive()
 
 
@@ -73,7 +69,7 @@ class _Pending(Preparation):
         pass
 
     def finish(self) -> None:
-        self._finish(prepare(self.rules, self.kinds))
+        self._finish(prepare(self.solutions, self.rules, self.kinds))
 
 
 def test_the_table_waits_for_its_computer_players_and_shows_progress() -> None:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from greed_game.app.audio import Audio
     from greed_game.play.autosave import Autosaver
     from greed_game.rules import Record
+    from greed_game.solutions import Solutions
     from greed_game.storage import Resumed, Settings, Storage
 
 
@@ -41,6 +42,8 @@ class App(Protocol):
     rng: random.Random
     audio: Audio
     autosaver: Autosaver
+    solutions: Solutions
+    """Every solved table the players, hints and reviews read (the program's one solutions service)."""
     canvas: Canvas
     """The window's drawing surface (measuring text to lay out a card is done outside ``draw``, too)."""
     virtual: bool

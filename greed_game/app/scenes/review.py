@@ -38,7 +38,7 @@ class ReviewOverlay(Overlay):
         super().__init__(app)
         skin = app.settings.skin
         self.job = ReviewJob(rules, players, events, skin=rules.skin if skin == "auto" else skin,
-                             background=not app.virtual)
+                             background=not app.virtual, solutions=app.solutions)
         p = self.PANEL
         self.close_button = Button(pygame.Rect(p.right - 150, p.bottom - 62, 126, 44), "Close", self.close,
                                    hint="Esc", size=17)

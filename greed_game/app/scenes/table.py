@@ -85,7 +85,8 @@ class TableScene(Scene):
         """Everything visual (throw paths, tumbling faces, void throws): never the dice values."""
         kinds = {seat: p.kind for seat, p in enumerate(game.players) if p.kind != "human"}
         # On a virtual clock (tests, the smoke run) the work is done in line, so runs are repeatable.
-        self.prep = Preparation(game.rules, kinds, background=not app.virtual, players=len(game.players))
+        self.prep = Preparation(game.rules, kinds, background=not app.virtual, players=len(game.players),
+                                solutions=app.solutions)
         """Solving runs off the window's thread; leaving the table stops it (a solve of an optimal seat's win
         tables goes on, for the next game under these rules)."""
         self.turn = TurnController(
