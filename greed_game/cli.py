@@ -269,7 +269,7 @@ def cmd_advise(args: argparse.Namespace, solutions: Solutions) -> int:
     narrator = Narrator(game.rules, [p.name for p in game.players], "pips")
 
     def words(actions: Sequence[Any]) -> str:
-        return narrator.choice(actions, state)
+        return narrator.hints.choice(actions, state)
 
     if args.level == "optimal":
         from greed_game.ai.optimal import Optimal, win_advice
@@ -310,8 +310,8 @@ def cmd_review(args: argparse.Namespace, solutions: Solutions) -> int:
         worst = [
             {
                 "event": d.event,
-                "chosen": narrator.choice(d.chosen, d.state),
-                "best": narrator.choice(d.best, d.state),
+                "chosen": narrator.hints.choice(d.chosen, d.state),
+                "best": narrator.hints.choice(d.best, d.state),
                 "lost": round(d.lost, 6),
             }
             for d in result.worst(seat, args.worst)

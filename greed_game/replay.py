@@ -115,7 +115,7 @@ class Replay:
         if chosen not in self._captions:
             names = [p.name for p in self.record.players]
             narrator = Narrator(self.rules, names, chosen)
-            self._captions[chosen] = narrator.replay_captions(self.states, self.record.events)
+            self._captions[chosen] = narrator.events.replay_captions(self.states, self.record.events)
         return self._captions[chosen]
 
 

@@ -7,7 +7,8 @@ words a rule set from its fields.
 
 from __future__ import annotations
 
-from greed_game.narrator.narrator import Line, Narrator, OfferWords, Said, Tone
+from greed_game.narrator.narrator import Narrator
+from greed_game.narrator.voice import Line, OfferWords, Said, Tone
 from greed_game.narrator.words import Person, Skin, Vocabulary, dice_count, num, pct
 
 __all__ = [

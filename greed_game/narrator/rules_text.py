@@ -120,6 +120,12 @@ def _scoring_lines(rules: RuleSet, vocab: Vocabulary) -> list[str]:
 def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
     """The whole rules of ``rules`` as plain text, in sections, with dice named as ``skin`` shows them."""
     vocab = Vocabulary(skin if skin is not None else rules.skin)
+    out = _opening(rules, vocab) + _a_turn(rules) + _getting_on(rules) + _carryover(rules, vocab) + _the_end(rules)
+    return "\n".join(out) + "\n"
+
+
+def _opening(rules: RuleSet, vocab: Vocabulary) -> list[str]:
+    """The name, description and source, the dice, and the scoring table."""
     out: list[str] = [f"{rules.name} ({rules.id})"]
     if rules.description:
         out += ["", description(rules)]
@@ -131,7 +137,12 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
         out.append(f"Played with the $GREED letter dice: {names}. The two E's are different faces.")
     out += ["", "SCORING", "A combination counts only if all its dice come from the same throw."]
     out += [f"  {line}" for line in _scoring_lines(rules, vocab)]
-    out += [
+    return out
+
+
+def _a_turn(rules: RuleSet) -> list[str]:
+    """How a turn goes: throwing, setting aside, banking, hot dice."""
+    out: list[str] = [
         "",
         "A TURN",
         f"Throw all {rules.dice} dice. After every throw set aside at least one scoring die; every die",
@@ -153,7 +164,12 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
             "Doubles at the end: throwing your last two dice as a pair that scores nothing is no bust; "
             f"you get {rules.dice} fresh dice and may throw or bank (you bank only after setting aside a die)."
         )
-    out += ["", "GETTING ON THE BOARD"]
+    return out
+
+
+def _getting_on(rules: RuleSet) -> list[str]:
+    """The entry minimum, and which points count towards it."""
+    out: list[str] = ["", "GETTING ON THE BOARD"]
     if rules.entry_minimum == 0:
         out.append("No minimum: every banked turn counts.")
     else:
@@ -169,7 +185,12 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
             f"You need at least {_n(rules.entry_minimum)} points in one turn to get on the board. "
             f"Until then you may not bank less: keep throwing until you qualify or bust.{carried}"
         )
-    out += ["", "PASSING THE DICE (CARRYOVER)"]
+    return out
+
+
+def _carryover(rules: RuleSet, vocab: Vocabulary) -> list[str]:
+    """Passing the dice on: whether, and on what terms."""
+    out: list[str] = ["", "PASSING THE DICE (CARRYOVER)"]
     if rules.carryover == "none":
         out.append("None: the next player always starts with fresh dice.")
     else:
@@ -185,7 +206,12 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
                 "A declined carryover is lost."
             )
         out.append("A taker who banks with dice left offers them on in turn.")
-    out += ["", "END OF THE GAME"]
+    return out
+
+
+def _the_end(rules: RuleSet) -> list[str]:
+    """How the game ends, who starts, and what a void throw is."""
+    out: list[str] = ["", "END OF THE GAME"]
     target = _n(rules.target)
     if rules.end == "one-more-turn":
         out.append(
@@ -218,4 +244,4 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
         "If a die leaves the felt or ends leaning on another die or the rail, the throw does not count:",
         "all dice of that throw are thrown again. Nothing else changes.",
     ]
-    return "\n".join(out) + "\n"
+    return out

@@ -37,9 +37,9 @@ class Advisor:
         """The hint's lines for ``state``: the advice, or how far its tables are, or why there are none."""
         self.keep = ()
         if not self.prep.done:
-            self.lines = narrator.hint_pending(self.prep.fraction)
+            self.lines = narrator.hints.hint_pending(self.prep.fraction)
         elif not self.prep.advice:
-            self.lines = narrator.hint_unavailable(self.prep.problem or "they were not worked out")
+            self.lines = narrator.hints.hint_unavailable(self.prep.problem or "they were not worked out")
         else:
             self.lines, self.keep = hint_lines(self.rules, state, narrator, self.prep.win, self.prep.solutions)
 

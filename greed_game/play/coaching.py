@@ -75,7 +75,7 @@ def review_game(
     out = []
     for seat, player in enumerate(players):
         worst = tuple(
-            Costly(d.state.turn + 1, words.choice(d.chosen, d.state), words.choice(d.best, d.state), d.lost)
+            Costly(d.state.turn + 1, words.hints.choice(d.chosen, d.state), words.hints.choice(d.best, d.state), d.lost)
             for d in found.worst(seat, WORST)
         )
         out.append(SeatReview(player.name, player.kind, len(found.of(seat)), found.accuracy(seat),

@@ -48,7 +48,7 @@ def hint_lines(
     keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
     if isinstance(first, Bank):
         keep = bank_keep(rules, state)
-    return narrator.hint(state, advice.bust_probability, choices, chances=chances), keep
+    return narrator.hints.hint(state, advice.bust_probability, choices, chances=chances), keep
 
 
 def offer_odds(rules: RuleSet, state: State, tables: Tables | None = None) -> tuple[str, str]:

@@ -78,7 +78,7 @@ def _my_move(flow: Flow) -> bool:
     if not flow.human_turn:
         return False
     if flow.game.state.phase is Phase.CARRYOVER:
-        flow.notices.say(flow.narrator.offer_first)
+        flow.notices.say(flow.narrator.prompts.offer_first)
         return False
     return True
 
@@ -93,9 +93,9 @@ def _throw(flow: Flow) -> None:
         return
     points, fault = flow.selection.value(flow.rules, state)
     if fault is not None:
-        flow.notices.say(flow.narrator.illegal(fault))
+        flow.notices.say(flow.narrator.prompts.illegal(fault))
     elif points is None:
-        flow.notices.say(flow.narrator.keep_first)
+        flow.notices.say(flow.narrator.prompts.keep_first)
     else:
         flow.keep()
         if flow.mode == "ready":
@@ -112,7 +112,7 @@ def _bank(flow: Flow) -> None:
     try:
         bank_total(flow.rules, state, faces)
     except IllegalAction as exc:
-        flow.notices.say(flow.narrator.illegal(exc))
+        flow.notices.say(flow.narrator.prompts.illegal(exc))
         return
     if faces:
         flow.keep()

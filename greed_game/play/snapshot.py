@@ -189,17 +189,17 @@ def assess(flow: Flow) -> Assessment:
         if faces:
             points, fault = flow.selection.value(flow.rules, state)
             if fault is not None:
-                error, faces = words.illegal(fault), ()
+                error, faces = words.prompts.illegal(fault), ()
             elif points is not None:
-                text = words.keep_value(faces, points)
+                text = words.prompts.keep_value(faces, points)
         else:
             options = flow.game.options()
-            text = words.keep_prompt(len(flow.selection.dice), options[0].points if options else 0)
+            text = words.prompts.keep_prompt(len(flow.selection.dice), options[0].points if options else 0)
     bank: int | None = None
     try:
         bank = bank_total(flow.rules, state, faces)[0]
     except IllegalAction as exc:
-        bank_error = words.no_bank(exc)
+        bank_error = words.prompts.no_bank(exc)
     return Assessment(points, text, error, bank, bank_error)
 
 
@@ -212,21 +212,21 @@ def status(flow: Flow) -> Status:
     words = flow.narrator
     banner = flow.notices.banner
     if acknowledging(flow):
-        return (banner.said.title if banner else "", "bad"), (words.acknowledge, "dim")
+        return (banner.said.title if banner else "", "bad"), (words.prompts.acknowledge, "dim")
     if not flow.human_turn:
         if flow.is_human(s.current):
-            doing = words.rolling if flow.mode == "rolling" else banner.said.title if banner else ""
-            return (doing, "plain"), (words.hurry_human, "dim")
-        return (words.playing(s.current), "plain"), (words.hurry_computer, "dim")
+            doing = words.prompts.rolling if flow.mode == "rolling" else banner.said.title if banner else ""
+            return (doing, "plain"), (words.prompts.hurry_human, "dim")
+        return (words.prompts.playing(s.current), "plain"), (words.prompts.hurry_computer, "dim")
     if s.phase is Phase.CARRYOVER:
-        ask, keys = words.offer_status
+        ask, keys = words.prompts.offer_status
         return (ask, "plain"), (keys, "dim")
     choice = flow.choice
     first: tuple[str, Tone] = (choice.error, "bad") if choice.error else (choice.text, "plain")
     if s.phase is Phase.ROLL:
-        first = (words.throw_prompt(s.dice_left), "plain")
+        first = (words.prompts.throw_prompt(s.dice_left), "plain")
     if choice.bank is not None:
-        return first, (words.bank_prompt(choice.bank), "good")
+        return first, (words.prompts.bank_prompt(choice.bank), "good")
     if choice.bank_error:
         return first, (choice.bank_error, "dim")
     return first, blank
@@ -258,7 +258,7 @@ def _notice(headline: Headline | None) -> Notice | None:
 def _seat_notes(flow: Flow) -> tuple[str, ...]:
     prep, words = flow.prep, flow.narrator
     return tuple(
-        words.seat_note(p.kind, flow.shown.on_board[i],
+        words.seats.seat_note(p.kind, flow.shown.on_board[i],
                         standin=prep.win_fraction if i in prep.standins else None,
                         stood_in=p.kind == "optimal" and bool(prep.win_problem))
         for i, p in enumerate(flow.game.players)
@@ -269,8 +269,8 @@ def _offer(flow: Flow) -> OfferBox | None:
     s = flow.shown
     if s.phase is not Phase.CARRYOVER or s.offer is None or flow.mode != "ready" or flow.selection.dice:
         return None
-    words = flow.narrator.offer(s)
-    ask = words.ask if flow.is_human(s.current) else flow.narrator.deciding(s.current)
+    words = flow.narrator.hints.offer(s)
+    ask = words.ask if flow.is_human(s.current) else flow.narrator.prompts.deciding(s.current)
     return OfferBox(words, flow.advisor.offer_odds, ask)
 
 
@@ -279,7 +279,7 @@ def _waiting(flow: Flow) -> Waiting | None:
     # Not in the first moments: most rules are solved (or read from the cache) before a card would be seen.
     if prep.done or not prep.kinds or flow.is_human(flow.game.state.current) or flow.waited <= 0.3:
         return None
-    return Waiting(flow.narrator.working(prep.fraction), prep.fraction)
+    return Waiting(flow.narrator.hints.working(prep.fraction), prep.fraction)
 
 
 def snapshot_of(flow: Flow) -> TableSnapshot:
@@ -316,8 +316,8 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         status=status(flow),
         hot_seat=hot_seat,
         addressee=s.current if hot_seat and human else None,
-        turn_note=words.turn_note(s),
-        chips=tuple(words.chips(s)),
+        turn_note=words.seats.turn_note(s),
+        chips=tuple(words.seats.chips(s)),
         buttons=buttons(flow),
         hint=tuple(advisor.lines) if hint_open else None,
         log=tuple(flow.log),

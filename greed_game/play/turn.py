@@ -179,7 +179,7 @@ class TurnController:
         rounds = self.game.roll_off(self.dice_rng)
         self.recorder.save()
         if rounds:
-            self.notices.show(self.narrator.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
+            self.notices.show(self.narrator.events.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
             self.wait(1.6, self.ready)
         self._snapshot = None
 
@@ -191,8 +191,8 @@ class TurnController:
             self.vrng.shuffle(order)
             self.selection.throw(order)
         if welcome:
-            self.log = self.narrator.log(game_history(self.game).turns)
-            self.notices.show(self.narrator.welcome_back(self.shown.current), 1.6)
+            self.log = self.narrator.events.log(game_history(self.game).turns)
+            self.notices.show(self.narrator.events.welcome_back(self.shown.current), 1.6)
         self._snapshot = None
 
     def enter(self) -> None:
@@ -250,7 +250,7 @@ class TurnController:
         if len(self.game.events) > MAX_EVENTS - ROOM:
             # Astronomically rare under the rules' limits, but a record past the limit could not be opened again.
             self.mode = "full"
-            self.notices.show(self.narrator.record_full(MAX_EVENTS), 1e9)
+            self.notices.show(self.narrator.events.record_full(MAX_EVENTS), 1e9)
             return
         if not self.is_human(state.current):
             self.wait(THINK, self._computer_step)
@@ -294,12 +294,12 @@ class TurnController:
         assert kept is not None
         self.tray.append(KeptGroup(kept.dice, kept.points))
         self.moments.append(KeptDice(self.selection.take(), kept.points))
-        call = self.narrator.callout(kept)
+        call = self.narrator.events.callout(kept)
         if call is not None:  # seen where the dice lay
             self.notices.call(call, 1.3 * self.pace + 0.5)
         hot = step.first(HotDice) if step is not None else None
         if hot is not None:
-            self.notices.show(self.narrator.said(hot), 1.4)
+            self.notices.show(self.narrator.events.said(hot), 1.4)
             self.moments.append(HotDiceMoment())
             self.selection.clear()
         self.ready()
@@ -308,7 +308,7 @@ class TurnController:
         self._apply(Bank())
         self.turn_end = step = self.game.last
         banked = step.first(Banked) if step is not None else None
-        self.notices.show(self.narrator.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
+        self.notices.show(self.narrator.events.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
         self.moments.append(BankedMoment())
         self.wait(1.2, self._turn_over)
 
@@ -316,7 +316,7 @@ class TurnController:
         self._apply(Carryover(accept))
         step = self.game.last
         answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
-        self.notices.show(self.narrator.said(answer) if answer is not None else None, 1.2)
+        self.notices.show(self.narrator.events.said(answer) if answer is not None else None, 1.2)
         self.tray = []
         self.ready()
 
@@ -352,15 +352,15 @@ class TurnController:
             self.moments.append(BustMoment())
             if self.is_human(self.game.state.current if step is None else step.before.current):
                 # A person sees which dice failed: the table holds until a key or a click.
-                self.notices.show(self.narrator.said(bust), math.inf)
+                self.notices.show(self.narrator.events.said(bust), math.inf)
                 self.wait(math.inf, self._turn_over)
             else:
-                self.notices.show(self.narrator.said(bust), 1.9 * self.pace + 0.3)
+                self.notices.show(self.narrator.events.said(bust), 1.9 * self.pace + 0.3)
                 self.wait(1.6, self._turn_over)
             return
         rescue = step.first(Rescued) if step is not None else None
         if rescue is not None:
-            self.notices.show(self.narrator.said(rescue), 1.8 * self.pace + 0.3)
+            self.notices.show(self.narrator.events.said(rescue), 1.8 * self.pace + 0.3)
             self.wait(1.2, self._after_rescue)
             return
         self.ready()
@@ -374,7 +374,7 @@ class TurnController:
         self.void_now = None
         self._apply(Void(reason))
         against = leaning_on if reason == "leaning" else None
-        self.notices.show(self.narrator.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
+        self.notices.show(self.narrator.events.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
         self.moments.append(VoidMoment(reason))
         self.wait(1.7, self.throw)
 
@@ -383,7 +383,7 @@ class TurnController:
         self.notices.banner = None
         self.selection.clear()
         self.tray = []
-        self.log = self.narrator.log(game_history(self.game).turns)
+        self.log = self.narrator.events.log(game_history(self.game).turns)
         step, self.turn_end = self.turn_end, None
         if self.game.state.finished or step is None:
             self.ready()
@@ -393,7 +393,7 @@ class TurnController:
         for kind, ttl in ((FinalTurns, 2.2), (NewScoreToBeat, 2.0), (CarryoverOffered, 0.0), (TurnPassed, 1.0)):
             found = step.first(kind)
             if found is not None:
-                self.notices.show(self.narrator.said(found) if ttl else None, ttl * self.pace + 0.3)
+                self.notices.show(self.narrator.events.said(found) if ttl else None, ttl * self.pace + 0.3)
                 break
         self.ready()
 
@@ -401,7 +401,7 @@ class TurnController:
         self.mode = "over"
         self.recorder.save()
         ended = outcome(self.rules, self.game.state)
-        self.notices.show(self.narrator.game_over(ended.winners if ended is not None else ()), 3.0)
+        self.notices.show(self.narrator.events.game_over(ended.winners if ended is not None else ()), 3.0)
         self.moments.append(GameOverMoment())
         self.timer = 2.0 * self.pace
         self.then = lambda: self.moments.append(LeaveTable())

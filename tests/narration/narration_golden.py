@@ -145,7 +145,7 @@ def narration(game: Game, tries: list[tuple[int, str, Event]], skin: Skin) -> st
     narrator = Narrator(rules, [p.name for p in game.players], skin)
     out = [f"# {rules.id} to {rules.target:,}, {skin}: {', '.join(p.name for p in game.players)}"]
     replayed = Game(rules, game.players)
-    out.append(f"caption 0: {narrator.opening(game.events[0] if game.events else None, 0)}")
+    out.append(f"caption 0: {narrator.events.opening(game.events[0] if game.events else None, 0)}")
     attempts = {index: [] for index, _, _ in tries}
     for index, label, event in tries:
         attempts[index].append((label, event))
@@ -153,21 +153,21 @@ def narration(game: Game, tries: list[tuple[int, str, Event]], skin: Skin) -> st
         for label, attempt in attempts.get(k - 1, []):
             exc = refusal(rules, replayed, attempt)
             if exc is not None:
-                out.append(f"refusal ({label}): {narrator.illegal(exc)}")
+                out.append(f"refusal ({label}): {narrator.prompts.illegal(exc)}")
         replayed.apply(event)
         step = replayed.last
         assert step is not None
-        out.append(f"caption {k}: {narrator.caption(step)}")
+        out.append(f"caption {k}: {narrator.events.caption(step)}")
         for t in step.transitions:
-            said = narrator.said(t)
+            said = narrator.events.said(t)
             if said is not None:
                 out.append(f"  banner: {said.title}" + (f" | {said.sub}" if said.sub else ""))
         if replayed.state.offer is not None:
-            words = narrator.offer(replayed.state)
+            words = narrator.hints.offer(replayed.state)
             parts = [words.headline, words.take, words.take_note, words.decline, words.ask]
             out.append("  offer: " + " | ".join(p for p in parts if p))
     out.append("log:")
-    out += [f"  {line.text}" for _, line in narrator.log(game_history(replayed).turns)]
+    out += [f"  {line.text}" for _, line in narrator.events.log(game_history(replayed).turns)]
     return "\n".join(out) + "\n"
 
 

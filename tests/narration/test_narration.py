@@ -43,8 +43,8 @@ def test_a_seat_named_you_is_spoken_to() -> None:
     banked = step.first(Banked)
     passed = step.first(TurnPassed)
     assert banked is not None and passed is not None
-    assert n.said(banked) == Said("You bank 1,000", "Total 1,000", "gold")
-    assert n.caption(step) == "You bank 1,000, now 1,000. You are on the board."
+    assert n.events.said(banked) == Said("You bank 1,000", "Total 1,000", "gold")
+    assert n.events.caption(step) == "You bank 1,000, now 1,000. You are on the board."
     game.apply(Roll((1, 1, 2, 3, 4)))
     game.apply(Keep((1, 1)))
     game.apply(Roll((2, 3, 4)))
@@ -53,36 +53,36 @@ def test_a_seat_named_you_is_spoken_to() -> None:
     bust = step.first(Busted)
     turn = step.first(TurnPassed)
     assert bust is not None and turn is not None
-    said = n.said(bust)
+    said = n.events.said(bust)
     assert said is not None and said.sub == "Ada loses 200"
-    said = n.said(turn)
+    said = n.events.said(turn)
     assert said is not None and said.title == "Your turn"
     game.apply(Roll((2, 2, 3, 4, 6)))
     step = game.last
     assert step is not None
     bust = step.first(Busted)
     assert bust is not None
-    assert n.caption(step) == "You throw 2 2 3 4 6: nothing scores, bust."
-    assert n.winners((0,)) == "You win!"
-    assert n.winners((1,)) == "Ada wins!"
-    assert n.winners((0, 1)) == "You and Ada share the win!"
-    assert n.log(game_history(game).turns)[0][1].text == "You bank 1,000 → 1,000"
+    assert n.events.caption(step) == "You throw 2 2 3 4 6: nothing scores, bust."
+    assert n.events.winners((0,)) == "You win!"
+    assert n.events.winners((1,)) == "Ada wins!"
+    assert n.events.winners((0, 1)) == "You and Ada share the win!"
+    assert n.events.log(game_history(game).turns)[0][1].text == "You bank 1,000 → 1,000"
 
 
 def test_letter_dice_are_named_by_letter_and_colour() -> None:
     rules = preset("dollar-greed")
     letters = Narrator(rules, ["Ada", "Bo"], "greed")
     pips = Narrator(rules, ["Ada", "Bo"], "pips")
-    assert letters.keep_value((1, 5), 150) == "Keep D G: 150 points"
-    assert pips.keep_value((1, 5), 150) == "Keep 1 5: 150 points"
+    assert letters.prompts.keep_value((1, 5), 150) == "Keep D G: 150 points"
+    assert pips.prompts.keep_value((1, 5), 150) == "Keep 1 5: 150 points"
     assert letters.dice((2, 2, 2, 1)) == "D, three ebony E's"
     assert letters.dice((3, 1, 6)) == "D, emerald E, $"
     state = apply(rules, _game("dollar-greed").state, Roll((1, 4, 2, 2, 3, 6)))
     with pytest.raises(IllegalAction) as refused:
         apply(rules, state, Keep((1, 4)))
-    assert letters.illegal(refused.value) == "Cannot keep D R: R does not score with the rest"
-    assert pips.illegal(refused.value) == "Cannot keep 1 4: 4 does not score with the rest"
-    assert letters.choice((Keep((1,)), Roll(())), state).startswith("keep D, throw")
+    assert letters.prompts.illegal(refused.value) == "Cannot keep D R: R does not score with the rest"
+    assert pips.prompts.illegal(refused.value) == "Cannot keep 1 4: 4 does not score with the rest"
+    assert letters.hints.choice((Keep((1,)), Roll(())), state).startswith("keep D, throw")
 
 
 def test_rules_are_worded_from_the_fields_in_force() -> None:
@@ -93,23 +93,23 @@ def test_rules_are_worded_from_the_fields_in_force() -> None:
     n = Narrator(rules, ["Ada", "You"])
     step = game.last
     assert step is not None and step.first(CarryoverOffered) is not None
-    words = n.offer(game.state)
+    words = n.hints.offer(game.state)
     assert words.take_note == "Needs a 1 in the throw and in the keep"
     assert words.decline == "Decline: start fresh with 5 dice"
     assert words.ask == "Take (T) or decline (D)?"
-    assert n.choice((Carryover(True),), game.state) == "take 4 dice and 100 points"
-    assert n.opening(None, 0) == "Official to 1,500: Ada and You. Ada starts."
+    assert n.hints.choice((Carryover(True),), game.state) == "take 4 dice and 100 points"
+    assert n.events.opening(None, 0) == "Official to 1,500: Ada and You. Ada starts."
 
 
 def test_no_slips_in_prompts() -> None:
     n = Narrator(preset("classic-five"), ["Ada"])
-    assert n.keep_prompt(1, 50) == "Keep the die: click it or 1 (50)"
-    assert n.keep_prompt(4, 150) == "Keep dice: click or 1–4 (best 150)"
-    assert n.throw_prompt(1) == "Space: throw 1 die"
-    assert n.bank_prompt(1250) == "Enter: bank 1,250"
+    assert n.prompts.keep_prompt(1, 50) == "Keep the die: click it or 1 (50)"
+    assert n.prompts.keep_prompt(4, 150) == "Keep dice: click or 1–4 (best 150)"
+    assert n.prompts.throw_prompt(1) == "Space: throw 1 die"
+    assert n.prompts.bank_prompt(1250) == "Enter: bank 1,250"
     state = _game("classic-five", Roll((1, 2, 3, 4, 6)), Keep((1,))).state
-    assert n.choice((Bank(),), state) == "bank 100"
-    lines = n.hint(state, 0.3, [((Bank(),), 100.0, None), ((Roll(()),), 80.0, 0.3)])
+    assert n.hints.choice((Bank(),), state) == "bank 100"
+    lines = n.hints.hint(state, 0.3, [((Bank(),), 100.0, None), ((Roll(()),), 80.0, 0.3)])
     assert [line.text for line in lines][:2] == ["Throwing 4 dice now: 30.0% chance of a bust", "Expert: bank 100"]
     assert lines[2].text == "bank 100"
 
@@ -120,7 +120,7 @@ def _callout(rules_id: str, throw: tuple[int, ...], keep: tuple[int, ...], skin:
     assert step is not None
     kept = step.first(Kept)
     assert kept is not None
-    return Narrator(game.rules, ["You", "Ada"], skin).callout(kept)  # type: ignore[arg-type]
+    return Narrator(game.rules, ["You", "Ada"], skin).events.callout(kept)  # type: ignore[arg-type]
 
 
 def test_combinations_worth_a_callout_are_named_as_they_are_kept() -> None:
@@ -139,7 +139,7 @@ def test_combinations_worth_a_callout_are_named_as_they_are_kept() -> None:
 
 def test_prompts_on_a_shared_screen_name_whose_turn_it_is() -> None:
     n = Narrator(preset("classic-five"), ["Tess", "you"])
-    assert n.addressed(n.person(0).subject, "Space: throw 5 dice") == "Tess — Space: throw 5 dice"
-    assert n.addressed(n.person(1).subject, "Keep dice: click or 1–4 (best 150)") == (
+    assert n.prompts.addressed(n.person(0).subject, "Space: throw 5 dice") == "Tess — Space: throw 5 dice"
+    assert n.prompts.addressed(n.person(1).subject, "Keep dice: click or 1–4 (best 150)") == (
         "You — Keep dice: click or 1–4 (best 150)")
-    assert n.addressed("Maximilian W. A.", "") == "Maximilian W. A."
+    assert n.prompts.addressed("Maximilian W. A.", "") == "Maximilian W. A."

@@ -99,7 +99,7 @@ def standing_line(game: Game, limit: int = 64) -> str:
 
     narrator = Narrator(game.rules, [p.name for p in game.players])
     state = game.state
-    standing = narrator.standing(state)
+    standing = narrator.seats.standing(state)
     if len(standing) <= limit or state.finished:
         return standing
     whose = narrator.person(state.current).possessive_mid

@@ -145,14 +145,14 @@ def replay_step(rep: Replay, position: int, narrator: Narrator | None = None) ->
     for kind in _HEADLINES:
         found = next((t for t in meant if isinstance(t, kind)), None)
         if found is not None:
-            _headline(step, narrator.said(found))
+            _headline(step, narrator.events.said(found))
             break
     bust = next((t for t in meant if isinstance(t, Busted)), None)
     banked = next((t for t in meant if isinstance(t, Banked)), None)
     if bust is not None:
-        step.points, step.note, step.note_color = bust.lost, narrator.lost_note, theme.RED
+        step.points, step.note, step.note_color = bust.lost, narrator.prompts.lost_note, theme.RED
     elif banked is not None:
-        step.points, step.note, step.note_color = banked.points, narrator.banked_note, theme.GREEN
+        step.points, step.note, step.note_color = banked.points, narrator.prompts.banked_note, theme.GREEN
     elif after.turn != before.turn:
         step.points, step.note = before.turn_points, ""
     if step.void:
@@ -178,7 +178,7 @@ def _void_step(rep: Replay, position: int, narrator: Narrator) -> Step:
         die.alpha = 110
     if isinstance(event, Void):
         dice = rep.states[position].dice_left
-        _headline(step, narrator.void(event.reason, None, dice))
+        _headline(step, narrator.events.void(event.reason, None, dice))
     step.points, step.note, step.note_color = None, None, theme.TEXT_DIM
     return step
 
@@ -371,7 +371,7 @@ class ReplayScene(Scene):
             canvas.text("void", (FELT.centerx, FELT.centery + 110), 15, theme.WARN, font="bold", anchor="center")
         self._draw_caption_band(canvas, step)
         self._draw_actions(canvas)
-        notes = [self.narrator.seat_note(p.kind, state.on_board[i]) for i, p in enumerate(self.players)]
+        notes = [self.narrator.seats.seat_note(p.kind, state.on_board[i]) for i, p in enumerate(self.players)]
         y = draw_player_rows(canvas, self.players, notes, state, self.replay.rules.target, step.seat)
         self._draw_events(canvas, y)
         self.close_button.draw(canvas, focused=self.focus.keyboard and self.focus.focused is self.close_button,
@@ -427,7 +427,7 @@ class ReplayScene(Scene):
                         anchor="center")
         note, color = step.note, step.note_color
         if note is None:
-            said, tone = self.narrator.turn_note(self.replay.state)
+            said, tone = self.narrator.seats.turn_note(self.replay.state)
             note, color = said, theme.tone_color(tone)
         draw_turn_box(canvas, self.replay.state, points=step.points, note=note, note_color=color)
 

@@ -47,7 +47,7 @@ class ScoreboardScene(Scene):
         self.series = score_series(self.history, n)
         self.figures = [seat_figures(self.history, seat) for seat in range(n)]
         self.rounds = max(len(s) - 1 for s in self.series)
-        self.title = Narrator(game.rules, [p.name for p in game.players]).winners(game.winners)
+        self.title = Narrator(game.rules, [p.name for p in game.players]).events.winners(game.winners)
         self.column = 0
         """First round shown in the table of totals (scrolls with ← →)."""
         self.play_again = Button(pygame.Rect(1070, 648, 180, 52), "Play again", self.again, hint="Enter",

@@ -353,7 +353,7 @@ class TraySection(Section):
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
         draw_turn_box(canvas, snap.state, note=note, note_color=theme.tone_color(tone),
-                      adding=None if points is None else (points, snap.words.selected_note))
+                      adding=None if points is None else (points, snap.words.prompts.selected_note))
 
     def draw_moving(self, canvas: Canvas) -> None:
         """Kept dice on their way to the tray, drawn over the felt's words."""
@@ -436,7 +436,7 @@ class ActionsSection(Section):
             if snap.addressee is not None:  # a shared screen: the prompt names whose turn it is, shortened
                 words = snap.words
                 name = short_name(canvas, words.person(snap.addressee).subject, 15, width * 0.4)
-                first = words.addressed(name, first)
+                first = words.prompts.addressed(name, first)
             self._draw_status(canvas, (first, first_tone), second, x, width)
         self.focus.draw(canvas)
 
@@ -487,7 +487,7 @@ class SideSection(Section):
         room = int((r.bottom - 12 - y) // line_h)
         lines = snap.log[-room:] if room > 0 else ()
         if not lines:
-            canvas.text(snap.words.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
+            canvas.text(snap.words.prompts.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
         for seat, line in lines:
             canvas.circle(theme.seat_color(seat), (r.x + 22, y + 8), 4)
             canvas.text(line.text, (r.x + 32, y), 13, theme.tone_color(line.tone), max_width=r.w - 48)
