@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from greed_game.rules import Game, Record, record_of
+from greed_game.rules import Action, Event, Game, Record, record_of
 
 
 class Pacing(Protocol):
@@ -49,6 +49,12 @@ class Recorder:
         self.overrides = overrides
         self.saver = saver
         self.finished_saved = False
+
+    def play(self, action: Action | Event) -> Event:
+        """Play an action in the game (raises IllegalAction, changing nothing) and save at once."""
+        applied = self.game.play(action, self.rng)
+        self.save()
+        return applied
 
     def record(self) -> Record:
         """The game's record as it is now."""

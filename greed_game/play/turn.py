@@ -44,7 +44,7 @@ from greed_game.play.recorder import Pacing, Recorder, Saver
 from greed_game.play.selection import Selection
 from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
 from greed_game.play.voids import VoidThrows
-from greed_game.rules import Action, Bank, Carryover, Event, Game, Keep, Phase, Roll, State, Throw, Void
+from greed_game.rules import Action, Bank, Carryover, Game, Keep, Phase, Roll, State, Throw, Void
 from greed_game.rules.game import VoidReason, outcome
 from greed_game.rules.history import game_history
 from greed_game.rules.record import MAX_EVENTS
@@ -240,6 +240,8 @@ class TurnController:
     def ready(self) -> None:
         """Show the core's state and wait for the current player's decision."""
         state = self.game.state
+        if state.rescued:
+            self.selection.clear()  # the rescued pair leaves the felt: every die is thrown fresh
         self.shown = state
         self.mode = "ready"
         self.then = None
@@ -281,14 +283,8 @@ class TurnController:
             self.answer(action.accept)
         self._snapshot = None
 
-    def _apply(self, action: Action | Event) -> Event:
-        """Apply an action to the game (raises IllegalAction, changing nothing) and autosave."""
-        applied = self.game.play(action, self.dice_rng)
-        self.recorder.save()
-        return applied
-
     def keep(self) -> None:
-        self._apply(Keep(self.selection.faces()))
+        self.recorder.play(Keep(self.selection.faces()))
         step = self.game.last
         kept = step.first(Kept) if step is not None else None
         assert kept is not None
@@ -305,7 +301,7 @@ class TurnController:
         self.ready()
 
     def bank(self) -> None:
-        self._apply(Bank())
+        self.recorder.play(Bank())
         self.turn_end = step = self.game.last
         banked = step.first(Banked) if step is not None else None
         self.notices.show(self.narrator.events.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
@@ -313,7 +309,7 @@ class TurnController:
         self.wait(1.2, self._turn_over)
 
     def answer(self, accept: bool) -> None:
-        self._apply(Carryover(accept))
+        self.recorder.play(Carryover(accept))
         step = self.game.last
         answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
         self.notices.show(self.narrator.events.said(answer) if answer is not None else None, 1.2)
@@ -325,7 +321,7 @@ class TurnController:
     def throw(self) -> None:
         seat = self.game.state.current
         void = self.void_throws.next()
-        roll = self._apply(Throw(self.game.state.dice_left))
+        roll = self.recorder.play(Throw(self.game.state.dice_left))
         assert isinstance(roll, Roll)
         self.throw_step = self.game.last
         self.throws += 1
@@ -361,18 +357,14 @@ class TurnController:
         rescue = step.first(Rescued) if step is not None else None
         if rescue is not None:
             self.notices.show(self.narrator.events.said(rescue), 1.8 * self.pace + 0.3)
-            self.wait(1.2, self._after_rescue)
+            self.wait(1.2, self.ready)
             return
-        self.ready()
-
-    def _after_rescue(self) -> None:
-        self.selection.clear()
         self.ready()
 
     def _void(self, reason: VoidReason, leaning_on: str | None) -> None:
         self.voids += 1
         self.void_now = None
-        self._apply(Void(reason))
+        self.recorder.play(Void(reason))
         against = leaning_on if reason == "leaning" else None
         self.notices.show(self.narrator.events.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
         self.moments.append(VoidMoment(reason))
