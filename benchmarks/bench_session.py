@@ -52,7 +52,7 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
         step("New game", lambda: app.stack.top.open_setup())  # type: ignore[union-attr]
         frames("setup frame", 5)
         setup = app.stack.top
-        step("choose master and $GREED", lambda: (setup.set_kind(1, "master"), setup.set_preset(2)))  # type: ignore[union-attr]
+        step("choose master and $GREED", lambda: (setup.seats.set_kind(1, "master"), setup.set_preset(2)))  # type: ignore[union-attr]
         frames("setup frame", 5)
         step("Start", setup.start)  # type: ignore[union-attr]
         table = app.stack.top

@@ -159,7 +159,7 @@ try:
     print(json.dumps({"rules-unchanged": same}), flush=True)
     # The one usable file (scores too fine for the solver): a game with a master seat starts and plays.
     scene.set_preset(next(i for i, c in enumerate(scene.choices) if c.usable and not c.is_preset))
-    scene.set_kind(1, "master")
+    scene.seats.set_kind(1, "master")
     app.go(scene.start())
     table = app.stack.top
     table.send(ToggleHint())

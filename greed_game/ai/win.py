@@ -43,7 +43,7 @@ import struct
 import time
 import zipfile
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -166,6 +166,50 @@ class _Kernel:
         return vt, qt
 
 
+def _final_table(
+    models: Sequence[ThrowModel], dice: int, step: int, size: int, *, rescue_bank: bool, tie: bool
+) -> list[list[float]]:
+    """One final-turn table ``G`` of :meth:`WinSolution._final_tables`, for needs up to ``size`` (``tie``: a
+    total that ties counts one half).
+
+    It reads nothing of a solution but the throw models, so it stands outside the class.
+    """
+    g = [[0.0] * (size + 1) for _ in range(dice + 1)]
+    half = 0.5 if tie else 0.0
+
+    def after(nxt: int, jj: int, bk: bool) -> float:
+        if jj < 0:
+            return 1.0 if bk else g[nxt][0]
+        if jj >= size:
+            return 0.0
+        if jj == 0 and bk and half > g[nxt][1]:
+            return half
+        return g[nxt][jj + 1]
+
+    def throw(n: int, j: int) -> float:
+        m = models[n]
+        total = 0.0
+        for p, cands in m.groups:
+            total += p * max(after(nxt, j - pts // step, bk) for pts, nxt, bk in cands)
+        if m.rescue:
+            here = after(dice, j, rescue_bank) if n != dice else g[dice][j + 1]
+            total += m.rescue * here
+        return total
+
+    for _ in range(20_000):
+        change = 0.0
+        for n in range(dice, 0, -1):
+            v = throw(n, -1)
+            change = max(change, abs(v - g[n][0]))
+            g[n][0] = v
+        if change < 1e-15:
+            break
+    for j in range(size):
+        for n in range(dice, 0, -1):
+            g[n][j + 1] = throw(n, j)
+    return g
+
+
 class WinSolution(FinalTurns):
     """Exact win chances of a two-player game under ``rules`` at its target, and the play that achieves them."""
 
@@ -275,9 +319,10 @@ class WinSolution(FinalTurns):
         """
         cap = max(1, -(-lead_cap // self.step)) if lead_cap is not None else None
         size = (cap if cap is not None else 64) + 2 * self.T + self.E + 2
+        table = partial(_final_table, self.models, self.dice, self.step, rescue_bank=rescue_banks(self.rules))
         while True:
-            g0 = self._final_table(size, tie=False)
-            gt = self._final_table(size, tie=True) if self.tie else g0
+            g0 = table(size, tie=False)
+            gt = table(size, tie=True) if self.tie else g0
             if cap is not None:
                 self.D = cap
                 break
@@ -295,44 +340,6 @@ class WinSolution(FinalTurns):
             ff_on[lead] = gt[self.dice][lead + 1]
             ff_off[lead] = gt[self.dice][lead + 1] if lead >= self.E else g0[self.dice][self.E]
         self.ff_on, self.ff_off = ff_on, ff_off
-
-    def _final_table(self, size: int, *, tie: bool) -> list[list[float]]:
-        dice, step = self.dice, self.step
-        g = [[0.0] * (size + 1) for _ in range(dice + 1)]
-        rescue_bank = rescue_banks(self.rules)
-        half = 0.5 if tie else 0.0
-
-        def after(nxt: int, jj: int, bk: bool) -> float:
-            if jj < 0:
-                return 1.0 if bk else g[nxt][0]
-            if jj >= size:
-                return 0.0
-            if jj == 0 and bk and half > g[nxt][1]:
-                return half
-            return g[nxt][jj + 1]
-
-        def throw(n: int, j: int) -> float:
-            m = self.models[n]
-            total = 0.0
-            for p, cands in m.groups:
-                total += p * max(after(nxt, j - pts // step, bk) for pts, nxt, bk in cands)
-            if m.rescue:
-                here = after(dice, j, rescue_bank) if n != dice else g[dice][j + 1]
-                total += m.rescue * here
-            return total
-
-        for _ in range(20_000):
-            change = 0.0
-            for n in range(dice, 0, -1):
-                v = throw(n, -1)
-                change = max(change, abs(v - g[n][0]))
-                g[n][0] = v
-            if change < 1e-15:
-                break
-        for j in range(size):
-            for n in range(dice, 0, -1):
-                g[n][j + 1] = throw(n, j)
-        return g
 
     @cache  # noqa: B019 - one solution per rule set, kept for the program's life
     def final_take(self, m: int, j: int, h: int) -> float:

@@ -66,52 +66,18 @@ def drawable(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
 
 
-class Canvas:
-    """A window surface seen as the logical stage; all arguments are logical units."""
+class StageMap:
+    """Where the logical stage lies on a window: its scale and offset, and lengths, points and rectangles
+    converted from logical units to physical pixels and back.
 
-    TEXT_CACHE = 800
-    IMAGE_CACHE = 400
-    MIN_TEXT_PX = 10
-    """Text is never drawn smaller than this many pixels (small windows stay readable)."""
+    Kept apart from the drawing in :class:`Canvas` (which is one) because it is plain arithmetic on three
+    numbers.
+    """
 
-    def __init__(self, surface: pygame.Surface, fonts: Fonts | None = None) -> None:
-        self.fonts = fonts or Fonts()
-        self._text: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._surface = surface
-        self._pending: tuple[pygame.Surface, Color] | None = None
-        """A stage still to be cleared (see :meth:`clear`): the surface and the colour."""
+    def __init__(self) -> None:
         self.scale = 1.0
         self.ox = 0
         self.oy = 0
-        self.set_target(surface)
-
-    # -- geometry -----------------------------------------------------------------
-
-    @property
-    def surface(self) -> pygame.Surface:
-        """The surface drawn on (a stage cleared with :meth:`clear` is filled before anything touches it)."""
-        if self._pending is not None:
-            self._flush_clear()
-        return self._surface
-
-    @surface.setter
-    def surface(self, surface: pygame.Surface) -> None:
-        if self._pending is not None:
-            self._flush_clear()
-        self._surface = surface
-
-    def set_target(self, surface: pygame.Surface) -> None:
-        """Draw on ``surface`` from now on (after a resize or for an off-screen render)."""
-        self.surface = surface
-        w, h = surface.get_size()
-        scale = max(0.05, min(w / LOGICAL_W, h / LOGICAL_H))
-        if abs(scale - self.scale) > 1e-9:
-            self._text.clear()
-            self._images.clear()
-        self.scale = scale
-        self.ox = (w - round(LOGICAL_W * scale)) // 2
-        self.oy = (h - round(LOGICAL_H * scale)) // 2
 
     @property
     def stage(self) -> pygame.Rect:
@@ -137,6 +103,52 @@ class Canvas:
     def to_logical(self, pos: Sequence[float]) -> tuple[float, float]:
         """A physical window position on the logical stage."""
         return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
+
+
+class Canvas(StageMap):
+    """A window surface seen as the logical stage; all arguments are logical units."""
+
+    TEXT_CACHE = 800
+    IMAGE_CACHE = 400
+    MIN_TEXT_PX = 10
+    """Text is never drawn smaller than this many pixels (small windows stay readable)."""
+
+    def __init__(self, surface: pygame.Surface, fonts: Fonts | None = None) -> None:
+        self.fonts = fonts or Fonts()
+        self._text: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._surface = surface
+        self._pending: tuple[pygame.Surface, Color] | None = None
+        """A stage still to be cleared (see :meth:`clear`): the surface and the colour."""
+        super().__init__()
+        self.set_target(surface)
+
+    # -- the surface drawn on ------------------------------------------------------
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The surface drawn on (a stage cleared with :meth:`clear` is filled before anything touches it)."""
+        if self._pending is not None:
+            self._flush_clear()
+        return self._surface
+
+    @surface.setter
+    def surface(self, surface: pygame.Surface) -> None:
+        if self._pending is not None:
+            self._flush_clear()
+        self._surface = surface
+
+    def set_target(self, surface: pygame.Surface) -> None:
+        """Draw on ``surface`` from now on (after a resize or for an off-screen render)."""
+        self.surface = surface
+        w, h = surface.get_size()
+        scale = max(0.05, min(w / LOGICAL_W, h / LOGICAL_H))
+        if abs(scale - self.scale) > 1e-9:
+            self._text.clear()
+            self._images.clear()
+        self.scale = scale
+        self.ox = (w - round(LOGICAL_W * scale)) // 2
+        self.oy = (h - round(LOGICAL_H * scale)) // 2
 
     # -- caches -------------------------------------------------------------------
 

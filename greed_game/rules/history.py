@@ -10,7 +10,7 @@ with the rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from greed_game.rules.game import Bank, Carryover, Event, Keep, Roll, State, Void, apply, new_state
 from greed_game.rules.live import Game
@@ -67,6 +67,47 @@ class History:
         return tuple(t for t in self.turns if t.seat == seat)
 
 
+@dataclass
+class _TurnSoFar:
+    """The turn being replayed by :func:`history`, as far as it has gone."""
+
+    start: int
+    """Index of the turn's first event."""
+    throws: int = 0
+    carried: int = 0
+    voids: int = 0
+    declined: bool = False
+    keeps: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
+
+    def copy(self) -> _TurnSoFar:
+        """A copy a void can put back (the keeps copied too, as they grow in place)."""
+        return replace(self, keeps=list(self.keeps))
+
+    def note(self, event: Event, before: State, after: State) -> None:
+        """Take in what a keep or a carryover changed."""
+        if isinstance(event, Keep):
+            self.keeps.append((tuple(sorted(event.dice)), after.turn_points - before.turn_points))
+        if isinstance(event, Carryover):
+            if event.accept:
+                self.carried = after.carried
+            else:
+                self.declined = True
+
+    def result(self, seat: int, points: int, banked: bool, last_event: int) -> TurnResult:
+        """The finished turn, ended by the event at ``last_event``."""
+        return TurnResult(
+            seat=seat,
+            points=points,
+            banked=banked,
+            carried=self.carried,
+            throws=self.throws,
+            first_event=self.start,
+            last_event=last_event,
+            voids=self.voids,
+            declined=self.declined,
+        )
+
+
 def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
     """Replay ``events`` for a game of ``players`` seats and describe every finished turn.
 
@@ -77,58 +118,33 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
     state = new_state(rules, players)
     turns: list[TurnResult] = []
     faces = [0, 0, 0, 0, 0, 0]
-    start = 0
-    throws = 0
-    carried = 0
-    voids = 0
-    declined = False
-    keeps: list[tuple[tuple[int, ...], int]] = []
-    # What to restore when the next event voids the throw just made.
-    undo: tuple[int, int, int, int, int, bool, tuple[tuple[tuple[int, ...], int], ...]] | None = None
+    turn = _TurnSoFar(start=0)
+    # What to restore when the next event voids the throw just made: the turns listed then, the turn as it was.
+    undo: tuple[int, _TurnSoFar] | None = None
     for index, event in enumerate(events):
         before = state
         state = apply(rules, before, event)
+        if isinstance(event, Void):
+            if undo is not None:
+                ended, turn = undo
+                del turns[ended:]
+            turn.voids += 1
+            undo = None
+            continue
         if isinstance(event, Roll):
             for die in event.dice:
                 faces[die - 1] += 1
-        if isinstance(event, Void):
-            if undo is not None:
-                ended, start, throws, carried, voids, declined, kept = undo
-                keeps = list(kept)
-                del turns[ended:]
-            voids += 1
+            undo = (len(turns), turn.copy())
+            turn.throws += 1
+        else:
             undo = None
-            continue
-        undo = (len(turns), start, throws, carried, voids, declined, tuple(keeps)) if isinstance(event, Roll) else None
-        if isinstance(event, Roll):
-            throws += 1
-        if isinstance(event, Keep):
-            keeps.append((tuple(sorted(event.dice)), state.turn_points - before.turn_points))
-        if isinstance(event, Carryover):
-            if event.accept:
-                carried = state.carried
-            else:
-                declined = True
+        turn.note(event, before, state)
         if state.turn != before.turn:
             seat = before.current
-            banked = isinstance(event, Bank)
-            turns.append(
-                TurnResult(
-                    seat=seat,
-                    points=state.scores[seat] - before.scores[seat],
-                    banked=banked,
-                    carried=carried,
-                    throws=throws,
-                    first_event=start,
-                    last_event=index,
-                    voids=voids,
-                    declined=declined,
-                )
-            )
-            start, throws, carried, voids, declined = index + 1, 0, 0, 0, False
-            keeps = []
+            turns.append(turn.result(seat, state.scores[seat] - before.scores[seat], isinstance(event, Bank), index))
+            turn = _TurnSoFar(start=index + 1)
     faces_seen = (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5])
-    return History(tuple(turns), state, faces_seen, tuple(keeps))
+    return History(tuple(turns), state, faces_seen, tuple(turn.keeps))
 
 
 def game_history(game: Game) -> History:

@@ -57,8 +57,8 @@ def _setup(app: App, drive: Driver) -> None:
     app.go(app.stack.top.open_setup())
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
-    setup.add_seat("human")
-    setup.add_seat()
+    setup.seats.add("human")
+    setup.seats.add()
     setup._rebuild()
     drive.press("tab")
 

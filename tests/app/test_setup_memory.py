@@ -25,10 +25,10 @@ def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[.
     _house_rules(storage)
     app = make_app()
     setup = open_setup(app)
-    setup.add_seat("master")
-    setup.add_seat("human")
-    setup.names[0] = "Maximilian Wolfgang Ober"
-    setup.names[3] = ""
+    setup.seats.add("master")
+    setup.seats.add("human")
+    setup.seats.names[0] = "Maximilian Wolfgang Ober"
+    setup.seats.names[3] = ""
     setup.set_preset(next(i for i, c in enumerate(setup.choices) if c.path and c.path.name == "house.toml"))
     setup.target = 3500
     setup.skin = "greed"
@@ -40,8 +40,8 @@ def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[.
     restarted = App(storage=Storage(storage.root), size=(854, 480), clock="virtual", seed=2)  # settings from disk
     try:
         again = open_setup(restarted)
-        assert again.kinds == ["human", "cautious", "master", "human"]
-        assert again.names == ["Maximilian Wolfgang Ober", "Ada", "Brutus", ""]
+        assert again.seats.kinds == ["human", "cautious", "master", "human"]
+        assert again.seats.names == ["Maximilian Wolfgang Ober", "Ada", "Brutus", ""]
         assert again.choice.path is not None and again.choice.path.name == "house.toml"
         assert again.target == 3500 and again.skin == "greed"
         assert not again.notes
@@ -53,12 +53,12 @@ def test_leaving_with_back_keeps_the_setup_too(make_app: Callable[..., App]) -> 
     app = make_app()
     setup = open_setup(app)
     setup.set_preset(2)
-    setup.add_seat("expert")
+    setup.seats.add("expert")
     preset_id = setup.rules.id
     Driver(app).press("escape")
     assert isinstance(app.stack.top, MenuScene)
     again = open_setup(app)
-    assert again.rules.id == preset_id and again.kinds[-1] == "expert" and len(again.kinds) == 3
+    assert again.rules.id == preset_id and again.seats.kinds[-1] == "expert" and len(again.seats.kinds) == 3
 
 
 def test_a_stale_setup_falls_back_and_says_what_changed(make_app: Callable[..., App], storage: Storage) -> None:
@@ -66,7 +66,7 @@ def test_a_stale_setup_falls_back_and_says_what_changed(make_app: Callable[..., 
     app = make_app()
     app.settings.last_setup = stale
     setup = open_setup(app)
-    assert setup.kinds == ["human", "cautious"] and setup.names == ["Tess", "Robo"]
+    assert setup.seats.kinds == ["human", "cautious"] and setup.seats.names == ["Tess", "Robo"]
     assert setup.preset_index == 0 and setup.target == setup.rules.target
     assert len(setup.notes) == 2
     assert "grandmaster" in setup.notes[0] and "gone.toml" in setup.notes[1]

@@ -139,7 +139,7 @@ def problems(app: App, rec: Recorder) -> list[str]:
 
 def _setup_eight(app: App, drive: Driver) -> None:
     setup = open_setup(app)
-    setup.kinds, setup.names = list(KINDS), list(NAMES)
+    setup.seats.kinds, setup.seats.names = list(KINDS), list(NAMES)
     setup._rebuild()
     drive.press("tab")
 

@@ -67,11 +67,11 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
     for _ in range(4):
         drive.press("backspace")
     drive.type("Tess")
-    assert setup.names[0] == "Tess"
+    assert setup.seats.names[0] == "Tess"
     # the second seat is a computer: keep it, but make it bold (click ▶ on its selector)
     kinds = [w for w in setup.focus.widgets if isinstance(w, Selector) and not w.label]
     drive.click(_right_arrow(kinds[1]))
-    assert setup.kinds[1] == "bold"
+    assert setup.seats.kinds[1] == "bold"
     # rules: Classic Five (one click on ▶), target down to 1,000 with the keyboard
     rules_sel = next(w for w in setup.focus.widgets if isinstance(w, Selector) and w.label == "Rules")
     drive.click(_right_arrow(rules_sel))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -187,6 +187,77 @@ RX, RW = RULES_PANEL.x + 24, RULES_PANEL.w - 48
 """Where the rules panel's content starts and how wide it is."""
 
 
+class SeatRows:
+    """The players panel: who sits in each seat (human or a computer level) and under what name.
+
+    Kept apart from :class:`SetupScene` so that the seats' own rules (default names that follow the kind, one
+    seat at least, eight at most) live next to the rows that change them.
+    """
+
+    def __init__(self, levels: Sequence[str], changed: Callable[[], None]) -> None:
+        self.levels = levels
+        self.kinds: list[str] = ["human"]
+        self.names: list[str] = ["You"]
+        self._changed = changed
+        """Called when the rows must be laid out again (a seat removed, a name replaced)."""
+
+    def add(self, kind: str = "") -> None:
+        """Add a seat (a computer by default) if there is room."""
+        if len(self.kinds) >= 8:
+            return
+        kind = kind or self.levels[0]
+        self.kinds.append(kind)
+        self.names.append(self._default_name(len(self.kinds) - 1, kind))
+
+    def _default_name(self, seat: int, kind: str) -> str:
+        if kind == "human":
+            return f"Player {seat + 1}"
+        used = set(self.names)
+        return next((n for n in COMPUTER_NAMES if n not in used), f"Computer {seat + 1}")
+
+    def remove(self, seat: int) -> None:
+        """Remove a seat (at least one stays)."""
+        if len(self.kinds) > 1:
+            del self.kinds[seat]
+            del self.names[seat]
+            self._changed()
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        """Make a seat human or a computer level; default names follow the kind."""
+        old = self.kinds[seat]
+        self.kinds[seat] = kind
+        was_default = self.names[seat] in COMPUTER_NAMES or self.names[seat] in ("", f"Player {seat + 1}", "You")
+        if was_default and (old == "human") != (kind == "human"):
+            self.names[seat] = ""
+            self.names[seat] = self._default_name(seat, kind)
+            self._changed()
+
+    def _rename(self, seat: int, text: str) -> None:
+        self.names[seat] = text
+
+    def widgets(self, top: int) -> list[Widget]:
+        """Each seat's row from ``top`` down: who plays, the name, a button to remove it."""
+        widgets: list[Widget] = []
+        kind_options = [("human", "Human")] + [(lvl, f"Computer: {lvl}") for lvl in self.levels]
+        for seat in range(len(self.kinds)):
+            y = top + seat * SEAT_ROW_H
+            widgets.append(Selector(pygame.Rect(96, y, 256, 40), "", kind_options, self.kinds[seat],
+                                    partial(self.set_kind, seat)))
+            widgets.append(TextField(pygame.Rect(362, y, 256, 40), self.names[seat], partial(self._rename, seat),
+                                     placeholder=f"Player {seat + 1}", max_len=NAME_LEN, size=16))
+            remove = Button(pygame.Rect(628, y, 40, 40), "✕", partial(self.remove, seat),
+                            enabled=len(self.kinds) > 1, size=16)
+            widgets.append(remove)
+        return widgets
+
+    def draw(self, canvas: Canvas) -> None:
+        """The seats' numbers in their colours, beside the rows."""
+        for seat in range(len(self.kinds)):
+            y = 150 + seat * SEAT_ROW_H + 20
+            canvas.circle(theme.seat_color(seat), (70, y), 11)
+            canvas.text(str(seat + 1), (70, y), 13, theme.TEXT_DARK, font="bold", anchor="center")
+
+
 class SetupScene(Scene):
     """Seats (1 to 8, human or computer), preset, target, die skin, Start."""
 
@@ -198,9 +269,8 @@ class SetupScene(Scene):
         """The presets, then the player's own rules files (some perhaps unavailable)."""
         self.rules_folder = user_rules_dir(app.storage)
         self.levels = computer_levels()
-        self.kinds: list[str] = ["human"]
-        self.names: list[str] = ["You"]
-        self.add_seat(self.levels[0])
+        self.seats = SeatRows(self.levels, self._rebuild)
+        self.seats.add(self.levels[0])
         self.preset_index = 0
         self.target = self.rules.target
         self._in_force: tuple[tuple[int, int], RuleSet] | None = None
@@ -234,37 +304,6 @@ class SetupScene(Scene):
         assert first is not None
         return first
 
-    def add_seat(self, kind: str = "") -> None:
-        """Add a seat (a computer by default) if there is room."""
-        if len(self.kinds) >= 8:
-            return
-        kind = kind or self.levels[0]
-        self.kinds.append(kind)
-        self.names.append(self._default_name(len(self.kinds) - 1, kind))
-
-    def _default_name(self, seat: int, kind: str) -> str:
-        if kind == "human":
-            return f"Player {seat + 1}"
-        used = set(self.names)
-        return next((n for n in COMPUTER_NAMES if n not in used), f"Computer {seat + 1}")
-
-    def remove_seat(self, seat: int) -> None:
-        """Remove a seat (at least one stays)."""
-        if len(self.kinds) > 1:
-            del self.kinds[seat]
-            del self.names[seat]
-            self._rebuild()
-
-    def set_kind(self, seat: int, kind: str) -> None:
-        """Make a seat human or a computer level; default names follow the kind."""
-        old = self.kinds[seat]
-        self.kinds[seat] = kind
-        was_default = self.names[seat] in COMPUTER_NAMES or self.names[seat] in ("", f"Player {seat + 1}", "You")
-        if was_default and (old == "human") != (kind == "human"):
-            self.names[seat] = ""
-            self.names[seat] = self._default_name(seat, kind)
-            self._rebuild()
-
     def recall(self, last: LastSetup) -> list[str]:
         """Take back a remembered setup; what cannot be (a rules file since removed, a level this version
         does not have, a target these rules refuse) falls back to what there is. Returns what changed."""
@@ -278,7 +317,7 @@ class SetupScene(Scene):
             kinds.append(kind)
             names.append(seat.name[:NAME_LEN])
         if kinds:
-            self.kinds, self.names = kinds, names
+            self.seats.kinds, self.seats.names = kinds, names
         index = next((i for i, c in enumerate(self.choices) if c.usable and (
             (c.path is not None and c.path.name == last.rules) if last.rules_file
             else (c.is_preset and c.rules is not None and c.rules.id == last.rules))), None)
@@ -305,7 +344,7 @@ class SetupScene(Scene):
         on_file = choice.path is not None
         rules = choice.path.name if choice.path is not None else (choice.rules.id if choice.rules else "")
         target = None if self.target == self.rules.target else self.target
-        return LastSetup(tuple(SeatSetup(n, k) for n, k in zip(self.names, self.kinds, strict=True)),
+        return LastSetup(tuple(SeatSetup(n, k) for n, k in zip(self.seats.names, self.seats.kinds, strict=True)),
                          rules or "pass-the-dice", on_file, target)
 
     def remember(self) -> None:
@@ -328,8 +367,8 @@ class SetupScene(Scene):
 
     def setup(self) -> GameSetup:
         """The game as configured."""
-        names = unique_names(self.names)
-        players = [Player(n, k) for n, k in zip(names, self.kinds, strict=True)]
+        names = unique_names(self.seats.names)
+        players = [Player(n, k) for n, k in zip(names, self.seats.kinds, strict=True)]
         overrides: dict[str, Any] = {} if self.target == self.rules.target else {"target": self.target}
         return GameSetup(self.choice.reference(), players, overrides)
 
@@ -348,8 +387,8 @@ class SetupScene(Scene):
     def configure_computers(self) -> None:
         """Two computer seats, the weakest and the strongest, and the shortest preset at its own target (the
         smoke run: the strongest plays from the tables shipped for it)."""
-        self.kinds = [self.levels[0], self.levels[-1]]
-        self.names = ["Ada", "Brutus"]
+        self.seats.kinds = [self.levels[0], self.levels[-1]]
+        self.seats.names = ["Ada", "Brutus"]
         usable = [i for i, c in enumerate(self.choices) if c.rules is not None and c.path is None]
         self.set_preset(min(usable, key=lambda i: self.choices[i].rules.target))  # type: ignore[union-attr]
         self.target = self.rules.target
@@ -397,21 +436,11 @@ class SetupScene(Scene):
         self.focus._fix_focus(1)
 
     def _build(self) -> None:
-        widgets: list[Widget] = []
-        kind_options = [("human", "Human")] + [(lvl, f"Computer: {lvl}") for lvl in self.levels]
         top = 150
-        for seat in range(len(self.kinds)):
-            y = top + seat * SEAT_ROW_H
-            widgets.append(Selector(pygame.Rect(96, y, 256, 40), "", kind_options, self.kinds[seat],
-                                    partial(self.set_kind, seat)))
-            widgets.append(TextField(pygame.Rect(362, y, 256, 40), self.names[seat], partial(self._rename, seat),
-                                     placeholder=f"Player {seat + 1}", max_len=NAME_LEN, size=16))
-            remove = Button(pygame.Rect(628, y, 40, 40), "✕", partial(self.remove_seat, seat),
-                            enabled=len(self.kinds) > 1, size=16)
-            widgets.append(remove)
-        add_y = top + len(self.kinds) * SEAT_ROW_H + 4
+        widgets = self.seats.widgets(top)
+        add_y = top + len(self.seats.kinds) * SEAT_ROW_H + 4
         self.add_button = Button(pygame.Rect(96, add_y, 200, 40), "+ Add player", self._add,
-                                 enabled=len(self.kinds) < 8, size=16)
+                                 enabled=len(self.seats.kinds) < 8, size=16)
         widgets.append(self.add_button)
         x = RX
         usable = self.choice.usable
@@ -441,11 +470,8 @@ class SetupScene(Scene):
         widgets += [self.back_button, self.start_button]
         self.focus.set(widgets)
 
-    def _rename(self, seat: int, text: str) -> None:
-        self.names[seat] = text
-
     def _add(self) -> None:
-        self.add_seat()
+        self.seats.add()
         self._rebuild()
         self.focus.focus_on(self.add_button)
 
@@ -497,10 +523,7 @@ class SetupScene(Scene):
         draw_panel(canvas, PLAYERS_PANEL, "Players")
         canvas.text("Who plays", (104, 128), 13, theme.TEXT_DIM)
         canvas.text("Name", (370, 128), 13, theme.TEXT_DIM)
-        for seat in range(len(self.kinds)):
-            y = 150 + seat * SEAT_ROW_H + 20
-            canvas.circle(theme.seat_color(seat), (70, y), 11)
-            canvas.text(str(seat + 1), (70, y), 13, theme.TEXT_DARK, font="bold", anchor="center")
+        self.seats.draw(canvas)
         draw_panel(canvas, RULES_PANEL, "Rules and dice")
         self._draw_rules_text(canvas)
         from greed_game.app.dice_view import draw_upright

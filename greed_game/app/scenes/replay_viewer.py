@@ -201,6 +201,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.timer = 0.0
         self._steps: dict[tuple[str, int], Step] = {}
+        self.events = EventList(len(self.players))
         x, y, h = ACTIONS.right - 460, ACTIONS.y + 8, 50
         self.first_button = Button(pygame.Rect(x, y, 84, h), "First", self.first, hint="Home", size=16)
         self.back_button = Button(pygame.Rect(x + 92, y, 84, h), "◀ Back", self.back, hint="←", size=16)
@@ -331,7 +332,7 @@ class ReplayScene(Scene):
                 share = (event.pos[0] - SCRUB.x) / SCRUB.w
                 self.seek(round(share * len(self.replay)))
                 return None
-            line = self._line_at(event.pos)
+            line = self.events.line_at(event.pos, self.position, len(self.captions))
             if line is not None:
                 self.seek(line)
                 return None
@@ -373,7 +374,7 @@ class ReplayScene(Scene):
         self._draw_actions(canvas)
         notes = [self.narrator.seats.seat_note(p.kind, state.on_board[i]) for i, p in enumerate(self.players)]
         y = draw_player_rows(canvas, self.players, notes, state, self.replay.rules.target, step.seat)
-        self._draw_events(canvas, y)
+        self.events.draw(canvas, y, self.captions, self.position)
         self.close_button.draw(canvas, focused=self.focus.keyboard and self.focus.focused is self.close_button,
                                hovered=self.focus.hover is self.close_button)
 
@@ -445,42 +446,47 @@ class ReplayScene(Scene):
             if w is not self.close_button:
                 w.draw(canvas, focused=w is focused, hovered=w is self.focus.hover and w.enabled)
 
-    def _event_lines(self, top: float) -> tuple[list[int], float]:
-        """The positions listed in the side panel from ``top`` down, and the line height."""
-        line_h = 21.0
-        room = max(1, int((SIDE.bottom - 62 - top) // line_h))
-        total = len(self.captions)
-        first = max(0, min(self.position - room // 2, total - room))
-        return list(range(first, min(total, first + room))), line_h
 
-    def _events_top(self) -> float:
-        return players_bottom(len(self.players)) + 44
+class EventList:
+    """The side panel's list of every event's caption, the current one lit, that a click jumps along."""
 
-    def _line_at(self, pos: tuple[float, float]) -> int | None:
-        top = self._events_top()
-        if not (SIDE.x + 10 <= pos[0] <= SIDE.right - 10) or pos[1] < top:
+    LINE_H = 21.0
+
+    def __init__(self, players: int) -> None:
+        self.top = players_bottom(players) + 44
+        """Where the first line is: under the players' rows, which do not change during a replay."""
+
+    def lines(self, position: int, total: int) -> list[int]:
+        """The positions listed, around ``position`` where the list is longer than the panel."""
+        room = max(1, int((SIDE.bottom - 62 - self.top) // self.LINE_H))
+        first = max(0, min(position - room // 2, total - room))
+        return list(range(first, min(total, first + room)))
+
+    def line_at(self, pos: tuple[float, float], position: int, total: int) -> int | None:
+        """The position whose line is at ``pos``, if any."""
+        if not (SIDE.x + 10 <= pos[0] <= SIDE.right - 10) or pos[1] < self.top:
             return None
-        positions, line_h = self._event_lines(top)
-        index = int((pos[1] - top) // line_h)
+        positions = self.lines(position, total)
+        index = int((pos[1] - self.top) // self.LINE_H)
         return positions[index] if 0 <= index < len(positions) else None
 
-    def _draw_events(self, canvas: Canvas, y: float) -> None:
+    def draw(self, canvas: Canvas, y: float, captions: list[str], position: int) -> None:
+        """The heading under ``y`` and the lines, then the keys' help at the bottom of the panel."""
         r = SIDE
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         canvas.text("EVENTS", (r.x + 18, y + 10), 13, theme.GOLD, font="bold")
         canvas.text("click one to go there", (r.right - 18, y + 11), 11, theme.TEXT_DIM, anchor="topright")
-        top = self._events_top()
-        positions, line_h = self._event_lines(top)
-        for i, k in enumerate(positions):
+        top, line_h = self.top, self.LINE_H
+        for i, k in enumerate(self.lines(position, len(captions))):
             ly = top + i * line_h
-            current = k == self.position
+            current = k == position
             if current:
                 canvas.box(pygame.Rect(r.x + 10, round(ly - 2), r.w - 20, round(line_h)), (*theme.GOLD, 40), radius=5,
                            border=1, border_color=theme.GOLD_DARK)
-            ink = theme.TEXT if current else (theme.TEXT_DIM if k > self.position else (200, 198, 190))
+            ink = theme.TEXT if current else (theme.TEXT_DIM if k > position else (200, 198, 190))
             canvas.text(f"{k}", (r.x + 40, ly), 12, theme.TEXT_DIM, anchor="topright")
-            canvas.text(self.captions[k], (r.x + 48, ly), 13, ink, font="bold" if current else "sans",
+            canvas.text(captions[k], (r.x + 48, ly), 13, ink, font="bold" if current else "sans",
                         max_width=r.w - 66)
         draw_keys_help_side(canvas)
 

@@ -19,7 +19,7 @@ from greed_game.app.navigation import Go, Pop, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
 from greed_game.app.widgets import Button, FocusGroup, ListBox, Selector
-from greed_game.stats import MIN_DICE_FOR_VERDICT, PlayerRow, StatisticsView
+from greed_game.stats import MIN_DICE_FOR_VERDICT, Fairness, PlayerRow, StatisticsView
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -198,54 +198,65 @@ class StatisticsScene(Scene):
             canvas.text(label, (r.right - 22, r.y + 55), 13, theme.BLUE, anchor="midright")
             for dx in (0, 12):
                 canvas.line(theme.BLUE, (lx - 32 + dx, r.y + 55), (lx - 24 + dx, r.y + 55), 2)
-        plot = PLOT
-        counts = [row.count for row in f.faces]
-        top = max([*counts, expected, 1.0]) * 1.15
-        canvas.line(theme.PANEL_EDGE, (plot.x - 6, plot.bottom), (plot.right + 6, plot.bottom), 1.5)
-        col_w = plot.w / 6
-        bar_w = 36
-        for i, row in enumerate(f.faces):
-            cx = plot.x + col_w * (i + 0.5)
-            h = plot.h * row.count / top
-            if row.count:
-                bar = pygame.Rect(round(cx - bar_w / 2), round(plot.bottom - h), bar_w, max(2, round(h)))
-                canvas.box(bar, theme.GOLD, radius=4)
-                canvas.box(pygame.Rect(bar.x, bar.bottom - 4, bar.w, 4), theme.GOLD)
-            canvas.text(f"{row.count:,}", (cx, plot.bottom - h - 6), 13, theme.TEXT, font="bold", anchor="midbottom")
-            draw_upright(canvas, self.skin, row.face, (cx, plot.bottom + 26), 32)
-            share = f"{row.share:.1%}" if f.dice else "–"
-            canvas.text(share, (cx, plot.bottom + 52), 12, theme.TEXT_DIM, anchor="midtop")
-        if not f.dice:
-            lines = canvas.wrap("Each face's bar grows with every die thrown in a finished game.", 14, plot.w - 60)
-            for i, line in enumerate(lines):
-                canvas.text(line, (plot.centerx, plot.centery + (i - (len(lines) - 1) / 2) * 20), 14,
-                            theme.TEXT_DIM, anchor="center")
-        if f.dice:
-            ey = plot.bottom - plot.h * expected / top
-            x = float(plot.x - 6)
-            while x < plot.right + 6:
-                canvas.line(theme.BLUE, (x, ey), (min(x + 8, plot.right + 6), ey), 2)
-                x += 14
-        y = plot.bottom + 80
-        half = (r.w - 44 - 12) / 2
-        figures = [
-            ("CHI-SQUARE", "–" if f.chi_square is None else f"{f.chi_square:.2f}", "5 degrees of freedom"),
-            ("P-VALUE", "–" if f.p_value is None else f"{f.p_value:.3f}", "under 0.01: uneven"),
-        ]
-        for i, (title, value, sub) in enumerate(figures):
-            box = pygame.Rect(round(r.x + 22 + i * (half + 12)), y, round(half), 62)
-            canvas.box(box, (0, 0, 0, 60), radius=8)
-            canvas.text(title, (box.x + 12, box.y + 8), 11, theme.TEXT_DIM, font="bold")
-            canvas.text(value, (box.right - 12, box.y + 6), 20, theme.TEXT, font="bold", anchor="topright")
-            canvas.text(sub, (box.x + 12, box.bottom - 8), 11, theme.TEXT_DIM, anchor="bottomleft",
-                        max_width=box.w - 24)
-        y += 76
-        if f.dice < MIN_DICE_FOR_VERDICT:
-            color = theme.TEXT_DIM
-        elif f.p_value is not None and f.p_value < 0.01:
-            color = theme.WARN
-        else:
-            color = theme.GREEN
-        canvas.paragraph(f.verdict, pygame.Rect(r.x + 22, y, r.w - 44, 60), 15, color)
-        note = "p: how often fair dice spread at least this unevenly"
-        canvas.text(note, (r.x + 22, r.bottom - 20), 12, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 44)
+        _draw_face_bars(canvas, f, self.skin)
+        _draw_fairness_figures(canvas, f, PLOT.bottom + 80)
+
+
+def _draw_face_bars(canvas: Canvas, f: Fairness, skin: SkinName) -> None:
+    """Each face's count as a bar over its die and share, and the count fair dice would give as a dashed line."""
+    plot = PLOT
+    expected = f.dice / 6
+    counts = [row.count for row in f.faces]
+    top = max([*counts, expected, 1.0]) * 1.15
+    canvas.line(theme.PANEL_EDGE, (plot.x - 6, plot.bottom), (plot.right + 6, plot.bottom), 1.5)
+    col_w = plot.w / 6
+    bar_w = 36
+    for i, row in enumerate(f.faces):
+        cx = plot.x + col_w * (i + 0.5)
+        h = plot.h * row.count / top
+        if row.count:
+            bar = pygame.Rect(round(cx - bar_w / 2), round(plot.bottom - h), bar_w, max(2, round(h)))
+            canvas.box(bar, theme.GOLD, radius=4)
+            canvas.box(pygame.Rect(bar.x, bar.bottom - 4, bar.w, 4), theme.GOLD)
+        canvas.text(f"{row.count:,}", (cx, plot.bottom - h - 6), 13, theme.TEXT, font="bold", anchor="midbottom")
+        draw_upright(canvas, skin, row.face, (cx, plot.bottom + 26), 32)
+        share = f"{row.share:.1%}" if f.dice else "–"
+        canvas.text(share, (cx, plot.bottom + 52), 12, theme.TEXT_DIM, anchor="midtop")
+    if not f.dice:
+        lines = canvas.wrap("Each face's bar grows with every die thrown in a finished game.", 14, plot.w - 60)
+        for i, line in enumerate(lines):
+            canvas.text(line, (plot.centerx, plot.centery + (i - (len(lines) - 1) / 2) * 20), 14,
+                        theme.TEXT_DIM, anchor="center")
+    if f.dice:
+        ey = plot.bottom - plot.h * expected / top
+        x = float(plot.x - 6)
+        while x < plot.right + 6:
+            canvas.line(theme.BLUE, (x, ey), (min(x + 8, plot.right + 6), ey), 2)
+            x += 14
+
+
+def _draw_fairness_figures(canvas: Canvas, f: Fairness, y: int) -> None:
+    """The chi-square and p-value boxes from ``y`` down, the verdict under them and what p means."""
+    r = FAIRNESS
+    half = (r.w - 44 - 12) / 2
+    figures = [
+        ("CHI-SQUARE", "–" if f.chi_square is None else f"{f.chi_square:.2f}", "5 degrees of freedom"),
+        ("P-VALUE", "–" if f.p_value is None else f"{f.p_value:.3f}", "under 0.01: uneven"),
+    ]
+    for i, (title, value, sub) in enumerate(figures):
+        box = pygame.Rect(round(r.x + 22 + i * (half + 12)), y, round(half), 62)
+        canvas.box(box, (0, 0, 0, 60), radius=8)
+        canvas.text(title, (box.x + 12, box.y + 8), 11, theme.TEXT_DIM, font="bold")
+        canvas.text(value, (box.right - 12, box.y + 6), 20, theme.TEXT, font="bold", anchor="topright")
+        canvas.text(sub, (box.x + 12, box.bottom - 8), 11, theme.TEXT_DIM, anchor="bottomleft",
+                    max_width=box.w - 24)
+    y += 76
+    if f.dice < MIN_DICE_FOR_VERDICT:
+        color = theme.TEXT_DIM
+    elif f.p_value is not None and f.p_value < 0.01:
+        color = theme.WARN
+    else:
+        color = theme.GREEN
+    canvas.paragraph(f.verdict, pygame.Rect(r.x + 22, y, r.w - 44, 60), 15, color)
+    note = "p: how often fair dice spread at least this unevenly"
+    canvas.text(note, (r.x + 22, r.bottom - 20), 12, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 44)
