@@ -349,5 +349,5 @@ def test_a_window_below_the_minimum_keeps_every_text_in_place(make_app: Callable
     drive.frames(2)
     rec = recorder(app)
     render(app, rec)
-    assert rec.texts and rec.window is app.small_frame
+    assert rec.texts and rec.window is app.display.small_frame
     assert not problems(app, rec)
