@@ -130,7 +130,7 @@ class App:
     def saved_game(self) -> Resumed | None:
         """The autosaved game to continue; None (with the reason shown) when there is none."""
         self.autosaver.flush()
-        resumed = self.storage.resume_game()
+        resumed = self.storage.autosave.resume_game()
         problems = self.show_problems()
         if resumed is None and not problems:
             self.toast("There is no unfinished game to continue.", warning=False)
@@ -174,7 +174,7 @@ class App:
 
         The scene that asked shows where the file went.
         """
-        path = self.storage.export_record(record)
+        path = self.storage.archive.export_record(record)
         problems = self.show_problems()
         if path is None and not problems:
             self.toast("The game's record could not be exported.")
