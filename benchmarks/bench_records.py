@@ -49,7 +49,7 @@ def main() -> int:
         timed("Continue (read, check, replay)", storage.load_game)
         path = root / "long.json"
         path.write_text(text, encoding="utf-8")
-        timed("Replays (open in the viewer)", lambda: storage.open_replay(path))
+        timed("Replays (open in the viewer)", lambda: storage.archive.open_replay(path))
         from greed_game.cli import main as cli
 
         timed("greed-game replay FILE", lambda: cli(["replay", str(path)]) == 0)

@@ -42,7 +42,7 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
         for _ in range(count):
             start = time.perf_counter()
             app.frame()
-            steps.append((label, time.perf_counter() - start - app.last_wait))
+            steps.append((label, time.perf_counter() - start - app.pacer.last_wait))
             if until():
                 return
 

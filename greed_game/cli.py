@@ -404,6 +404,11 @@ class _Defaults(argparse.HelpFormatter):
         return text
 
 
+_RULES_HELP = "preset id (see 'greed-game rules') or a rules file"
+_RECORD_HELP = "a greed-record/1 JSON file ('-' for stdin)"
+_TARGET_HELP = "play to this target instead of the rules' own"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = _Parser(
@@ -418,48 +423,70 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--screenshots", metavar="DIR", help="save a screenshot of each scene into DIR")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The order of these calls is the order ``--help`` lists the commands in.
+    _add_score(sub)
+    _add_replay(sub)
+    _add_rules(sub)
+    _add_solve(sub)
+    _add_simulate(sub)
+    _add_advise(sub)
+    _add_review(sub)
+    return parser
 
-    rules_help = "preset id (see 'greed-game rules') or a rules file"
+
+def _add_score(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser("score", formatter_class=_Defaults, help="list every valid keep of a throw, with its points")
-    p.add_argument("--rules", default="pass-the-dice", help=rules_help)
+    p.add_argument("--rules", default="pass-the-dice", help=_RULES_HELP)
     p.add_argument("--batch", action="store_true", help="read one throw a line from stdin")
     p.add_argument("dice", nargs="*", help="the dice of the throw, e.g. 1 5 3 3 3 2")
     p.set_defaults(handler=cmd_score)
 
+
+def _add_replay(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser("replay", formatter_class=_Defaults, help="replay a game record and print the outcome")
-    p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
+    p.add_argument("file", help=_RECORD_HELP)
     p.set_defaults(handler=cmd_replay)
 
+
+def _add_rules(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser("rules", formatter_class=_Defaults, help="list the presets, or print one preset's rules")
     p.add_argument("id", nargs="?", help="a preset id or a rules file")
     p.add_argument("--json", action="store_true", help="print the rules table as JSON instead of text")
     p.set_defaults(handler=cmd_rules)
 
-    # The computer players' commands import the solver only when one of them runs.
+
+# The computer players' commands import the solver only when one of them runs.
+
+
+def _add_solve(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser(
         "solve", formatter_class=_Defaults, help="solve a rule set exactly: expected points per turn and bust odds"
     )
-    p.add_argument("--rules", required=True, help=rules_help)
+    p.add_argument("--rules", required=True, help=_RULES_HELP)
     p.add_argument(
         "--win", action="store_true", help="solve the two-player game exactly: the first player's chance to win"
     )
-    p.add_argument("--target", type=_whole(-(10**12), 10**12), help="play to this target instead of the rules' own")
+    p.add_argument("--target", type=_whole(-(10**12), 10**12), help=_TARGET_HELP)
     p.set_defaults(handler=cmd_solve)
 
+
+def _add_simulate(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser("simulate", formatter_class=_Defaults, help="play computer levels against each other, headless")
-    p.add_argument("--rules", required=True, help=rules_help)
+    p.add_argument("--rules", required=True, help=_RULES_HELP)
     p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master, optimal")
-    p.add_argument("--target", type=_whole(-(10**12), 10**12), help="play to this target instead of the rules' own")
+    p.add_argument("--target", type=_whole(-(10**12), 10**12), help=_TARGET_HELP)
     p.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000,
                    help=f"number of games (at most {MAX_GAMES:,})")
     p.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1), default=1,
                    help="random seed (the same seed gives the same result)")
     p.set_defaults(handler=cmd_simulate)
 
+
+def _add_advise(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser(
         "advise", formatter_class=_Defaults, help="the expert's advice for the position at the end of a game record"
     )
-    p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
+    p.add_argument("file", help=_RECORD_HELP)
     p.add_argument(
         "--level",
         choices=("expert", "optimal"),
@@ -468,17 +495,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(handler=cmd_advise)
 
+
+def _add_review(sub: argparse._SubParsersAction[_Parser]) -> None:
     p = sub.add_parser(
         "review",
         formatter_class=_Defaults,
         help="each player's decisions in a two-player game record against the exact chance to win",
     )
-    p.add_argument("file", help="a greed-record/1 JSON file ('-' for stdin)")
+    p.add_argument("file", help=_RECORD_HELP)
     p.add_argument(
         "--worst", type=_whole(0, 1000), default=5, help="how many of each player's costliest decisions to list"
     )
     p.set_defaults(handler=cmd_review)
-    return parser
 
 
 def _handler(args: argparse.Namespace) -> Handler:

@@ -20,19 +20,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
 from greed_game.app import routes, theme
 from greed_game.app.audio import Audio
-from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Canvas
+from greed_game.app.canvas import LOGICAL_H, LOGICAL_W
+from greed_game.app.display import Display
+from greed_game.app.frame_clock import FPS, STEP, FrameClock
 from greed_game.app.input import Click, KeyPress, translate
 from greed_game.app.navigation import Go, Pop, Replace, ToMenu, ToNewGame, ToSavedGame
 from greed_game.app.scenes.base import Scene, SceneStack
 from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.table import TableScene
+from greed_game.app.toasts import Toasts
 from greed_game.play.autosave import Autosaver
 from greed_game.solutions import Solutions
 from greed_game.storage import Settings, Storage
@@ -42,34 +45,10 @@ if TYPE_CHECKING:
     from greed_game.rules import Record
     from greed_game.storage import Resumed
 
-FPS = 60
-STEP = 1 / 120
-"""The fixed update step, seconds."""
-MAX_FRAME = 0.1
-MAX_IDLE = 0.5
-"""The longest the window sleeps waiting for input before it looks again (signals, finished saves)."""
-"""Catch-up cap: a frame never advances the game by more than this (after a stall)."""
 FIRST_FRAME_ENV = "GREED_EXIT_AFTER_FIRST_FRAME"
 """When set, the window closes right after its first frame (start-up benchmark)."""
-MIN_SIZE = (640, 360)
-"""The smallest window opened."""
-MIN_STAGE = (854, 480)
-"""The smallest size the stage is drawn at: in a smaller window the frame is drawn at this size and scaled down
-whole (letterboxed), instead of every text shrinking to the font's minimum and out of its box."""
-TOAST_W = 860
-TOAST_LINES = 4
-"""A message at the top of the window wraps onto at most this many lines."""
 
 ClockKind = Literal["real", "virtual"]
-
-
-@dataclass
-class Toast:
-    """A message shown at the top of the window for a while (file problems, notices)."""
-
-    text: str
-    ttl: float = 9.0
-    warning: bool = True
 
 
 @dataclass
@@ -82,7 +61,11 @@ class Frame:
 
 
 class App:
-    """The window, the loop and the scenes."""
+    """The program around the scenes: the stack, the game's services, and the loop over frames.
+
+    The window itself is ``display``, the loop's timing ``pacer`` and the
+    messages at the top ``toasts``.
+    """
 
     def __init__(
         self,
@@ -105,142 +88,30 @@ class App:
         self.rng = random.Random(seed)
         self.seeded = seed is not None
         self.virtual = clock == "virtual"
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption("Greed")
-        from greed_game.app.skins import face_image
-
-        pygame.display.set_icon(face_image("pips", 5, 64))
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if fit_desktop:
-            self.windowed_size = _fit_desktop(self.windowed_size)
-        self.window = self._open_window(self.settings.fullscreen)
-        self.small_frame: pygame.Surface | None = None
-        """The frame drawn at MIN_STAGE, then scaled into a window smaller than that (None: drawn directly)."""
-        self.canvas = Canvas(self.window)
-        self._retarget()
+        self.display = Display(size, fullscreen=self.settings.fullscreen, fit_desktop=fit_desktop)
+        self.canvas = self.display.canvas
         self.stack = SceneStack(partial(routes.build, self))
         self.audio = Audio(enabled=self.settings.sound if sound is None else sound)
         self.autosaver = Autosaver(self.storage)
-        self.clock = pygame.time.Clock()
+        self.pacer = FrameClock(virtual=self.virtual)
         self.running = True
         self.frames = 0
-        self.time = 0.0
-        """Game time in seconds (advances by fixed steps)."""
-        self.accumulator = 0.0
-        self.last_dt = 0.0
-        """Real seconds the last frame took (the next frame advances the game by that much)."""
-        self.toasts: list[Toast] = []
+        self.toasts = Toasts(self.canvas)
         self.no_sound_device = False
         """Sound is on but no device could be opened (the menu says so)."""
-        self.pending: list[pygame.event.Event] = []
-        """An event that woke the window from an idle wait, handled with the next frame's."""
-        self.last_wait = 0.0
-        """Seconds the last frame spent waiting for its turn (the rest was the program's own work)."""
-        self.slept = False
-        """Whether the last frame was followed by an idle wait (the next one may advance time in one go)."""
         self.after_frame: list[Callable[[App, Frame], None]] = []
         """Called after every frame (the smoke run's autopilot, tests)."""
         self.exit_after_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))
-        self._sdl_window: Any = None
-        """A handle on the window, made only if leaving the full screen needs one (see ``_leave_fullscreen``)."""
         pygame.key.start_text_input()
-
-    # -- window -------------------------------------------------------------------
-
-    def _open_window(self, fullscreen: bool) -> pygame.Surface:
-        if fullscreen:
-            try:
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error:
-                pass
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen (F11), and remember it."""
         if not on and not self.settings.fullscreen:
             return
-        if on and not self.settings.fullscreen:
-            self.windowed_size = self.window.get_size()
+        from_window = not self.settings.fullscreen
         self.settings.fullscreen = on
-        self.window = self._open_window(True) if on else self._leave_fullscreen()
-        self._retarget()
+        self.display.set_fullscreen(on, from_window=from_window)
         self.storage.save_settings(self.settings)
-
-    def _leave_fullscreen(self) -> pygame.Surface:
-        """Back to a window of the size it had.
-
-        Some video drivers keep the full-screen size through one ``set_mode``;
-        a plain window first, then a resizable one, brings the size back. Only
-        if that fails is the window itself asked, through a handle that is kept
-        as long as the display lives: freeing that handle would destroy the
-        window under the display module.
-        """
-        size = self.windowed_size
-        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if pygame.display.get_window_size() != size:
-            pygame.display.set_mode(size)
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if pygame.display.get_window_size() != size:
-            try:
-                from pygame._sdl2.video import Window
-
-                if self._sdl_window is None:
-                    self._sdl_window = Window.from_display_module()
-                self._sdl_window.set_windowed()
-                self._sdl_window.size = size
-                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-            except (ImportError, AttributeError, pygame.error):
-                pass
-        return surface
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """Make the window ``size`` (tests and screenshots at several sizes)."""
-        self.windowed_size = size
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self._retarget()
-
-    def _window_changed(self) -> None:
-        surface = pygame.display.get_surface()
-        if surface is not None:
-            self.window = surface
-            self._retarget()
-            if not self.settings.fullscreen:
-                self.windowed_size = surface.get_size()
-
-    def _retarget(self) -> None:
-        """Point the canvas at the window, or at a frame of MIN_STAGE when the window is smaller than that."""
-        w, h = self.window.get_size()
-        if min(w / LOGICAL_W, h / LOGICAL_H) >= min(MIN_STAGE[0] / LOGICAL_W, MIN_STAGE[1] / LOGICAL_H) - 1e-9:
-            self.small_frame = None
-            self.canvas.set_target(self.window)
-            return
-        if self.small_frame is None:
-            self.small_frame = pygame.Surface(MIN_STAGE).convert()
-        self.canvas.set_target(self.small_frame)
-
-    def _small_frame_rect(self) -> pygame.Rect:
-        """Where the scaled-down frame goes in the window: as large as fits, same shape, centred."""
-        w, h = self.window.get_size()
-        k = min(w / MIN_STAGE[0], h / MIN_STAGE[1])
-        r = pygame.Rect(0, 0, max(1, round(MIN_STAGE[0] * k)), max(1, round(MIN_STAGE[1] * k)))
-        r.center = (w // 2, h // 2)
-        return r
-
-    def to_window(self, x: float, y: float) -> tuple[int, int]:
-        """Where a logical point shows in the window (through the scaled-down frame in a small window)."""
-        px, py = self.canvas.pt(x, y)
-        if self.small_frame is None:
-            return (px, py)
-        r = self._small_frame_rect()
-        return (round(r.x + px * r.w / MIN_STAGE[0]), round(r.y + py * r.h / MIN_STAGE[1]))
-
-    def to_logical(self, pos: tuple[float, float]) -> tuple[float, float]:
-        """A window position on the logical stage (through the scaled-down frame in a small window)."""
-        if self.small_frame is not None:
-            r = self._small_frame_rect()
-            pos = ((pos[0] - r.x) * MIN_STAGE[0] / r.w, (pos[1] - r.y) * MIN_STAGE[1] / r.h)
-        return self.canvas.to_logical(pos)
 
     # -- scenes -------------------------------------------------------------------
 
@@ -259,7 +130,7 @@ class App:
     def saved_game(self) -> Resumed | None:
         """The autosaved game to continue; None (with the reason shown) when there is none."""
         self.autosaver.flush()
-        resumed = self.storage.resume_game()
+        resumed = self.storage.autosave.resume_game()
         problems = self.show_problems()
         if resumed is None and not problems:
             self.toast("There is no unfinished game to continue.", warning=False)
@@ -281,6 +152,8 @@ class App:
         """Close the top overlay."""
         self.go(Pop())
 
+    # -- services the scenes ask for ---------------------------------------------------
+
     def new_seed(self) -> int:
         """The seed of a new game's dice: from the app's own seed when it has one (tests), else fresh."""
         if self.seeded:
@@ -301,7 +174,7 @@ class App:
 
         The scene that asked shows where the file went.
         """
-        path = self.storage.export_record(record)
+        path = self.storage.archive.export_record(record)
         problems = self.show_problems()
         if path is None and not problems:
             self.toast("The game's record could not be exported.")
@@ -309,9 +182,7 @@ class App:
 
     def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:
         """Show a message at the top of the window for a while."""
-        if not any(t.text == text for t in self.toasts):
-            self.toasts.append(Toast(text, ttl, warning))
-            del self.toasts[:-4]
+        self.toasts.add(text, warning=warning, ttl=ttl)
 
     def save_settings(self) -> None:
         """Save the settings and apply those that act at once (sound)."""
@@ -326,37 +197,30 @@ class App:
 
     def handle_events(self) -> None:
         """Map this frame's pygame events to game input and hand them to the live scene."""
-        events, self.pending = [*self.pending, *pygame.event.get()], []
-        for event in events:
+        for event in self.pacer.events():
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self._window_changed()
+                self.display.window_changed(fullscreen=self.settings.fullscreen)
                 continue
-            inp = translate(event, self.to_logical)
+            inp = translate(event, self.display.to_logical)
             if inp is None:
                 continue
             if isinstance(inp, KeyPress) and inp.key == "f11":
                 self.set_fullscreen(not self.settings.fullscreen)
                 continue
-            if isinstance(inp, Click) and self._click_toast(inp.pos):
+            if isinstance(inp, Click) and self.toasts.click(inp.pos):
                 continue
             self.stack.handle(inp)
 
     def update(self, dt: float) -> int:
         """Advance the game by ``dt`` seconds of real time in fixed steps; returns the steps taken."""
-        # After an idle wait nothing was moving, so the time slept can pass at once (toasts, messages).
-        self.accumulator += min(dt, MAX_IDLE if self.slept else MAX_FRAME)
-        steps = 0
-        while self.accumulator >= STEP:
-            self.accumulator -= STEP
-            self.time += STEP
-            steps += 1
+        steps = self.pacer.steps(dt)
+        for _ in range(steps):
             self.stack.update(STEP)
-            for t in self.toasts:
-                t.ttl -= STEP
-        self.toasts = [t for t in self.toasts if t.ttl > 0]
+            self.toasts.tick(STEP)
+        self.toasts.expire()
         if self.autosaver.idle:
             for problem in self.storage.take_problems() + self.autosaver.errors:
                 self.toast(problem)
@@ -369,49 +233,14 @@ class App:
         canvas.clear(theme.LETTERBOX)
         for scene in self.stack.visible():
             scene.draw(canvas)
-        self._draw_toasts(canvas)
-        if self.small_frame is not None:
-            self.window.fill(theme.LETTERBOX)
-            r = self._small_frame_rect()
-            self.window.blit(pygame.transform.smoothscale(self.small_frame, r.size), r.topleft)
-
-    def _toast_lines(self, toast: Toast) -> list[str]:
-        lines = self.canvas.wrap(toast.text, 14, TOAST_W - 56)
-        if len(lines) > TOAST_LINES:
-            lines = [*lines[: TOAST_LINES - 1], self.canvas.fit(" ".join(lines[TOAST_LINES - 1 :]), 14, TOAST_W - 56)]
-        return lines
-
-    def _toast_rects(self) -> list[tuple[Toast, pygame.Rect]]:
-        out = []
-        y = 10
-        for t in self.toasts:
-            h = 26 + 18 * max(1, len(self._toast_lines(t)))
-            out.append((t, pygame.Rect(LOGICAL_W // 2 - TOAST_W // 2, y, TOAST_W, h)))
-            y += h + 6
-        return out
-
-    def _click_toast(self, pos: tuple[float, float]) -> bool:
-        for t, r in self._toast_rects():
-            if r.collidepoint(pos):
-                self.toasts.remove(t)
-                return True
-        return False
-
-    def _draw_toasts(self, canvas: Canvas) -> None:
-        for t, r in self._toast_rects():
-            edge = theme.WARN if t.warning else theme.PANEL_EDGE
-            canvas.box(r, (26, 24, 20, 235), radius=10, border=1.5, border_color=edge)
-            lines = self._toast_lines(t)
-            top = r.centery - 9 * len(lines)
-            for i, line in enumerate(lines):
-                canvas.text(line, (r.x + 16, top + i * 18), 14, theme.WARN if t.warning else theme.TEXT)
-            canvas.text("×", (r.right - 14, r.y + 4), 16, theme.TEXT_DIM, anchor="topright")
+        self.toasts.draw(canvas)
+        self.display.present()
 
     def frame(self) -> Frame:
         """One frame: input, fixed-step updates, one render; then wait for the next frame's turn."""
-        dt = 1 / FPS if self.virtual else self.last_dt
+        dt = self.pacer.frame_time()
         self.handle_events()
-        if self.slept and self.idle_for() <= 0:
+        if self.pacer.slept and self.idle_for() <= 0:
             # Something starts moving after an idle wait (a throw, a screen): it starts now, not
             # as far along as the wait was long.
             dt = min(dt, 1 / FPS)
@@ -428,27 +257,13 @@ class App:
             sys.stdout.flush()
             self.quit()
         if not self.virtual:
-            self._wait_for_next_frame()
+            self.pacer.wait(self.idle_for() if self.running else 0.0)
         return info
 
     def idle_for(self) -> float:
         """How long what is on screen stays the same without input (0 while anything moves)."""
         wake = min((scene.idle_for() for scene in self.stack.visible()), default=math.inf)
         return min([wake, *(t.ttl for t in self.toasts)])
-
-    def _wait_for_next_frame(self) -> None:
-        """Sleep until the next frame: a 60 fps beat while anything moves, else until input or a change is due."""
-        start = time.perf_counter()
-        wait = min(self.idle_for(), MAX_IDLE) if self.running else 0.0
-        self.slept = wait > 1 / FPS
-        if self.slept:
-            event = pygame.event.wait(max(1, round(wait * 1000)))
-            if event.type != pygame.NOEVENT:
-                self.pending.append(event)
-            self.last_dt = self.clock.tick() / 1000
-        else:
-            self.last_dt = self.clock.tick(FPS) / 1000
-        self.last_wait = time.perf_counter() - start
 
     def run(self, *, max_frames: int | None = None) -> None:
         """Run frames until the player quits (or ``max_frames`` have been drawn)."""
@@ -458,18 +273,12 @@ class App:
         while self.running and (max_frames is None or self.frames - start < max_frames):
             self.frame()
 
-    def screenshot(self, path: Path) -> None:
-        """Save what the window shows now as a PNG."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.window, str(path))
-
     def close(self) -> None:
         """Finish writing, close the window and the audio device."""
         self.autosaver.flush()
         self.storage.release()
         self.audio.close()
-        pygame.display.quit()
-        self._sdl_window = None  # only now: with the display closed, freeing the handle touches nothing
+        self.display.close()
 
 
 # -- the smoke run -------------------------------------------------------------------
@@ -493,7 +302,7 @@ class Autopilot:
             return
         self.taken.add(name)
         if self.shots is not None:
-            app.screenshot(self.shots / f"{name}.png")
+            app.display.screenshot(self.shots / f"{name}.png")
 
     def __call__(self, app: App, frame: Frame) -> None:
         top = app.stack.top
@@ -549,19 +358,6 @@ def smoke_run(
         sys.stderr.write("greed-game: the smoke run saw no void throw\n")
         return 1
     return 0
-
-
-def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
-    """``size``, shrunk (same shape) to fit a smaller desktop with room for its panels; never below MIN_SIZE."""
-    try:
-        desktops = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return size
-    if not desktops or min(desktops[0]) <= 0:
-        return size
-    room_w, room_h = desktops[0][0] * 0.94, desktops[0][1] * 0.9
-    scale = min(1.0, room_w / size[0], room_h / size[1])
-    return (max(MIN_SIZE[0], round(size[0] * scale)), max(MIN_SIZE[1], round(size[1] * scale)))
 
 
 def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
@@ -635,7 +431,7 @@ def run(*, smoke: bool = False, screenshots: str | Path | None = None, solutions
             app.show_menu()
             app.run()
             if shots is not None:
-                app.screenshot(shots / "last.png")
+                app.display.screenshot(shots / "last.png")
         finally:
             app.close()
         return 0

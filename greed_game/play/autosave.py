@@ -43,11 +43,11 @@ class Autosaver:
         """Autosave the game in progress (the dice source is copied now, as it is after the last event)."""
         snapshot = random.Random()
         snapshot.setstate(rng.getstate())
-        self._submit("save", lambda: self.storage.save_game(record, rng=snapshot, seed=seed))
+        self._submit("save", lambda: self.storage.autosave.save_game(record, rng=snapshot, seed=seed))
 
     def finish(self, record: Record) -> None:
         """The game is over: count it and forget the autosave."""
-        self._submit("finish", lambda: self.storage.finish_game(record))
+        self._submit("finish", lambda: self.storage.autosave.finish_game(record))
 
     def _run(self) -> None:
         while True:

@@ -4,12 +4,15 @@ A package in layers: :mod:`~greed_game.storage.atomic` (the leaf: atomic
 writes, bounded reads, strict JSON), :mod:`~greed_game.storage.settings`,
 :mod:`~greed_game.storage.saves` (the dice to come and the checks a stored
 record passes), :mod:`~greed_game.storage.solutions` (the solver's disk
-cache) and :mod:`~greed_game.storage.folder` (the :class:`Storage` of one
-data folder). The names below are the package's public face.
+cache), :mod:`~greed_game.storage.folder` (the :class:`Storage` of one
+data folder) and its parts :mod:`~greed_game.storage.autosave` (the game in
+progress) and :mod:`~greed_game.storage.archive` (statistics, finished games'
+records, exports). The names below are the package's public face.
 """
 
 from __future__ import annotations
 
+from greed_game.storage.archive import FINISHED_GAMES_KEPT
 from greed_game.storage.atomic import (
     MAX_FILE_BYTES,
     StoredFileError,
@@ -18,7 +21,7 @@ from greed_game.storage.atomic import (
     read_text,
     sweep_temp_files,
 )
-from greed_game.storage.folder import DATA_DIR_ENV, FINISHED_GAMES_KEPT, Storage, default_root
+from greed_game.storage.folder import DATA_DIR_ENV, Storage, default_root
 from greed_game.storage.saves import (
     RESUME_KEY,
     Resumed,

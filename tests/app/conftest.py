@@ -68,7 +68,7 @@ class Driver:
         raise AssertionError(f"condition not met after {limit} frames (scene: {self.app.stack.top})")
 
     def click(self, pos: tuple[float, float], *, frames: int = 1) -> None:
-        physical = self.app.to_window(*pos)
+        physical = self.app.display.to_window(*pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=physical, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=physical, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=physical, button=1))
@@ -86,7 +86,7 @@ class Driver:
     def shot(self, name: str) -> Path:
         path = SHOTS / f"{name}.png"
         self.app.draw()
-        self.app.screenshot(path)
+        self.app.display.screenshot(path)
         return path
 
 

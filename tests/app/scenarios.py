@@ -125,8 +125,8 @@ def fill_storage(storage: Storage, *, games: int = 6) -> None:
     for i in range(games):
         n = 2 + i % 3
         players = [Player(names[s], kinds[s]) for s in range(n)]
-        storage.finish_game(finished_record(i + 1, PRESET_IDS[i % len(PRESET_IDS)], players=players))
-    storage.export_record(finished_record(99))
+        storage.autosave.finish_game(finished_record(i + 1, PRESET_IDS[i % len(PRESET_IDS)], players=players))
+    storage.archive.export_record(finished_record(99))
     storage.exports_dir.mkdir(parents=True, exist_ok=True)
     (storage.exports_dir / "broken.json").write_text('{"format": "greed-record/1", "rules": "pass', encoding="utf-8")
     rules = storage.root / "rules"

@@ -75,10 +75,10 @@ def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [TESS, Player("Bo")], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))])
     drive.frames(2)
-    assert app.window.get_size() == (1280, 720)  # logical pixels are the window's: the felt is FELT
+    assert app.display.window.get_size() == (1280, 720)  # logical pixels are the window's: the felt is FELT
 
     def felt() -> bytes:
-        return pygame.image.tobytes(app.window.subsurface(FELT), "RGB")
+        return pygame.image.tobytes(app.display.window.subsurface(FELT), "RGB")
 
     plain = felt()
     drive.press("h")

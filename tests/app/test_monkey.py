@@ -154,7 +154,7 @@ class Monkey:
         self.held = False
 
     def _physical(self) -> tuple[int, int]:
-        w, h = self.app.window.get_size()
+        w, h = self.app.display.window.get_size()
         return (self.rng.randrange(-5, w + 5), self.rng.randrange(-5, h + 5))
 
     def _target(self) -> tuple[int, int]:
@@ -174,7 +174,7 @@ class Monkey:
             spots.append((self.rng.uniform(910, 1250), self.rng.uniform(150, 650)))
         if not spots or self.rng.random() < 0.35:
             return self._physical()
-        return self.app.to_window(*self.rng.choice(spots))
+        return self.app.display.to_window(*self.rng.choice(spots))
 
     def post(self, event_type: int, **attrs: object) -> None:
         pygame.event.post(pygame.event.Event(event_type, **attrs))
@@ -217,7 +217,7 @@ class Monkey:
         else:
             kind = "resize"
             size = self.rng.choice(SIZES)
-            self.app.resize(size)
+            self.app.display.resize(size)
             self.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
         self.kinds[kind] += 1
         return kind
@@ -247,7 +247,7 @@ def test_monkey_across_every_scene(tmp_path: Path, capsys: pytest.CaptureFixture
     per_stage = EVENTS // len(STAGES)
     try:
         for name, (stage, home) in STAGES.items():
-            app.resize(rng.choice(SIZES[:3]))
+            app.display.resize(rng.choice(SIZES[:3]))
             stage(app)
             posted = 0
             away = 0

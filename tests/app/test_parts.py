@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from greed_game.app.canvas import Canvas
+from greed_game.app.frame_clock import MAX_FRAME, STEP
 from greed_game.app.input import Click, Input, KeyPress, TextInput, translate
-from greed_game.app.main import MAX_FRAME, STEP, App
+from greed_game.app.main import App
 from greed_game.app.navigation import Go, Pop, Push, Replace, Target, ToMenu, ToSettings
 from greed_game.app.scenes.base import Scene, SceneStack
 from greed_game.app.scenes.menu import MenuScene
@@ -204,12 +205,12 @@ def test_f11_switches_to_full_screen_and_back(app: App, drive: Driver) -> None:
     assert app.storage.load_settings().fullscreen
     drive.press("f11")
     assert not app.settings.fullscreen
-    assert app.window.get_size() == app.windowed_size
+    assert app.display.window.get_size() == app.display.windowed_size
     # the window lives on: input and frames after the switch back (this once crashed the next frame)
     drive.click((640, 360))
     drive.press("f11", frames=3)
     drive.press("f11", frames=3)
-    assert app.window.get_size() == app.windowed_size
+    assert app.display.window.get_size() == app.display.windowed_size
 
 
 def test_a_resized_window_still_takes_clicks_where_they_land(make_app: Callable[..., App]) -> None:
@@ -223,7 +224,7 @@ def test_a_resized_window_still_takes_clicks_where_they_land(make_app: Callable[
     drive.click(settings.rect.center)
     assert isinstance(app.stack.top, SettingsOverlay)
     drive.press("escape")
-    app.resize((1600, 900))
+    app.display.resize((1600, 900))
     drive.click(next(w for w in menu.focus.widgets if isinstance(w, Button) and w.label == "Rules").rect.center)
     assert isinstance(app.stack.top, RulesOverlay)
 

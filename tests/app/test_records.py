@@ -44,7 +44,7 @@ def _menu(app: App, drive: Driver) -> MenuScene:
 def test_statistics_screen_shows_each_player_and_the_dice(app: App, drive: Driver, storage: Storage) -> None:
     records = [finished_record(seed) for seed in (1, 2, 3)]
     for record in records:
-        storage.finish_game(record)
+        storage.autosave.finish_game(record)
     menu = _menu(app, drive)
     drive.click(_button(menu.focus.widgets, "Statistics").rect.center)
     scene = app.stack.top
@@ -109,7 +109,7 @@ def _viewer_from_menu(app: App, drive: Driver) -> ReplayScene:
 
 def test_the_replay_viewer_steps_forward_and_back_like_the_core(app: App, drive: Driver, storage: Storage) -> None:
     record = finished_record(5)
-    storage.finish_game(record)
+    storage.autosave.finish_game(record)
     viewer = _viewer_from_menu(app, drive)
     n = len(record.events)
     assert len(viewer.replay) == n and viewer.position == 0
@@ -161,8 +161,8 @@ def test_the_replay_viewer_steps_forward_and_back_like_the_core(app: App, drive:
 
 def test_the_viewer_shows_the_throw_the_kept_dice_and_the_turn(storage: Storage) -> None:
     record = finished_record(7)
-    storage.finish_game(record)
-    loaded = storage.open_replay(record)
+    storage.autosave.finish_game(record)
+    loaded = storage.archive.open_replay(record)
     assert loaded is not None
     events = record.events
     for k in range(1, len(events) + 1):
@@ -193,7 +193,7 @@ def test_a_voided_throw_is_shown_dimmed_and_the_turn_goes_on(storage: Storage) -
     for event in [FirstPlayer(0), Roll((1, 5, 2, 3, 4, 6)), Keep((1,)), Roll((2, 2, 3, 3, 4)), Void("leaning"),
                   Roll((5, 2, 3, 3, 4))]:
         game.apply(event)
-    loaded = storage.open_replay(record_of(game, "pass-the-dice"))
+    loaded = storage.archive.open_replay(record_of(game, "pass-the-dice"))
     assert loaded is not None
     void = replay_step(loaded, 5)
     assert void.void and void.title == "Void throw" and all(d.alpha < 255 for d in void.throw)
@@ -230,7 +230,7 @@ def test_a_bad_record_file_is_reported_in_plain_words(app: App, drive: Driver, s
 
 
 def test_a_typed_path_opens_the_record(app: App, drive: Driver, storage: Storage) -> None:
-    path = storage.export_record(finished_record(3))
+    path = storage.archive.export_record(finished_record(3))
     assert path is not None
     app.show_menu()
     scene = ReplaysScene(app)

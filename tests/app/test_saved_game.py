@@ -23,7 +23,7 @@ def _save_a_game_in_progress(app: App) -> Game:
     while len(game.events) < 12 or game.state.current != 0:
         game.play(game.legal_actions()[0], rng)
     assert not game.finished
-    assert app.storage.save_game(record_of(game, "classic-five"), rng=rng, seed=3)
+    assert app.storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=3)
     return game
 
 
@@ -46,10 +46,10 @@ def test_starting_over_a_game_in_progress_asks_first(app: App, drive: Driver) ->
     ask = app.stack.top
     assert isinstance(ask, ReplaceGameOverlay), "the saved game would have been replaced without a word"
     assert ask.rules_name == "Classic Five" and ask.standing.endswith("your turn")
-    assert app.storage.load_game() is not None and app.storage.load_game().events == game.events  # type: ignore[union-attr]
+    assert app.storage.autosave.load_game() is not None and app.storage.autosave.load_game().events == game.events  # type: ignore[union-attr]
     drive.press("escape")
     assert isinstance(app.stack.top, SetupScene)
-    assert app.storage.load_game().events == game.events  # type: ignore[union-attr]
+    assert app.storage.autosave.load_game().events == game.events  # type: ignore[union-attr]
 
 
 def test_continue_from_the_question_resumes_the_saved_game_exactly(app: App, drive: Driver) -> None:
@@ -137,7 +137,7 @@ def test_an_unfinished_game_set_aside_can_be_played_on_from_replays(app: App, dr
     assert replays.selected_unfinished() == replays.files[0] and replays.play_on_button.visible
     assert replays.summary(replays.files[0]).current == 0  # "You" to play, as the row says
     # The new game started meanwhile is in progress: playing the old one on asks first, and keeps both.
-    new_events = app.storage.load_game().events  # type: ignore[union-attr]
+    new_events = app.storage.autosave.load_game().events  # type: ignore[union-attr]
     app.go(replays.play_on_button.activate())
     _answer(app, drive, 1)
     table = app.stack.top
@@ -177,7 +177,7 @@ def test_each_of_several_unfinished_games_resumes_exactly(app: App, drive: Drive
         while len(game.events) < 9 + 4 * n or game.players[game.state.current].kind != "human":
             game.play(game.legal_actions()[-1 if n % 2 else 0], rng)
         assert not game.finished
-        assert app.storage.export_record(record_of(game, rules_id)) is not None
+        assert app.storage.archive.export_record(record_of(game, rules_id)) is not None
         games.append(game)
     for game in games:
         app.show_menu()

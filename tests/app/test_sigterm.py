@@ -58,5 +58,5 @@ def test_sigterm_during_a_solve_saves_and_closes(tmp_path: Path) -> None:
         proc.kill()
     assert proc.returncode == 0 and out.strip() == "closed"
     storage = Storage(tmp_path / "data")
-    saved = storage.load_game()
+    saved = storage.autosave.load_game()
     assert saved is not None and len(saved.events) == int(events)

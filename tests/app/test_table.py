@@ -182,7 +182,7 @@ def test_every_event_is_autosaved_and_continue_resumes_exactly(make_app: Callabl
     events = list(table.game.events)
     state = table.game.state
     app.autosaver.flush()
-    saved = app.storage.load_game()
+    saved = app.storage.autosave.load_game()
     assert saved is not None and saved.events == events
 
     drive.press("escape")

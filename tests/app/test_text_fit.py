@@ -176,7 +176,7 @@ def _scoreboard_eight(app: App, drive: Driver) -> None:
 
 def _stored_eight(app: App) -> None:
     for seed in (5, 6):
-        app.storage.finish_game(record_of(_game_eight(seed), "classic-five", {"target": 1500}))
+        app.storage.autosave.finish_game(record_of(_game_eight(seed), "classic-five", {"target": 1500}))
 
 
 def _statistics_eight(app: App, drive: Driver) -> None:
@@ -201,7 +201,7 @@ def _menu_continue_eight(app: App, drive: Driver) -> None:
     rng = random.Random(5)
     while len(game.events) < 30:
         game.play(game.legal_actions()[0], rng)
-    assert app.storage.save_game(record_of(game, "official"), rng=rng, seed=5)
+    assert app.storage.autosave.save_game(record_of(game, "official"), rng=rng, seed=5)
     app.show_menu()
 
 
@@ -222,7 +222,7 @@ def _replays_unfinished_eight(app: App, drive: Driver) -> None:
     while len(game.events) < 40:
         game.play(game.legal_actions()[0], rng)
     assert not game.finished
-    app.storage.export_record(record_of(game, "classic-five"))
+    app.storage.archive.export_record(record_of(game, "classic-five"))
     _replays_eight(app, drive)
     replays = app.stack.top
     assert isinstance(replays, ReplaysScene)
@@ -349,5 +349,5 @@ def test_a_window_below_the_minimum_keeps_every_text_in_place(make_app: Callable
     drive.frames(2)
     rec = recorder(app)
     render(app, rec)
-    assert rec.texts and rec.window is app.small_frame
+    assert rec.texts and rec.window is app.display.small_frame
     assert not problems(app, rec)

@@ -25,7 +25,7 @@ game = Game(preset("classic-five"), [Player("Ann"), Player("Bob")])
 rng = random.Random(5)
 for _ in range(7):
     game.play(game.legal_actions()[0], rng)
-assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=5)
+assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=5)
 print("ready", flush=True)
 sys.stdin.read()  # hold the folder until the test lets go
 """
@@ -53,7 +53,7 @@ def test_a_second_window_keeps_its_hands_off_the_first_ones_files(tmp_path: Path
             app.start_game(GameSetup("classic-five", [Player("Cy"), Player("Di", "cautious")]))
             app.frame()
             app.autosaver.flush()
-            storage.clear_game()
+            storage.autosave.clear_game()
         finally:
             app.close()
         assert (root / "autosave.json").read_bytes() == saved

@@ -114,7 +114,7 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
     # the finished game is counted and nothing is left to continue
     app.autosaver.flush()
     assert not app.storage.has_saved_game()
-    assert app.storage.load_stats().games == 1
+    assert app.storage.archive.load_stats().games == 1
 
     drive.press("escape")
     assert isinstance(app.stack.top, MenuScene)

@@ -93,21 +93,21 @@ def play_forever(root: Path, first_seed: int) -> None:
     sys.stdout.write("ready\n")
     sys.stdout.flush()
     while True:
-        resumed = storage.resume_game()
+        resumed = storage.autosave.resume_game()
         if resumed is not None:
             assert resumed.seeded and resumed.seed is not None, storage.problems
             seed, game, rng = resumed.seed, resumed.game, resumed.rng
             rules_id = str(resumed.record.rules)
         else:
-            seed = first_seed + storage.load_stats().games
+            seed = first_seed + storage.archive.load_stats().games
             rules_id, game, rng = new_game(seed)
-            storage.save_game(record_of(game, rules_id), rng=rng, seed=seed)
+            storage.autosave.save_game(record_of(game, rules_id), rng=rng, seed=seed)
             _saved()
         while not game.finished:
             game.play(choose(game.rules, game.state), rng)
-            storage.save_game(record_of(game, rules_id), rng=rng, seed=seed)
+            storage.autosave.save_game(record_of(game, rules_id), rng=rng, seed=seed)
             _saved()
-        storage.finish_game(record_of(game, rules_id))
+        storage.autosave.finish_game(record_of(game, rules_id))
         if storage.problems:
             raise SystemExit(f"storage problems: {storage.problems}")
 

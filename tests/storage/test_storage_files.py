@@ -70,8 +70,8 @@ def test_data_dir_environment_variable_overrides_the_platform_folder(
 def test_nothing_is_written_by_loading(tmp_path: Path) -> None:
     storage = Storage(tmp_path / "data")
     assert storage.load_settings() == Settings()
-    assert storage.load_game() is None and storage.resume_game() is None
-    assert storage.load_stats().games == 0
+    assert storage.autosave.load_game() is None and storage.autosave.resume_game() is None
+    assert storage.archive.load_stats().games == 0
     assert storage.problems == []
     assert not (tmp_path / "data").exists()
 
@@ -120,8 +120,8 @@ def test_a_save_that_fails_is_reported_once_and_the_game_goes_on(tmp_path: Path)
     blocker.write_text("a file where the folder should be")
     storage = Storage(blocker)
     game, rng = play("classic-five", 1, 6)
-    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is False
-    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is False
+    assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is False
+    assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is False
     assert storage.save_settings(Settings()) is False
     assert len(storage.problems) == 2
     assert "could not be saved" in storage.problems[0]
@@ -140,7 +140,7 @@ def test_whatever_stands_where_the_autosave_goes_is_set_aside_and_the_game_saved
     else:
         os.mkfifo(path)
     game, rng = play("classic-five", 1, 6)
-    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is True
+    assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is True
     assert path.is_file() and not path.is_symlink()
     (aside,) = asides(tmp_path, "autosave")
     if kind == "folder":
@@ -149,7 +149,7 @@ def test_whatever_stands_where_the_autosave_goes_is_set_aside_and_the_game_saved
     assert "stood where the file goes" in storage.problems[0] and aside.name in storage.problems[0]
     # The next window (after a kill, say) finds the game to continue.
     again = Storage(tmp_path)
-    assert again.has_saved_game() and again.load_game() is not None
+    assert again.has_saved_game() and again.autosave.load_game() is not None
 
 
 # --- settings -------------------------------------------------------------------------
@@ -222,9 +222,9 @@ def test_continue_resumes_exactly_with_the_same_dice_to_come(tmp_path: Path, rul
     seed = 1234 + PRESET_IDS.index(rules_id)
     game, rng = play(rules_id, seed, 37, names=("Ann", "Bob", "Cy"))
     storage = Storage(tmp_path)
-    assert storage.save_game(record_of(game, rules_id), rng=rng, seed=seed)
+    assert storage.autosave.save_game(record_of(game, rules_id), rng=rng, seed=seed)
 
-    resumed = Storage(tmp_path).resume_game()
+    resumed = Storage(tmp_path).autosave.resume_game()
     assert resumed is not None and resumed.seeded and resumed.seed == seed
     assert resumed.game.state == game.state
     assert resumed.game.legal_actions() == game.legal_actions()
@@ -243,8 +243,8 @@ def test_resume_in_every_phase(tmp_path: Path) -> None:
     for stop in range(0, 40):
         game, rng = play("official", 77, stop, names=("Ann", "Bob"))
         storage = Storage(tmp_path)
-        storage.save_game(record_of(game, "official"), rng=rng, seed=77)
-        resumed = storage.resume_game()
+        storage.autosave.save_game(record_of(game, "official"), rng=rng, seed=77)
+        resumed = storage.autosave.resume_game()
         assert resumed is not None and resumed.game.state == game.state
         assert resumed.rng.getstate() == rng.getstate()
         seen.add(resumed.game.state.phase)
@@ -264,8 +264,8 @@ def test_the_dice_to_come_are_found_again_from_the_seed(tmp_path: Path) -> None:
     record.extra[RESUME_KEY]["seed"] = None
     assert restore_rng(record) is None
     storage = Storage(tmp_path)
-    storage.save_game(record)
-    resumed = storage.resume_game()
+    storage.autosave.save_game(record)
+    resumed = storage.autosave.resume_game()
     assert resumed is not None and not resumed.seeded
     assert resumed.game.state == game.state
 
@@ -277,8 +277,8 @@ def test_a_damaged_dice_state_without_seed_is_reported_not_fatal(tmp_path: Path)
     record.extra[RESUME_KEY]["events"] = 0
     record.extra[RESUME_KEY]["seed"] = 6
     storage = Storage(tmp_path)
-    storage.save_game(record)
-    resumed = storage.resume_game()
+    storage.autosave.save_game(record)
+    resumed = storage.autosave.resume_game()
     assert resumed is not None and not resumed.seeded and resumed.game.state == game.state
     assert storage.problems == ["The saved game's dice could not be restored; it goes on with new dice."]
     assert not asides(tmp_path, "autosave")
@@ -304,7 +304,7 @@ def test_impossible_saves_are_kept_aside(tmp_path: Path, mutate: Callable[[Any],
     content = json.dumps(data).encode()
     storage = Storage(tmp_path)
     storage.autosave_path.write_bytes(content)
-    assert storage.resume_game() is None
+    assert storage.autosave.resume_game() is None
     assert len(storage.problems) == 1 and words in storage.problems[0], storage.problems
     assert storage.problems[0].startswith("The saved game could not be used")
     (kept,) = asides(tmp_path, "autosave")
@@ -320,9 +320,9 @@ def test_a_game_under_a_rules_file_keeps_its_rules_inline(tmp_path: Path) -> Non
     rng = random.Random(8)
     game.play(game.legal_actions()[0], rng)
     storage = Storage(tmp_path / "data")
-    assert storage.save_game(record_of(game, house.to_dict(), {"target": 500}), rng=rng, seed=8)
+    assert storage.autosave.save_game(record_of(game, house.to_dict(), {"target": 500}), rng=rng, seed=8)
     rules_file.unlink()  # the save does not depend on the file any more
-    resumed = storage.resume_game()
+    resumed = storage.autosave.resume_game()
     assert resumed is not None and isinstance(resumed.record.rules, dict)
     assert resumed.game.rules.id == "house" and resumed.game.rules.target == 500
     assert resumed.game.state == game.state
@@ -333,15 +333,15 @@ def test_a_finished_game_is_counted_once_and_cleared(tmp_path: Path) -> None:
     assert game.finished
     record = record_of(game, "classic-five")
     storage = Storage(tmp_path)
-    storage.save_game(record, rng=rng, seed=11)
-    assert storage.resume_game() is None  # nothing to continue
+    storage.autosave.save_game(record, rng=rng, seed=11)
+    assert storage.autosave.resume_game() is None  # nothing to continue
     assert not storage.autosave_path.exists()
-    stats = storage.load_stats()
+    stats = storage.archive.load_stats()
     assert stats.games == 1 and stats.players["Ann"].games == 1
-    storage.finish_game(record)
-    storage.finish_game(record)
-    assert storage.load_stats().to_data() == stats.to_data()
-    (kept,) = storage.finished_games()
+    storage.autosave.finish_game(record)
+    storage.autosave.finish_game(record)
+    assert storage.archive.load_stats().to_data() == stats.to_data()
+    (kept,) = storage.archive.finished_games()
     assert read_record(kept.read_text()).events == game.events
     assert RESUME_KEY not in json.loads(kept.read_text())
     assert storage.problems == []
@@ -350,15 +350,15 @@ def test_a_finished_game_is_counted_once_and_cleared(tmp_path: Path) -> None:
 def test_finish_game_refuses_an_unfinished_game(tmp_path: Path) -> None:
     game, _ = play("classic-five", 11, 5)
     with pytest.raises(ValueError, match="finished"):
-        Storage(tmp_path).finish_game(record_of(game, "classic-five"))
+        Storage(tmp_path).autosave.finish_game(record_of(game, "classic-five"))
 
 
 def test_a_quarantined_file_is_never_overwritten(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     storage.autosave_path.write_text("{broken")
-    assert storage.load_game() is None
+    assert storage.autosave.load_game() is None
     storage.autosave_path.write_text("{broken again")
-    assert storage.load_game() is None
+    assert storage.autosave.load_game() is None
     kept = asides(tmp_path, "autosave")
     assert sorted(p.read_text() for p in kept) == ["{broken", "{broken again"]
 
@@ -366,8 +366,8 @@ def test_a_quarantined_file_is_never_overwritten(tmp_path: Path) -> None:
 def test_source_example_saves_and_loads(tmp_path: Path) -> None:
     record = read_record((RECORDS / "source-000-example.json").read_text())
     storage = Storage(tmp_path)
-    assert storage.save_game(record)
-    loaded = storage.load_game()
+    assert storage.autosave.save_game(record)
+    loaded = storage.autosave.load_game()
     assert isinstance(loaded, Record) and write_record(loaded) == write_record(record)
 
 
@@ -377,8 +377,8 @@ def test_names_are_stored_so_they_can_be_read_back(tmp_path: Path) -> None:
     rng = random.Random(1)
     game.play(game.legal_actions()[0], rng)
     storage = Storage(tmp_path)
-    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=1)
-    resumed = storage.resume_game()
+    assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1)
+    resumed = storage.autosave.resume_game()
     assert resumed is not None and storage.problems == []
     assert [p.name for p in resumed.game.players] == ["Zoë 👨‍👩‍👧", "Tabhere", "Player 3", "x" * 100]
     assert resumed.game.state == game.state
@@ -387,12 +387,12 @@ def test_names_are_stored_so_they_can_be_read_back(tmp_path: Path) -> None:
 def test_a_lone_surrogate_cannot_crash_a_save(tmp_path: Path) -> None:
     game = Game(preset("classic-five"), [Player("Ann\ud800")])
     storage = Storage(tmp_path)
-    assert storage.save_game(record_of(game, "classic-five"))
-    resumed = storage.resume_game()
+    assert storage.autosave.save_game(record_of(game, "classic-five"))
+    resumed = storage.autosave.resume_game()
     assert resumed is not None and resumed.game.players[0].name == "Ann"
     content = '{"format": "greed-record/1", "rules": "official", "players": [{"name": "A\\ud800"}]}'
     storage.autosave_path.write_text(content)
-    assert storage.load_game() is None and "impossible name" in storage.problems[0]
+    assert storage.autosave.load_game() is None and "impossible name" in storage.problems[0]
 
 
 def test_saving_on_a_worker_thread_while_the_window_reads(tmp_path: Path) -> None:
@@ -404,7 +404,7 @@ def test_saving_on_a_worker_thread_while_the_window_reads(tmp_path: Path) -> Non
     def worker() -> None:
         try:
             for record in records:
-                assert storage.save_game(record)
+                assert storage.autosave.save_game(record)
         except BaseException as exc:  # reported to the test below
             failures.append(exc)
 
@@ -414,11 +414,11 @@ def test_saving_on_a_worker_thread_while_the_window_reads(tmp_path: Path) -> Non
         storage.load_settings()
         storage.statistics()
         assert storage.take_problems() == []
-        loaded = Storage(tmp_path).load_game()
+        loaded = Storage(tmp_path).autosave.load_game()
         assert loaded is None or loaded.events == game.events[: len(loaded.events)]
     thread.join()
     assert failures == []
-    final = storage.load_game()
+    final = storage.autosave.load_game()
     assert final is not None and final.events == records[-1].events
     assert not list(tmp_path.glob(".*.tmp")) and not list(tmp_path.glob("*.bad-*"))
 
@@ -433,35 +433,35 @@ def test_a_full_disk_at_the_end_of_a_game_keeps_the_game(
     # The game in progress was saved just before its last event.
     last_but_one = record_of(game, "classic-five")
     last_but_one.events.pop()
-    assert storage.save_game(last_but_one, rng=rng, seed=11)
-    import greed_game.storage.folder as folder
+    assert storage.autosave.save_game(last_but_one, rng=rng, seed=11)
+    import greed_game.storage.files as files
 
-    real_write = folder.atomic_write
+    real_write = files.atomic_write
 
     def full_disk(path: Path, text: str) -> None:
         if failing in path.parts or path.name == failing:
             raise OSError(28, "No space left on device")
         real_write(path, text)
 
-    monkeypatch.setattr(folder, "atomic_write", full_disk)
-    storage.finish_game(record_of(game, "classic-five"))
+    monkeypatch.setattr(files, "atomic_write", full_disk)
+    storage.autosave.finish_game(record_of(game, "classic-five"))
     assert storage.autosave_path.exists(), "the autosave was cleared though the game was not kept elsewhere"
     assert any("No space left on device" in p for p in storage.take_problems())
     # Space again: the next start finishes the game, counting it exactly once.
-    monkeypatch.setattr(folder, "atomic_write", real_write)
-    assert storage.save_game(record_of(game, "classic-five"), rng=rng, seed=11)
+    monkeypatch.setattr(files, "atomic_write", real_write)
+    assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=11)
     again = Storage(tmp_path)
-    assert again.resume_game() is None
+    assert again.autosave.resume_game() is None
     assert not again.autosave_path.exists()
-    assert again.load_stats().games == 1 and len(again.finished_games()) == 1
+    assert again.archive.load_stats().games == 1 and len(again.archive.finished_games()) == 1
 
 
 def test_pruning_goes_by_the_games_own_numbers_and_touches_only_its_own_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import greed_game.storage.folder as folder
+    import greed_game.storage.archive as archive
 
-    monkeypatch.setattr(folder, "FINISHED_GAMES_KEPT", 3)
+    monkeypatch.setattr(archive, "FINISHED_GAMES_KEPT", 3)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     foreign = [elsewhere / f"game-{i}.json" for i in range(4)] + [elsewhere / "game-000001-notours.json"]
@@ -476,12 +476,12 @@ def test_pruning_goes_by_the_games_own_numbers_and_touches_only_its_own_files(
     kept = []
     for seed in range(5):
         game, _ = play("classic-five", 100 + seed, 10_000)
-        storage.finish_game(record_of(game, "classic-five"))
-        newest = storage.finished_games()[0]
+        storage.autosave.finish_game(record_of(game, "classic-five"))
+        newest = storage.archive.finished_games()[0]
         kept.append(newest)
         if seed == 0:
             os.utime(newest, (future, future))
-    listed = storage.finished_games()
+    listed = storage.archive.finished_games()
     assert listed == kept[::-1][:3], "the newest three by the game's own numbering, whatever the clock said"
     assert stranger.exists()
     # games/ as a symlink to a folder of other files: nothing there is ever deleted.
@@ -490,5 +490,5 @@ def test_pruning_goes_by_the_games_own_numbers_and_touches_only_its_own_files(
     linked.games_dir.symlink_to(elsewhere, target_is_directory=True)
     for seed in range(5):
         game, _ = play("classic-five", 200 + seed, 10_000)
-        linked.finish_game(record_of(game, "classic-five"))
+        linked.autosave.finish_game(record_of(game, "classic-five"))
     assert all(path.exists() for path in foreign)

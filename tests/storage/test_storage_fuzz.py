@@ -200,7 +200,7 @@ def _clear(exc: BaseException) -> bool:
 @given(damaged(SAVE_TEXT))
 def test_fuzzed_autosave(content: bytes) -> None:
     def load(storage: Storage) -> Any:
-        return storage.load_game()
+        return storage.autosave.load_game()
 
     def check(record: Any, storage: Storage, path: Path) -> None:
         _check_autosave(record, storage, content)
@@ -226,13 +226,13 @@ def _check_autosave(record: Any, storage: Storage, content: bytes) -> None:
 @given(damaged(SAVE_TEXT))
 def test_fuzzed_autosave_resume(content: bytes) -> None:
     def resume(storage: Storage) -> Any:
-        return storage.resume_game()
+        return storage.autosave.resume_game()
 
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / "autosave.json").write_bytes(content)
         storage = Storage(root)
-        resumed = storage.resume_game()
+        resumed = storage.autosave.resume_game()
         if resumed is not None:
             assert resumed.game.state == replay(resumed.record).state
         everything = [p.read_bytes() for p in root.rglob("*") if p.is_file()]
@@ -272,7 +272,7 @@ def _check_settings(loaded: Any, storage: Storage, path: Path, content: bytes) -
 @given(damaged(STATS_TEXT))
 def test_fuzzed_stats(content: bytes) -> None:
     def load(storage: Storage) -> Any:
-        return storage.load_stats()
+        return storage.archive.load_stats()
 
     def check(stats: Any, storage: Storage, path: Path) -> None:
         _check_stats(stats, storage, content)
@@ -357,7 +357,7 @@ def test_fuzzed_record_files_for_replay(content: bytes) -> None:
         path = Path(folder) / "game.json"
         path.write_bytes(content)
         storage = Storage(Path(folder) / "data")
-        r = storage.open_replay(path)
+        r = storage.archive.open_replay(path)
         if r is None:
             (message,) = storage.problems
             assert message.startswith("The record game.json could not be opened")

@@ -96,8 +96,8 @@ def _run_lane(lane: Lane, kills: int, child: ModuleType, seed: int) -> Lane:
         temps_seen |= temps
 
         storage = Storage(root)
-        record = storage.load_game()
-        stats = storage.load_stats()
+        record = storage.autosave.load_game()
+        stats = storage.archive.load_stats()
         assert storage.problems == [], f"kill {kill}: {storage.problems}"
         if record is None:
             assert not storage.autosave_path.exists()
@@ -117,7 +117,7 @@ def _run_lane(lane: Lane, kills: int, child: ModuleType, seed: int) -> Lane:
         lane.prefixes.add((saved_seed, k))
 
     # Every finished game was counted exactly once: the statistics are those of the reference games.
-    final = Storage(root).load_stats()
+    final = Storage(root).archive.load_stats()
     expected = Stats()
     for seed in range(lane.first_seed, lane.first_seed + final.games):
         if seed not in lane.refs:

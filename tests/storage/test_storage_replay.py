@@ -80,13 +80,13 @@ def test_replay_refuses_an_illegal_record() -> None:
 
 def test_open_replay_from_a_finished_game_and_from_a_file(tmp_path: Path) -> None:
     storage = Storage(tmp_path / "data")
-    storage.finish_game(read_record(example_text()))
-    (path,) = storage.finished_games()
-    r = storage.open_replay(path)
+    storage.autosave.finish_game(read_record(example_text()))
+    (path,) = storage.archive.finished_games()
+    r = storage.archive.open_replay(path)
     assert r is not None and len(r) == 24
     r.seek(len(r))
     assert r.state.scores == (1850, 2850)
-    assert storage.open_replay(read_record(example_text())) is not None
+    assert storage.archive.open_replay(read_record(example_text())) is not None
     assert storage.problems == []
 
 
@@ -108,7 +108,7 @@ def test_a_bad_record_file_is_reported_and_left_alone(tmp_path: Path, content: b
     path = tmp_path / "mine.json"
     path.write_bytes(content)
     storage = Storage(tmp_path / "data")
-    assert storage.open_replay(path) is None
+    assert storage.archive.open_replay(path) is None
     assert len(storage.problems) == 1 and words in storage.problems[0]
     assert storage.problems[0].startswith("The record mine.json could not be opened")
     assert path.read_bytes() == content and sorted(tmp_path.iterdir()) == [path]
@@ -116,7 +116,7 @@ def test_a_bad_record_file_is_reported_and_left_alone(tmp_path: Path, content: b
 
 def test_missing_replay_file(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    assert storage.open_replay(tmp_path / "nope.json") is None
+    assert storage.archive.open_replay(tmp_path / "nope.json") is None
     assert "no such file" in storage.problems[0]
 
 
@@ -131,7 +131,7 @@ def test_a_record_naming_a_file_is_refused_and_reads_nothing(tmp_path: Path) -> 
     for named in ("house.toml", str(tmp_path / "house.toml"), "/dev/zero"):
         (tmp_path / "game.json").write_text(json.dumps({**data, "rules": named}))
         storage = Storage(tmp_path / "data")
-        assert storage.open_replay(tmp_path / "game.json") is None
+        assert storage.archive.open_replay(tmp_path / "game.json") is None
         assert any("names no preset" in problem for problem in storage.problems)
 
 
@@ -142,15 +142,15 @@ def test_export_the_current_game(tmp_path: Path) -> None:
         game.play(game.legal_actions()[0], rng)
     storage = Storage(tmp_path / "data")
     record = record_of(game, "official")
-    storage.save_game(record, rng=rng, seed=4)
-    first = storage.export_record(record)
-    second = storage.export_record(record)
+    storage.autosave.save_game(record, rng=rng, seed=4)
+    first = storage.archive.export_record(record)
+    second = storage.archive.export_record(record)
     assert first is not None and second is not None and first != second
     assert first.parent == storage.exports_dir and first.name.startswith("greed-official-")
     data = json.loads(first.read_text())
     assert RESUME_KEY not in data  # the dice to come stay private
     assert read_record(first.read_text()).events == game.events
-    chosen = storage.export_record(record, tmp_path / "chosen.json")
+    chosen = storage.archive.export_record(record, tmp_path / "chosen.json")
     assert chosen == tmp_path / "chosen.json" and replay(read_record(chosen.read_text())).state == game.state
 
 
@@ -158,7 +158,7 @@ def test_export_to_a_place_that_cannot_be_written(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     storage = Storage(tmp_path / "data")
     game = Game(preset("official"), [Player("Ann")])
-    assert storage.export_record(record_of(game, "official"), tmp_path / "file" / "out.json") is None
+    assert storage.archive.export_record(record_of(game, "official"), tmp_path / "file" / "out.json") is None
     assert "could not be saved" in storage.problems[0]
 
 

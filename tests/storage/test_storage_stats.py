@@ -169,13 +169,13 @@ def test_fairness_panel_words() -> None:
 
 def test_statistics_view_for_the_screen(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
-    storage.finish_game(read_record((RECORDS / "source-000-example.json").read_text()))
+    storage.autosave.finish_game(read_record((RECORDS / "source-000-example.json").read_text()))
     game = Game(preset("classic-five"), [Player("Ann", "cautious"), Player("Bob", "bold")])
     rng = random.Random(5)
     while not game.finished:
         level = game.players[game.state.current].kind
         game.play(strategy(level, game.rules).choose(game.rules, game.state), rng)
-    storage.finish_game(record_of(game, "classic-five"))
+    storage.autosave.finish_game(record_of(game, "classic-five"))
     view = storage.statistics()
     assert view.games == 2
     names = [row.name for row in view.players]
@@ -183,7 +183,7 @@ def test_statistics_view_for_the_screen(tmp_path: Path) -> None:
     assert {"Dianna", "William", "Ann", "Bob"} == set(names)
     row = next(r for r in view.players if r.name == "William")
     assert (row.games, row.wins, row.best_turn, row.bust_rate) == (1, 1, 2850, 0.5)
-    assert view.fairness.dice == sum(storage.load_stats().faces)
+    assert view.fairness.dice == sum(storage.archive.load_stats().faces)
     assert view.fairness.p_value is not None and 0.0 <= view.fairness.p_value <= 1.0
     text = "\n".join(view.lines())
     assert "William: 1 games, 1 wins (100%)" in text and "Chi-square" in text
@@ -199,9 +199,9 @@ def test_any_name_in_a_finished_game_gives_readable_statistics(tmp_path: Path) -
     record = read_record((RECORDS / "source-000-example.json").read_text())
     record.players = [Player("Di\x00anna"), Player("\n")]
     storage = Storage(tmp_path)
-    stats = storage.finish_game(record)
+    stats = storage.autosave.finish_game(record)
     assert set(stats.players) == {"Dianna", "Player 2"}
-    assert Storage(tmp_path).load_stats().to_data() == stats.to_data()
+    assert Storage(tmp_path).archive.load_stats().to_data() == stats.to_data()
 
 
 # --- per computer level -------------------------------------------------------------------

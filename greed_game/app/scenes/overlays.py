@@ -436,7 +436,7 @@ class ReplaceGameOverlay(Overlay):
         return continue_saved(self.app)
 
     def _replace(self) -> Go | None:
-        record = self.app.storage.load_game()
+        record = self.app.storage.autosave.load_game()
         if record is not None and self.app.export_record(record) is None:
             return None  # the reason is shown; nothing is replaced until the old game is kept somewhere
         return self.start()

@@ -1,9 +1,9 @@
 """Replays: the list of finished games and record files.
 
-The list shows the finished games the storage keeps (``Storage.finished_games``)
+The list shows the finished games the storage keeps (``Archive.finished_games``)
 and the record files in the exports folder, where the game writes its exports
 and where a player can drop a record file; any other file can be opened by
-typing its path. A record is opened with ``Storage.open_replay``: a file that
+typing its path. A record is opened with ``Archive.open_replay``: a file that
 cannot be used is reported in plain words on the screen and never moved.
 """
 
@@ -126,7 +126,7 @@ class ReplaysScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         storage = app.storage
-        self.games: list[Path] = storage.finished_games()
+        self.games: list[Path] = storage.archive.finished_games()
         self.files: list[Path] = record_files(storage.exports_dir)
         self.summaries: dict[Path, RecordSummary] = {}
         self.error = ""
@@ -183,7 +183,7 @@ class ReplaysScene(Scene):
     def open(self, path: Path) -> Go | None:
         """To the viewer of a record file; None (with the reason on the screen) when it cannot be used."""
         try:
-            loaded = self.app.storage.open_replay(path)
+            loaded = self.app.storage.archive.open_replay(path)
         except Exception as exc:  # a record the storage failed to refuse cleanly: still not a crash
             loaded = None
             self.app.storage.report(f"The record {path.name} could not be opened ({exc.__class__.__name__}).")
@@ -238,7 +238,7 @@ class ReplaysScene(Scene):
 
         def start() -> Go | None:
             seed = self.app.new_seed()
-            if self.app.storage.save_game(record, rng=random.Random(seed), seed=seed):
+            if self.app.storage.autosave.save_game(record, rng=random.Random(seed), seed=seed):
                 return continue_saved(self.app)
             self.app.show_problems()
             return None

@@ -88,7 +88,7 @@ class ScoreboardScene(Scene):
 
     def watch_replay(self) -> Go | None:
         """Watch the game again, step by step."""
-        loaded = self.app.storage.open_replay(self.record())
+        loaded = self.app.storage.archive.open_replay(self.record())
         if loaded is None:
             self.app.show_problems()
             return None

@@ -1,0 +1,195 @@
+"""The files of one data folder: atomic writes, unusable files set aside, problems in plain words.
+
+:class:`~greed_game.storage.folder.Storage` is built on this, and its parts
+(the autosave, the archive of finished games) read and write through it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+from greed_game.rules import Player, Record
+from greed_game.stats import clean_name, valid_name
+from greed_game.storage.atomic import StoredFileError, aside_path, atomic_write, read_text, sweep_temp_files
+from greed_game.storage.lock import FolderLock
+
+
+class DataFolder:
+    """One data folder's files: read, written atomically, set aside when unusable, and the problems met."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.problems: list[str] = []
+        """Plain-words reports of files that were unusable (and set aside) or could not be written."""
+        self.lock = threading.RLock()
+        """Held while problems change: the window saves on a worker thread and reads problems on its own."""
+        self._failing: set[Path] = set()
+        self._blocked: set[Path] = set()
+        self._lock_file = FolderLock(self.root)
+        self.unusable: str | None = None
+        """Why the data folder itself cannot be used (then that one sentence stands for every file's trouble)."""
+
+    def release(self) -> None:
+        """Let another window have the data folder (the window is closing)."""
+        self._lock_file.release()
+
+    def check_folder(self) -> str | None:
+        """Whether this process may write the data folder: None, or one sentence saying why not (also reported).
+
+        The folder must be writable, and no other window of the game may have it
+        open (its lock is taken here and held until the process ends).
+        """
+        probe = self.root / f".probe-{os.getpid()}"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            probe.write_bytes(b"")
+            probe.unlink()
+            if not self._lock_file.acquire():
+                self.unusable = (
+                    "Greed is already open in another window on these files. This window can show replays and "
+                    "statistics, but it saves nothing: play in the other window."
+                )
+                with self.lock:
+                    self.problems.append(self.unusable)
+                return self.unusable
+        except OSError as exc:
+            reason = exc.strerror or exc.__class__.__name__
+            self.unusable = (
+                f"Your games cannot be kept: the data folder {self.root} cannot be written ({reason.lower()}). "
+                "You can play, but nothing will be saved."
+            )
+            with self.lock:
+                self.problems.append(self.unusable)
+        return self.unusable
+
+    # paths
+
+    @property
+    def settings_path(self) -> Path:
+        """``settings.json``."""
+        return self.root / "settings.json"
+
+    @property
+    def autosave_path(self) -> Path:
+        """``autosave.json``: the game in progress."""
+        return self.root / "autosave.json"
+
+    @property
+    def stats_path(self) -> Path:
+        """``stats.json``."""
+        return self.root / "stats.json"
+
+    @property
+    def games_dir(self) -> Path:
+        """Records of finished games."""
+        return self.root / "games"
+
+    @property
+    def exports_dir(self) -> Path:
+        """Where :meth:`Archive.export_record` writes when no path is given."""
+        return self.root / "exports"
+
+    # problems
+
+    def report(self, message: str) -> None:
+        """Add a plain-words problem for the window to show (the same message is not repeated)."""
+        with self.lock:
+            if self.unusable is None and message not in self.problems:
+                self.problems.append(message)
+
+    def take_problems(self) -> list[str]:
+        """The problems not yet shown, emptying the list."""
+        with self.lock:
+            out, self.problems = self.problems, []
+        return out
+
+    def quarantine(
+        self, path: Path, why: str, *, what: str = "", fallback: str = "defaults are used instead"
+    ) -> Path | None:
+        """Rename a bad file aside, keep it, and report the problem; returns where it was kept.
+
+        If the file cannot be renamed it is copied aside; if that fails too it is
+        left as it is and never written over during this session.
+        """
+        subject = what or path.name
+        if self.unusable is not None:  # another window owns these files: leave them as they are
+            self._blocked.add(path)
+            return None
+        aside = aside_path(path)
+        try:
+            path.rename(aside)
+        except OSError:
+            try:
+                aside.write_bytes(path.read_bytes())
+            except OSError:
+                self._blocked.add(path)
+                self.report(
+                    f"{subject} could not be used: {why}. The file could not be moved aside, so it was left as it "
+                    f"is ({path}) and will not be written over; {fallback}."
+                )
+                return None
+        self.report(f"{subject} could not be used: {why}. The file was kept as {aside.name}; {fallback}.")
+        return aside
+
+    def read(self, path: Path, what: str, fallback: str) -> str | None:
+        """The text of one of the game's files; None when absent or unusable (then set aside and reported)."""
+        sweep_temp_files(path)
+        try:
+            return read_text(path)
+        except FileNotFoundError:
+            return None
+        except StoredFileError as exc:
+            self.quarantine(path, str(exc), what=what, fallback=fallback)
+            return None
+
+    def write(self, path: Path, text: str, what: str) -> bool:
+        """Write one of the game's files atomically; False (a problem reported once) when it cannot be."""
+        if path in self._blocked or self.unusable is not None:
+            return False
+        standing = _not_a_file(path)
+        if standing is not None:
+            # A folder or a device where the file goes would refuse every save: it is set aside and the file written.
+            self.quarantine(path, f"{standing} stood where the file goes", what=what, fallback="it is saved anew")
+        try:
+            atomic_write(path, text)
+        except (OSError, UnicodeError) as exc:
+            with self.lock:
+                first = path not in self._failing
+                self._failing.add(path)
+            if first:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc.__class__.__name__
+                self.report(f"{what} could not be saved ({reason}) in {path.parent}.")
+            return False
+        with self.lock:
+            self._failing.discard(path)
+        return True
+
+    # records as they are stored
+
+    def portable(self, record: Record) -> Record:
+        """``record`` as it can be stored and read back: player names valid."""
+        if not all(valid_name(p.name) for p in record.players):
+            players = [Player(clean_name(p.name, f"Player {i + 1}"), p.kind) for i, p in enumerate(record.players)]
+            record = Record(record.rules, players, list(record.events), dict(record.overrides), dict(record.extra))
+        return record
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What stands at ``path`` if it is neither absent nor an ordinary file (a link to one counts as one)."""
+    try:
+        info = path.lstat()
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = path.stat()
+        except OSError:
+            return "a link to nothing"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "a device or another special file"
+    return None
