@@ -46,7 +46,7 @@ def main() -> int:
         root = Path(folder)
         (root / "autosave.json").write_text(text, encoding="utf-8")
         storage = Storage(root)
-        timed("Continue (read, check, replay)", storage.load_game)
+        timed("Continue (read, check, replay)", storage.autosave.load_game)
         path = root / "long.json"
         path.write_text(text, encoding="utf-8")
         timed("Replays (open in the viewer)", lambda: storage.archive.open_replay(path))

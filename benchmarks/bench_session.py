@@ -26,6 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[tuple[str, float]]:
     """(step, seconds of the program's own work) for every step of the session, in order."""
     from greed_game.app.main import App
+    from greed_game.play.moments import Hurry, ThrowDice
     from greed_game.storage import Settings, Storage
 
     folder = tempfile.mkdtemp(prefix="greed-bench-")
@@ -49,15 +50,15 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
     try:
         step("menu", app.show_menu)
         frames("menu frame", 5)
-        step("New game", lambda: app.stack.top.open_setup())  # type: ignore[union-attr]
+        step("New game", lambda: app.go(app.stack.top.open_setup()))  # type: ignore[union-attr]
         frames("setup frame", 5)
         setup = app.stack.top
         step("choose master and $GREED", lambda: (setup.seats.set_kind(1, "master"), setup.set_preset(2)))  # type: ignore[union-attr]
         frames("setup frame", 5)
-        step("Start", setup.start)  # type: ignore[union-attr]
+        step("Start", lambda: app.go(setup.start()))  # type: ignore[union-attr]
         table = app.stack.top
         frames("table frame", 2000, lambda: table.human_turn)  # type: ignore[union-attr]
-        step("Space", table.turn.roll)  # type: ignore[union-attr]
+        step("Space", lambda: table.send(ThrowDice()))  # type: ignore[union-attr]
         turn = table.turn  # type: ignore[union-attr]
         first = turn.game.state.turn
         # The person plays a whole turn as the cautious level would (each decision a step), then the
@@ -71,7 +72,7 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
             if turn.human_turn and turn.game.state.turn != first:
                 break  # the person is to move again (after dice passed on, say): the window waits for them
             if turn.snapshot.acknowledging:
-                step("a person's key after a bust", turn.skip)
+                step("a person's key after a bust", lambda: table.send(Hurry()))  # type: ignore[union-attr]
             elif turn.human_turn and turn.game.state.turn == first:
                 step("a person's decision", lambda: turn.perform(person.choose(turn.rules, turn.game.state)))
             elif app.idle_for() > 1.0:
