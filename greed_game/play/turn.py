@@ -99,7 +99,6 @@ class TurnController:
     ) -> None:
         self.game = game
         self.rules = game.rules
-        self.dice_rng = rng
         self.recorder = Recorder(game, rng, seed, rules_ref, overrides, saver)
         self._pacing = pacing
         self._skin = skin
@@ -176,7 +175,7 @@ class TurnController:
 
     def start_new(self) -> None:
         """A new game: the first-player roll-off (where the rules have one) is made at once."""
-        rounds = self.game.roll_off(self.dice_rng)
+        rounds = self.game.roll_off(self.recorder.rng)
         self.recorder.save()
         if rounds:
             self.notices.show(self.narrator.events.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
@@ -185,13 +184,14 @@ class TurnController:
 
     def start_resumed(self, *, welcome: bool = True) -> None:
         """A resumed game: the tray and the dice as they lay; then (``welcome``) the log and a word of welcome."""
-        self.tray = [KeptGroup(dice, points) for dice, points in game_history(self.game).open_keeps]
+        history = game_history(self.game)  # one replay of the record serves the tray and the log
+        self.tray = [KeptGroup(dice, points) for dice, points in history.open_keeps]
         if self.game.state.throw is not None:
             order = list(self.game.remaining_dice())
             self.vrng.shuffle(order)
             self.selection.throw(order)
         if welcome:
-            self.log = self.narrator.events.log(game_history(self.game).turns)
+            self.log = self.narrator.events.log(history.turns)
             self.notices.show(self.narrator.events.welcome_back(self.shown.current), 1.6)
         self._snapshot = None
 
