@@ -1,0 +1,332 @@
+"""One throw of the dice, simulated to rest with rapier3d and kept as a film to play back.
+
+A throw takes a few milliseconds to simulate, so the whole flight is known
+before the first frame is drawn: the film says where every die is at every
+moment, which face each ends on, which die went over a rail or fell off the
+table, and which rests cocked (leaning on a rail or on another die).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+import rapier3d as rp
+
+from greed_game.physics.faces import Layout, label, top_face
+from greed_game.physics.table import TABLE, Table
+
+GRAVITY = 9.81 / 0.05
+"""The earth's gravity in die units per second squared, for dice of 50 mm: big dice on a big table, the scale
+the window shows them at (with 16 mm dice a throw is over before the eye can follow it)."""
+STEP = 1 / 120
+"""The simulation's time step, seconds."""
+FILM_RATE = 60
+"""Frames a second kept in the film (every other step; playback interpolates between them)."""
+MAX_SECONDS = 6.0
+"""A throw still moving after this long is stopped where it is."""
+COCKED_DEGREES = 10.0
+"""A die resting with its up direction more than this far off every face's normal is cocked."""
+FALLEN = -2.5
+"""A die this far below the felt has fallen off the table (the floor is out of sight)."""
+
+DIE_HALF = 0.5
+DIE_ROUNDING = 0.09
+"""The radius of a die's rounded edges and corners."""
+
+FELT_FRICTION = 0.6
+
+_REST_SPEED = 0.08
+_REST_SPIN = 0.15
+_REST_STEPS = 8
+"""A die is at rest when it has moved slower than the limits above for this many steps in a row."""
+
+ImpactKind = Literal["die", "felt", "rail"]
+
+
+@dataclass(frozen=True)
+class Impact:
+    """A die hitting something: when, which die, on what, and how hard (0 to 1)."""
+
+    time: float
+    die: int
+    kind: ImpactKind
+    strength: float
+
+
+@dataclass(frozen=True)
+class Flick:
+    """How the hand lets the dice go: where along the thrower's rail, which way, how hard."""
+
+    x: float
+    """Where along the thrower's rail the hand is (die units from the middle)."""
+    side: int
+    """-1: the bottom rail (the seats at the bottom of the screen); 1: the top rail."""
+    aim: tuple[float, float]
+    """The direction over the felt (a unit vector)."""
+    speed: float
+    """Die units a second along ``aim``."""
+    lift: float = 3.0
+    """Upward speed as the dice leave the hand."""
+
+
+@dataclass(frozen=True)
+class Throwing:
+    """How hard a hand throws: the ranges a throw's speed and lift are drawn from."""
+
+    speed: tuple[float, float] = (16.0, 26.0)
+    lift: tuple[float, float] = (1.0, 5.0)
+    spin: tuple[float, float] = (12.0, 32.0)
+    """How fast the dice turn as they leave the hand, radians a second."""
+    aim: float = 0.55
+    """How far (radians) a throw may stray from straight across the felt."""
+
+    def flick(self, side: int, x: float, rng: random.Random) -> Flick:
+        """A throw from ``x`` on the ``side`` rail toward the far half of the felt."""
+        angle = rng.uniform(-self.aim, self.aim)
+        aim = (math.sin(angle), -side * math.cos(angle))
+        return Flick(x, side, aim, rng.uniform(*self.speed), rng.uniform(*self.lift))
+
+
+THROWING = {
+    "off": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0)),
+    "rare": Throwing(speed=(12.0, 19.0), lift=(2.0, 5.0)),
+    "realistic": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0)),
+}
+"""How hard hands throw under each void-throw setting ("off" throws as "realistic" and throws a void one again)."""
+
+
+@dataclass
+class Film:
+    """A simulated throw: every die's pose at :data:`FILM_RATE` frames a second, and how it ended."""
+
+    poses: npt.NDArray[np.float32]
+    """Shape (frames, dice, 7): x, y, z, then the rotation as a quaternion (i, j, k, w)."""
+    rest_seconds: float
+    faces: tuple[int, ...]
+    """The face each die ends up showing on top (see :mod:`greed_game.physics.faces`)."""
+    tilts: tuple[float, ...]
+    """How far each die rests off flat, degrees."""
+    off_felt: tuple[bool, ...]
+    """Each die that ended off the felt: on a rail, or fallen from the table."""
+    fell: tuple[bool, ...]
+    """Each die that fell from the table to the floor."""
+    leaning_on: tuple[str | None, ...]
+    """For a cocked die, what it leans on: ``"rail"`` or ``"die"``."""
+    impacts: tuple[Impact, ...] = field(default=())
+
+    @property
+    def count(self) -> int:
+        return int(self.poses.shape[1])
+
+    @property
+    def seconds(self) -> float:
+        """How long the film runs."""
+        return float(self.poses.shape[0] - 1) / FILM_RATE
+
+    @property
+    def cocked(self) -> tuple[bool, ...]:
+        """Each die on the felt that rests cocked."""
+        return tuple(t > COCKED_DEGREES and not off for t, off in zip(self.tilts, self.off_felt, strict=True))
+
+    @property
+    def void(self) -> tuple[Literal["off-felt", "leaning"], int, str | None] | None:
+        """Why this throw does not count, which die, and what it leans on; None for a clean throw."""
+        for i, off in enumerate(self.off_felt):
+            if off:
+                return ("off-felt", i, "floor" if self.fell[i] else "rail")
+        for i, cocked in enumerate(self.cocked):
+            if cocked:
+                return ("leaning", i, self.leaning_on[i])
+        return None
+
+    def pose(self, seconds: float) -> npt.NDArray[np.float32]:
+        """Every die's pose at ``seconds`` into the film (shape (dice, 7)), between frames by interpolation."""
+        last = self.poses.shape[0] - 1
+        t = min(max(seconds, 0.0) * FILM_RATE, float(last))
+        i = min(int(t), last)
+        j = min(i + 1, last)
+        f = np.float32(t - i)
+        a, b = self.poses[i], self.poses[j]
+        out = a + (b - a) * f
+        # The shorter way round between two quaternions, then back to unit length.
+        flip = np.sum(a[:, 3:] * b[:, 3:], axis=1) < 0
+        out[flip, 3:] = a[flip, 3:] + (-b[flip, 3:] - a[flip, 3:]) * f
+        out[:, 3:] /= np.linalg.norm(out[:, 3:], axis=1, keepdims=True)
+        return np.asarray(out, dtype=np.float32)
+
+    def final(self) -> npt.NDArray[np.float32]:
+        """Every die's pose at rest."""
+        return np.asarray(self.poses[-1], dtype=np.float32)
+
+    def layouts(self, values: tuple[int, ...], rng: random.Random) -> list[Layout]:
+        """Faces for each die so that the face it ends on shows its value from the rules core."""
+        return [label(face, value, rng) for face, value in zip(self.faces, values, strict=True)]
+
+
+def _world(table: Table) -> rp.PhysicsWorld:
+    world = rp.PhysicsWorld(gravity=(0.0, 0.0, -GRAVITY))
+    params = world.integration_parameters
+    params.dt = STEP
+    params.length_unit = 1.0
+    hw, hd, r, h = table.half_width, table.half_depth, table.rail, table.rail_height
+    # The felt and the rails' tops end at the table's edge: past it a die falls.
+    felt = rp.Collider.cuboid(hw + r, hd + r, 0.5).translation((0.0, 0.0, -0.5))
+    felt = felt.friction(FELT_FRICTION).restitution(0.3)
+    rails = [
+        rp.Collider.cuboid(hw + r, r / 2, h / 2).translation((0.0, sy * (hd + r / 2), h / 2))
+        for sy in (-1.0, 1.0)
+    ] + [
+        rp.Collider.cuboid(r / 2, hd, h / 2).translation((sx * (hw + r / 2), 0.0, h / 2))
+        for sx in (-1.0, 1.0)
+    ]
+    world.add_body(rp.RigidBody.fixed(), [felt, *(c.friction(0.2).restitution(0.55) for c in rails)])
+    return world
+
+
+def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwing,
+              rng: random.Random, table: Table) -> list[rp.RigidBodyHandle]:
+    """The dice leave the hand together: a loose cluster above the felt near the thrower's rail."""
+    ax, ay = flick.aim
+    px, py = -ay, ax
+    hand_y = flick.side * (table.half_depth - 1.3)
+    hand_x = min(max(flick.x, -table.half_width + 2.0), table.half_width - 2.0)
+    handles = []
+    for i in range(count):
+        row, col = divmod(i, 3)
+        in_row = min(3, count - row * 3)
+        across = (col - (in_row - 1) / 2) * 1.5 + rng.uniform(-0.08, 0.08)
+        back = -row * 1.5 + rng.uniform(-0.08, 0.08)
+        x = hand_x + px * across + ax * back
+        y = hand_y + py * across + ay * back
+        z = 1.4 + row * 0.25 + rng.uniform(0.0, 0.3)
+        turn = rp.Rotation3.from_euler_angles(rng.uniform(0, math.tau), rng.uniform(0, math.tau),
+                                              rng.uniform(0, math.tau))
+        speed = flick.speed * rng.uniform(0.9, 1.1)
+        # Each die leaves the hand a little apart from the others, so the throw spreads out as real ones do.
+        turn_aim = rng.uniform(-0.18, 0.18)
+        dx = ax * math.cos(turn_aim) - ay * math.sin(turn_aim)
+        dy = ax * math.sin(turn_aim) + ay * math.cos(turn_aim)
+        spin_axis = (rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1))
+        norm = math.sqrt(sum(c * c for c in spin_axis)) or 1.0
+        spin = rng.uniform(*throwing.spin) / norm
+        body = (
+            rp.RigidBody.dynamic()
+            .position(rp.Isometry3((x, y, z), turn))
+            .linvel((dx * speed, dy * speed, flick.lift * rng.uniform(0.85, 1.15)))
+            .angvel((spin_axis[0] * spin, spin_axis[1] * spin, spin_axis[2] * spin))
+            .ccd_enabled(True)
+            .linear_damping(0.05)
+            .angular_damping(0.1)
+        )
+        core = DIE_HALF - DIE_ROUNDING
+        die = rp.Collider.round_cuboid(core, core, core, DIE_ROUNDING).density(1.0).friction(0.15).restitution(0.35)
+        handles.append(world.add_body(body, [die]))
+    return handles
+
+
+def simulate(count: int, flick: Flick, rng: random.Random, *, throwing: Throwing | None = None,
+             table: Table = TABLE) -> Film:
+    """Throw ``count`` dice with ``flick`` and follow them to rest; ``rng`` is the hand's small scatter."""
+    throwing = throwing or Throwing()
+    world = _world(table)
+    handles = _add_dice(world, count, flick, throwing, rng, table)
+    bodies = world.rigid_bodies
+    frames: list[npt.NDArray[np.float32]] = []
+    still = [0] * count
+    fallen = [False] * count
+    previous = [np.zeros(3)] * count
+    last_hit = [-1.0] * count
+    impacts: list[Impact] = []
+    pose = np.zeros((count, 7), dtype=np.float32)
+    steps = int(MAX_SECONDS / STEP)
+    step = 0
+    for step in range(steps + 1):
+        positions = []
+        for i, handle in enumerate(handles):
+            body = bodies[handle]
+            t, q = body.translation, body.rotation
+            pose[i] = (t.x, t.y, t.z, q.i, q.j, q.k, q.w)
+            positions.append((t.x, t.y, t.z))
+            if fallen[i]:
+                continue
+            v, w = body.linvel, body.angvel
+            velocity = np.array((v.x, v.y, v.z))
+            if t.z < FALLEN:
+                fallen[i] = True
+                body.body_type = rp.RigidBodyType.FIXED
+                continue
+            moving = math.hypot(v.x, v.y, v.z) > _REST_SPEED or math.hypot(w.x, w.y, w.z) > _REST_SPIN
+            still[i] = 0 if moving else still[i] + 1
+            change = velocity - previous[i]
+            change[2] += GRAVITY * STEP
+            previous[i] = velocity
+            hit = float(np.linalg.norm(change))
+            time = step * STEP
+            if step and hit > 2.5 and time - last_hit[i] > 0.06:
+                last_hit[i] = time
+                impacts.append(Impact(round(time, 4), i, _struck(i, positions, pose, table), min(1.0, hit / 30.0)))
+        if step % (120 // FILM_RATE) == 0:
+            frames.append(pose.copy())
+        if all(fallen[i] or still[i] >= _REST_STEPS for i in range(count)):
+            break
+        world.step()
+    if step % (120 // FILM_RATE):
+        frames.append(pose.copy())
+    return _film(np.stack(frames), step * STEP, fallen, impacts, table)
+
+
+def _struck(die: int, positions: list[tuple[float, float, float]], pose: npt.NDArray[np.float32],
+            table: Table) -> ImpactKind:
+    """What die ``die`` most likely hit, from where everything is."""
+    x, y, z = (float(c) for c in pose[die, :3])
+    for j in range(pose.shape[0]):
+        if j != die and math.dist((x, y, z), (float(pose[j, 0]), float(pose[j, 1]), float(pose[j, 2]))) < 1.3:
+            return "die"
+    if table.rail_gap(x, y) < 0.8:
+        return "rail"
+    return "felt"
+
+
+def _film(poses: npt.NDArray[np.float32], seconds: float, fallen: list[bool], impacts: list[Impact],
+          table: Table) -> Film:
+    final = poses[-1]
+    faces, tilts, off, leaning = [], [], [], []
+    for i in range(final.shape[0]):
+        x, y, z = (float(c) for c in final[i, :3])
+        qi, qj, qk, qw = (float(c) for c in final[i, 3:])
+        face, tilt = top_face(rp.Rotation3(qw, qi, qj, qk).to_matrix())
+        faces.append(face)
+        tilts.append(tilt)
+        off.append(fallen[i] or not table.on_felt(x, y) or z > 1.2)
+        leaning.append(_leans_on(i, final, table) if tilt > COCKED_DEGREES else None)
+    return Film(poses, seconds, tuple(faces), tuple(tilts), tuple(off), tuple(fallen), tuple(leaning),
+                tuple(impacts))
+
+
+def _leans_on(die: int, final: npt.NDArray[np.float32], table: Table) -> str:
+    """What a cocked die leans on: the nearer of its nearest neighbour and the nearest rail."""
+    x, y = float(final[die, 0]), float(final[die, 1])
+    near_die = min((math.dist((x, y), (float(final[j, 0]), float(final[j, 1])))
+                    for j in range(final.shape[0]) if j != die), default=math.inf)
+    return "die" if near_die - 1.0 < table.rail_gap(x, y) - 0.5 else "rail"
+
+
+def throw_until(count: int, flick: Flick, rng: random.Random, *, clean: bool, throwing: Throwing | None = None,
+                table: Table = TABLE, attempts: int = 40) -> tuple[Film, int]:
+    """Simulate a throw; with ``clean``, throw again (the same hand, its scatter new) until no die is void.
+
+    Returns the film and how many throws it took. After ``attempts`` void
+    throws in a row the last is kept (a hand that throws that hard will).
+    """
+    film = simulate(count, flick, rng, throwing=throwing, table=table)
+    tries = 1
+    while clean and film.void is not None and tries < attempts:
+        gentler = Flick(flick.x, flick.side, flick.aim, flick.speed * (0.97 ** tries), flick.lift)
+        film = simulate(count, gentler, rng, throwing=throwing, table=table)
+        tries += 1
+    return film, tries
