@@ -328,6 +328,13 @@ def cmd_review(args: argparse.Namespace, solutions: Solutions) -> int:
     return 0
 
 
+def cmd_throws(args: argparse.Namespace, solutions: Solutions) -> int:
+    from greed_game.physics.lab import run
+
+    _print_json(run(args.dice, args.count, args.seed, args.voids))
+    return 0
+
+
 def cmd_window(args: argparse.Namespace, solutions: Solutions) -> int:
     try:
         from greed_game.app.main import run
@@ -431,6 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(sub)
     _add_advise(sub)
     _add_review(sub)
+    _add_throws(sub)
     return parser
 
 
@@ -507,6 +515,22 @@ def _add_review(sub: argparse._SubParsersAction[_Parser]) -> None:
         "--worst", type=_whole(0, 1000), default=5, help="how many of each player's costliest decisions to list"
     )
     p.set_defaults(handler=cmd_review)
+
+
+def _add_throws(sub: argparse._SubParsersAction[_Parser]) -> None:
+    from greed_game.physics.lab import MAX_THROWS
+
+    p = sub.add_parser(
+        "throws", formatter_class=_Defaults,
+        help="the throw laboratory: simulate many throws of the dice and print how they fell, as JSON",
+    )
+    p.add_argument("--dice", type=_whole(1, 6), default=6, help="dice in each throw")
+    p.add_argument("--count", type=_whole(1, MAX_THROWS), default=1000, help=f"throws (at most {MAX_THROWS:,})")
+    p.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1), default=1,
+                   help="random seed (the same seed gives the same result)")
+    p.add_argument("--voids", choices=("off", "rare", "realistic"), default="realistic",
+                   help="the void-throw setting: off throws a void throw again")
+    p.set_defaults(handler=cmd_throws)
 
 
 def _handler(args: argparse.Namespace) -> Handler:

@@ -1,9 +1,9 @@
-"""How a die looks: tumbling through faces, coming to rest on its value, moving to the tray.
+"""How a die looks in the flat view: a sprite seen from above, part way through a roll, moving to the tray.
 
-The value a die ends on is given (it comes from the rules core); the
-:class:`Tumble` only chooses which faces are seen on the way, so that the die
-settles showing that value after whole quarter turns. A quarter turn is drawn
-as a cube rolling over: the top face narrows while the next one widens.
+On the felt a die's pose comes from the physics' film (see
+:mod:`greed_game.app.scenes.felt`): the face most nearly up, the face rolling
+up next and how far the die has turned towards it. A roll is drawn as a cube
+rolling over: the top face narrows while the next one widens.
 """
 
 from __future__ import annotations
@@ -20,15 +20,7 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas
-from greed_game.app.physics import PhysDie
 from greed_game.app.skins import SkinName, body_image, face_image, ink_image, shadow_image
-
-SETTLE_SPEED = 330.0
-"""Below this speed (px/s) a tumbling die heads for its final face."""
-MIN_TIP_RATE = 5.0
-"""Quarter turns a second of a die tipping over in place onto its final face."""
-AIR_SPIN = 7.0
-"""Quarter turns a second while in the air."""
 
 
 def opposite(face: int) -> int:
@@ -127,33 +119,33 @@ class Tween:
 class DieView:
     """One die as the player sees it."""
 
-    def __init__(self, value: int, size: float, rng: random.Random, phys: PhysDie | None = None) -> None:
+    def __init__(self, value: int, size: float, rng: random.Random) -> None:
         self.value = value
         self.size = size
         self.base = size
         """The size the faces are drawn at (``size`` changes on the way to the tray)."""
-        self.phys = phys
         self.tumble = Tumble(value, rng)
+        self.tumble.finish()
         self.axis = 0
         self.place: Place = "table"
         self.selected = False
         self.label = 0
         self.ident = 0
         """The flow's id of this die while it lies on the felt (the command a click sends names it)."""
-        self.x, self.y, self.angle = (phys.pos[0], phys.pos[1], phys.angle) if phys else (0.0, 0.0, 0.0)
-        self.z = phys.z if phys else 0.0
+        self.x, self.y, self.angle = 0.0, 0.0, 0.0
+        self.z = 0.0
+        self.moving = False
+        """The die is in flight or rolling (a film is playing)."""
         self.tween: Tween | None = None
         self.lean: tuple[float, float] | None = None
         """Direction a cocked die tilts towards (a void throw), or None."""
         self.lean_amount = 0.0
         self.alpha = 255
-        if phys is None:
-            self.tumble.finish()
 
     @property
     def at_rest(self) -> bool:
         """Whether the die lies still showing its value."""
-        return self.tumble.done and self.tween is None and (self.phys is None or self.phys.speed < 3)
+        return not self.moving and self.tween is None
 
     @property
     def showing(self) -> int:
@@ -161,7 +153,7 @@ class DieView:
         return self.tumble.top
 
     def move_to(self, x: float, y: float, angle: float, size: float, duration: float) -> None:
-        """Glide to a pose (to the tray, or leaning against something); at once when ``duration`` is 0."""
+        """Glide to a pose (to the tray); at once when ``duration`` is 0."""
         if duration <= 0:
             self.x, self.y, self.angle, self.size = x, y, angle, size
             self.tween = None
@@ -169,42 +161,12 @@ class DieView:
         self.tween = Tween((self.x, self.y, self.angle, self.size), (x, y, angle, size), duration)
 
     def update(self, dt: float) -> None:
-        """Follow the body, tumble, glide."""
+        """Glide on the way to the tray."""
         if self.tween is not None:
             self.tween.t += dt
             self.x, self.y, self.angle, self.size = self.tween.pose()
             if self.tween.finished:
                 self.tween = None
-            return
-        p = self.phys
-        if p is None or self.place != "table":
-            return
-        self.x, self.y = p.pos
-        self.angle = p.angle
-        self.z = max(0.0, p.z)
-        if p.gone:
-            self.place = "gone"
-            return
-        if p.off:
-            self.alpha = max(0, min(255, int(255 * (1 + p.z / 70))))
-            self.z = 0.0
-        t = self.tumble
-        rolled = p.take_rolled()
-        quarters = rolled / (self.size * 1.05)
-        if p.z > 0:
-            quarters += AIR_SPIN * dt
-        elif p.speed < SETTLE_SPEED:
-            t.settle()
-        if p.jumper:
-            t.settling = False
-        if t.settling and not t.done and p.speed < 60 and p.z <= 0:
-            quarters = max(quarters, MIN_TIP_RATE * dt)
-        if t.phase == 0.0 and quarters > 0:
-            v = p.body.velocity
-            if v.length > 1:
-                local = math.atan2(v.y, v.x) - p.angle
-                self.axis = round(local / (math.pi / 2)) % 4
-        t.advance(quarters)
 
     def contains(self, pos: tuple[float, float]) -> bool:
         """Whether a logical point is on the die (for clicks)."""
@@ -370,14 +332,14 @@ def die_sprite(canvas: Canvas, skin: SkinName, die: DieView) -> pygame.Surface:
     zoom = round(die.size / die.base * (1 + die.z / 320) * 64) / 64
     t = die.tumble
     degrees = round(-math.degrees(die.angle) / ANGLE_STEP) * ANGLE_STEP % 360
+    if t.phase > 0.0:
+        return _rolled(skin, t.top, t.next, t.phase, die.axis, degrees, zoom, px)
     if die.lean is not None and die.lean_amount > 0:
         phase = 0.36 * die.lean_amount
         local = math.atan2(die.lean[1], die.lean[0]) - die.angle
         axis = round(local / (math.pi / 2)) % 4
         side = next(f for f in range(1, 7) if adjacent(die.showing, f))
         return _rolled(skin, die.showing, side, phase, axis, degrees, zoom, px)
-    if t.phase > 0.0:
-        return _rolled(skin, t.top, t.next, t.phase, die.axis, degrees, zoom, px)
     quarter = glyph_quarter(skin, degrees)
     key = ("face", skin, t.top, quarter, px, degrees, zoom)
     return SPRITES.get(key, lambda: _turned(face_image(skin, t.top, px, quarter), degrees, zoom))
@@ -410,15 +372,12 @@ _BADGE_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1.25, 0), (0, 1.25), (-1.25
 def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None) -> tuple[float, float]:
     """Where ``die``'s key badge goes: the first of its corners (lower right first) that no other die covers.
 
-    The other dice are ``neighbours`` when given, else the dice in the die's
-    physical world. A spot is free when the badge's disc keeps clear of every
+    The other dice are ``neighbours`` when given. A spot is free when the badge's disc keeps clear of every
     other die; when none is, the one least covered is taken.
     """
     if neighbours is not None:
         others = [(d.x, d.y, d.angle, d.size) for d in neighbours
                   if d is not die and d.place == "table" and d.alpha > 0]
-    elif die.phys is not None and die.place == "table":
-        others = [(x, y, angle, die.size) for x, y, angle in die.phys.others()]
     else:
         others = []
     half = die.size * 0.5

@@ -32,6 +32,14 @@ class Click:
 
 
 @dataclass(frozen=True)
+class Release:
+    """A mouse button went up at a logical position (the end of a drag)."""
+
+    pos: tuple[float, float]
+    button: int = 1
+
+
+@dataclass(frozen=True)
 class Move:
     """The mouse moved to a logical position."""
 
@@ -53,7 +61,7 @@ class TextInput:
     text: str
 
 
-Input = KeyPress | Click | Move | Scroll | TextInput
+Input = KeyPress | Click | Release | Move | Scroll | TextInput
 
 _KEYS: dict[int, str] = {
     pygame.K_RETURN: "enter",
@@ -109,6 +117,8 @@ def translate(event: pygame.event.Event, to_logical: Callable[[tuple[int, int]],
         return KeyPress(name, bool(mods & pygame.KMOD_SHIFT), bool(mods & pygame.KMOD_CTRL))
     if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
         return Click(to_logical(event.pos), event.button)
+    if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+        return Release(to_logical(event.pos), event.button)
     if event.type == pygame.MOUSEMOTION:
         return Move(to_logical(event.pos))
     if event.type == pygame.MOUSEWHEEL:

@@ -16,7 +16,7 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas, FontName
-from greed_game.app.input import Click, Input, KeyPress, Move, Scroll, TextInput
+from greed_game.app.input import Click, Input, KeyPress, Move, Release, Scroll, TextInput
 from greed_game.app.navigation import Go
 
 T = TypeVar("T")
@@ -515,7 +515,7 @@ class FocusGroup:
         if isinstance(event, TextInput):
             w = self.focused
             return w is not None and w.text(event.text)
-        if isinstance(event, Scroll):
+        if isinstance(event, (Scroll, Release)):
             return False
         focused = self.focused
         if event.key in ("down", "up") and focused is not None and focused.captures_vertical and focused.key(event):

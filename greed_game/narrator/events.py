@@ -90,9 +90,10 @@ class Events(Voice):
         return Said(self.winners(winners), tone="gold")
 
     def void_reason(self, reason: str, against: str | None) -> str:
-        """Why a throw is void: a die off the felt, or cocked against ``against`` (``die``/``rail``)."""
+        """Why a throw is void: a die off the felt (over the rail to the ``floor``, or up on the ``rail``), or cocked
+        against ``against`` (``die``/``rail``)."""
         if reason == "off-felt":
-            return "A die jumped off the table"
+            return "A die came to rest on the rail" if against == "rail" else "A die fell off the table"
         if against is None:
             return "A die is cocked"
         return f"A die is cocked against {'another die' if against == 'die' else 'the rail'}"

@@ -11,6 +11,7 @@ from greed_game.physics.faces import FACE_NORMALS, Layout, label, top_face
 from greed_game.physics.table import TABLE, Table
 from greed_game.physics.throw import (
     COCKED_DEGREES,
+    THROWING,
     Film,
     Flick,
     Impact,
@@ -23,6 +24,7 @@ __all__ = [
     "COCKED_DEGREES",
     "FACE_NORMALS",
     "TABLE",
+    "THROWING",
     "Film",
     "Flick",
     "Impact",

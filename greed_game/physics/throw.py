@@ -330,3 +330,20 @@ def throw_until(count: int, flick: Flick, rng: random.Random, *, clean: bool, th
         film = simulate(count, gentler, rng, throwing=throwing, table=table)
         tries += 1
     return film, tries
+
+
+def lying(count: int, rng: random.Random, table: Table = TABLE) -> Film:
+    """Dice already at rest, flat and apart near the middle (a resumed game's dice, never seen thrown)."""
+    placed: list[tuple[float, float]] = []
+    for _ in range(count):
+        for _attempt in range(200):
+            x = rng.uniform(-0.55, 0.55) * table.half_width
+            y = rng.uniform(-0.5, 0.5) * table.half_depth
+            if all(math.dist((x, y), p) > 1.6 for p in placed):
+                break
+        placed.append((x, y))
+    pose = np.zeros((1, count, 7), dtype=np.float32)
+    for i, (x, y) in enumerate(placed):
+        yaw = rng.uniform(-math.pi, math.pi)
+        pose[0, i] = (x, y, DIE_HALF, 0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
+    return Film(pose, 0.0, (4,) * count, (0.0,) * count, (False,) * count, (False,) * count, (None,) * count)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from greed_game.physics import Flick
+from greed_game.play.voids import Toss
 from greed_game.rules.game import VoidReason
 
 # -- moments: the flow to the screen --------------------------------------------------------------------
@@ -24,11 +26,16 @@ from greed_game.rules.game import VoidReason
 
 @dataclass(frozen=True)
 class Thrown:
-    """Dice leave a seat's hand: ``dice`` are ``(die id, value)`` pairs; ``void`` is a void throw to show."""
+    """Dice leave a seat's hand: ``dice`` are ``(die id, value)`` pairs, in the order of ``toss``'s film."""
 
     seat: int
     dice: tuple[tuple[int, int], ...]
-    void: VoidReason | None
+    toss: Toss
+
+    @property
+    def void(self) -> VoidReason | None:
+        """The void the film shows, if any."""
+        return self.toss.void
 
 
 @dataclass(frozen=True)
@@ -124,7 +131,9 @@ class ToggleDie:
 
 @dataclass(frozen=True)
 class ThrowDice:
-    """Keep the selection, if any, and throw the dice left (Space)."""
+    """Keep the selection, if any, and throw the dice left (Space, or by hand with ``flick``)."""
+
+    flick: Flick | None = None
 
 
 @dataclass(frozen=True)
@@ -151,9 +160,7 @@ class Hurry:
 
 @dataclass(frozen=True)
 class Settled:
-    """The screen: the dice thrown last are at rest (``leaning_on``: what a cocked die leans on)."""
-
-    leaning_on: str | None = None
+    """The screen: the dice thrown last are at rest (their film has played to its end)."""
 
 
 Command = ToggleDie | ThrowDice | BankTurn | AnswerOffer | ToggleHint | Hurry | Settled

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from greed_game.physics import Flick
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, Hurry, Settled, ThrowDice, ToggleDie, ToggleHint
 from greed_game.play.snapshot import Flow as SnapshotFlow
 from greed_game.play.snapshot import assess
@@ -35,7 +36,9 @@ class Flow(SnapshotFlow, Protocol):
     def wait(self, seconds: float, then: Callable[[], None]) -> None:
         """Pause, then go on with ``then``."""
 
-    def settled(self, leaning_on: str | None) -> None:
+    flick: Flick | None
+
+    def settled(self) -> None:
         """The thrown dice are at rest."""
 
 
@@ -57,7 +60,7 @@ def carry_out(flow: Flow, command: Command) -> None:
             flow.notices.message = ""
             refresh(flow)
     elif isinstance(command, ThrowDice):
-        _throw(flow)
+        _throw(flow, command.flick)
     elif isinstance(command, BankTurn):
         _bank(flow)
     elif isinstance(command, AnswerOffer):
@@ -70,7 +73,7 @@ def carry_out(flow: Flow, command: Command) -> None:
         if flow.mode in ("wait", "over"):
             flow.timer = 0.0
     elif isinstance(command, Settled):
-        flow.settled(command.leaning_on)
+        flow.settled()
 
 
 def _my_move(flow: Flow) -> bool:
@@ -83,10 +86,11 @@ def _my_move(flow: Flow) -> bool:
     return True
 
 
-def _throw(flow: Flow) -> None:
-    """Space: keep the selection (if any) and throw the dice left."""
+def _throw(flow: Flow, flick: Flick | None) -> None:
+    """Space or a throw by hand: keep the selection (if any) and throw the dice left."""
     if not _my_move(flow):
         return
+    flow.flick = flick
     state = flow.game.state
     if state.phase is not Phase.KEEP:
         flow.throw()

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from greed_game.narrator import Line, Narrator, Skin
+from greed_game.physics import Flick
 from greed_game.play.advisor import Advisor
 from greed_game.play.moments import (
     BankedMoment,
@@ -43,7 +44,7 @@ from greed_game.play.prepare import Preparation
 from greed_game.play.recorder import Pacing, Recorder, Saver
 from greed_game.play.selection import Selection
 from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
-from greed_game.play.voids import VoidThrows
+from greed_game.play.voids import Hands
 from greed_game.rules import Action, Bank, Carryover, Game, Keep, Phase, Roll, State, Throw, Void
 from greed_game.rules.game import VoidReason, outcome
 from greed_game.rules.history import game_history
@@ -124,10 +125,14 @@ class TurnController:
         """The core's account of the throw being animated (read when the dice come to rest)."""
         self.turn_end: Step | None = None
         """The event that ended the last turn (a bank or a bust), for the next turn's banner."""
-        self.void_throws = VoidThrows(lambda: pacing().void_frequency, visual_rng)
-        self.forced_voids = self.void_throws.forced
+        self.hands = Hands(lambda: pacing().void_frequency, visual_rng)
+        """Every throw simulated in 3D; void when the physics says so."""
+        self.forced_voids = self.hands.forced
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
-        self.void_now: VoidReason | None = None
+        self.void_now: tuple[VoidReason, str | None] | None = None
+        """The void the throw in the air shows, and what its die leans on or went over."""
+        self.flick: Flick | None = None
+        """A person's throw by hand, for the next throw (None: a throw of the seat's own)."""
         self.throws = 0
         self.voids = 0
         self.busted = False
@@ -320,25 +325,26 @@ class TurnController:
 
     def throw(self) -> None:
         seat = self.game.state.current
-        void = self.void_throws.next()
         roll = self.recorder.play(Throw(self.game.state.dice_left))
         assert isinstance(roll, Roll)
+        flick, self.flick = self.flick, None
+        toss = self.hands.toss(tuple(roll.dice), seat, len(self.game.players), flick)
         self.throw_step = self.game.last
         self.throws += 1
-        self.void_now = void
+        self.void_now = (toss.void, toss.against) if toss.void is not None else None
         self.mode = "rolling"
         self.advisor.close()
         self.notices.message = ""
         # Banners sit above the dice: the last one's news (whose turn, a void) is taken down as the dice fly.
         self.notices.banner = None
-        self.moments.append(Thrown(seat, self.selection.throw(roll.dice), void))
+        self.moments.append(Thrown(seat, self.selection.throw(roll.dice), toss))
 
-    def settled(self, leaning_on: str | None) -> None:
+    def settled(self) -> None:
         """The thrown dice are at rest. Now the players learn what the throw meant."""
         if self.mode != "rolling":
             return
         if self.void_now is not None:
-            self._void(self.void_now, leaning_on)
+            self._void(*self.void_now)
             return
         step = self.throw_step
         bust = step.first(Busted) if step is not None else None
@@ -361,11 +367,10 @@ class TurnController:
             return
         self.ready()
 
-    def _void(self, reason: VoidReason, leaning_on: str | None) -> None:
+    def _void(self, reason: VoidReason, against: str | None) -> None:
         self.voids += 1
         self.void_now = None
         self.recorder.play(Void(reason))
-        against = leaning_on if reason == "leaning" else None
         self.notices.show(self.narrator.events.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
         self.moments.append(VoidMoment(reason))
         self.wait(1.7, self.throw)

@@ -1,34 +1,101 @@
-"""Which throws are void (a die off the felt or cocked), as often as the setting says.
+"""The hands that throw the dice: every throw simulated in 3D, and void when the physics says so.
 
-Only visual chance decides this (never the dice values), so a record replays
-the same whatever void throws a game had.
+A throw is void when a die ends off the felt or cocked, as the simulation
+shows it (:mod:`greed_game.physics`); nothing here draws a void by chance.
+The void-throw setting says how hard hands throw ("rare" gently) and, when
+"off", throws a void throw again before anyone sees it. Only visual chance is
+used (never the dice values), so a record replays the same whatever void
+throws a game had.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from greed_game.physics import TABLE, Film, Flick, Layout, Table, throw_until
+from greed_game.physics.throw import THROWING, Throwing, simulate
 from greed_game.rules.game import VoidReason
 
-VOID_CHANCE = {"off": 0.0, "rare": 0.025, "realistic": 0.07}
-"""How often a throw is void, by the void-throw setting."""
+FORCED_TRIES = 400
+"""Throws simulated at most to find a void one that was asked for (a cocked die comes about once in 30)."""
+
+HARD = Throwing(speed=(34.0, 46.0), lift=(5.0, 8.0))
+"""A throw hard enough to send a die over the rail (asked for by tests and the smoke run)."""
 
 
-class VoidThrows:
-    """Decides, throw by throw, whether the coming throw is void and why."""
+@dataclass(frozen=True)
+class Toss:
+    """A throw as the table will show it: the film and each die's faces."""
 
-    def __init__(self, setting: Callable[[], str], rng: random.Random) -> None:
+    film: Film
+    layouts: tuple[Layout, ...]
+
+    @property
+    def void(self) -> VoidReason | None:
+        found = self.film.void
+        return found[0] if found is not None else None
+
+    @property
+    def against(self) -> str | None:
+        """What the die that makes the throw void leans on or went over ("rail", "die" or "floor")."""
+        found = self.film.void
+        return found[2] if found is not None else None
+
+
+def seat_spot(seat: int, players: int, table: Table = TABLE) -> tuple[float, int]:
+    """Where a seat sits: x along its rail (die units) and the rail (-1 bottom, 1 top).
+
+    Seats go round the table clockwise: the bottom rail left to right, then the
+    top rail right to left (the name plates follow the same order).
+    """
+    bottom = (players + 1) // 2
+    if seat < bottom:
+        n, i, side = bottom, seat, -1
+    else:
+        n, i, side = players - bottom, players - 1 - seat, 1
+    return -table.half_width + table.width * (i + 1) / (n + 1), side
+
+
+class Hands:
+    """Throws the dice for every seat, as hard as the void-throw setting says."""
+
+    def __init__(self, setting: Callable[[], str], rng: random.Random, table: Table = TABLE) -> None:
         self.setting = setting
         self.rng = rng
+        self.table = table
         self.forced: list[VoidReason] = []
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
 
-    def next(self) -> VoidReason | None:
-        """The void the coming throw is to show, or None for a clean throw."""
+    def flick(self, seat: int, players: int) -> Flick:
+        """A throw of a seat's own: from its place at the rail, across the felt."""
+        x, side = seat_spot(seat, players, self.table)
+        return self.throwing.flick(side, x + self.rng.uniform(-1.0, 1.0), self.rng)
+
+    @property
+    def throwing(self) -> Throwing:
+        return THROWING.get(self.setting(), THROWING["realistic"])
+
+    def toss(self, values: tuple[int, ...], seat: int, players: int, flick: Flick | None = None) -> Toss:
+        """Throw dice that are to show ``values`` (the core drew them) from ``seat``; by hand with ``flick``."""
+        flick = flick or self.flick(seat, players)
         if self.forced:
-            return self.forced.pop(0)
-        chance = VOID_CHANCE.get(self.setting(), 0.0)
-        if chance and self.rng.random() < chance:
-            return self.rng.choice(("off-felt", "leaning"))
-        return None
+            film = self._forced(self.forced.pop(0), len(values), flick, seat, players)
+        else:
+            setting = self.setting()
+            film, _ = throw_until(len(values), flick, self.rng, clean=setting == "off",
+                                  throwing=self.throwing, table=self.table)
+        return Toss(film, tuple(film.layouts(values, self.rng)))
+
+    def _forced(self, reason: VoidReason, count: int, flick: Flick, seat: int, players: int) -> Film:
+        """A film that shows ``reason`` (thrown hard for a die over the rail); a clean one if none comes."""
+        throwing = HARD if reason == "off-felt" else self.throwing
+        film = simulate(count, flick, self.rng, throwing=throwing, table=self.table)
+        for _ in range(FORCED_TRIES):
+            # A die over the rail is asked for falling to the floor, the clearest sight of the two.
+            if film.void is not None and film.void[0] == reason and (reason == "leaning" or film.void[2] == "floor"):
+                break
+            x, side = seat_spot(seat, players, self.table)
+            film = simulate(count, throwing.flick(side, x, self.rng), self.rng, throwing=throwing, table=self.table)
+        return film

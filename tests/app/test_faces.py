@@ -174,19 +174,6 @@ def test_a_badge_goes_where_no_other_die_lies() -> None:
         assert max(abs(dx), abs(dy)) > 28 + 11
 
 
-def test_a_badge_keeps_clear_of_the_dice_in_its_world_unasked() -> None:
-    from greed_game.app.physics import DiceWorld, Felt
-
-    world = DiceWorld(Felt(42, 78, 816, 448), 56)
-    bodies = world.place([(400, 300, 0.0), (456, 356, 0.3), (600, 300, 0.0)])
-    rng = random.Random(4)
-    dice = [DieView(1 + i, 56, rng, phys) for i, phys in enumerate(bodies)]
-    spot = badge_spot(dice[0])
-    assert spot != (428, 328)  # the die at (456, 356) lies on the lower right corner
-    assert all(math.hypot(spot[0] - d.x, spot[1] - d.y) > 28 + 11 for d in dice[1:])
-    assert badge_spot(dice[2]) == (628, 328)  # nothing near: the lower right corner
-
-
 def test_sprite_cache_keeps_to_its_budget() -> None:
     cache = SpriteCache(budget=100 * 100 * 4 * 3)
     for i in range(10):

@@ -9,9 +9,10 @@ from collections.abc import Callable
 import pygame
 
 from greed_game.app.main import App
-from greed_game.app.physics import DiceWorld, Felt
-from greed_game.app.scenes.table_parts import DIE, FELT, RAIL_W, banner_card
+from greed_game.app.scenes.felt import CAMERA
+from greed_game.app.scenes.table_parts import DIE, FELT, banner_card
 from greed_game.narrator import Said
+from greed_game.physics import THROWING, simulate
 from greed_game.rules import FirstPlayer, Player, Roll
 
 from .conftest import Driver
@@ -25,16 +26,14 @@ def _covers(card: pygame.Rect, x: float, y: float) -> bool:
 
 
 def test_a_banner_card_never_covers_a_resting_die(app: App) -> None:
-    world = DiceWorld(Felt(FELT.x, FELT.y, FELT.w, FELT.h, RAIL_W), DIE)
     rng = random.Random(9)
     said = Said("Bust!", "Maximilian Wolfgang loses 1,250", "bad")
     cards = set()
+    hand = THROWING["realistic"]
     for n in (6, 6, 6, 5, 4, 3, 6, 6, 2, 1, 6, 6):
-        world.clear()
-        bodies = world.throw(n, (FELT.centerx, FELT.bottom - 4), rng)
-        while not world.at_rest and world.time < 7:
-            world.step()
-        lying = [(b.body.position.x, b.body.position.y) for b in bodies if not b.gone]
+        film = simulate(n, hand.flick(-1, rng.uniform(-4, 4), rng), rng, throwing=hand)
+        final = film.final()
+        lying = [CAMERA.to_screen(float(p[0]), float(p[1])) for i, p in enumerate(final) if not film.fell[i]]
         card = banner_card(app.canvas, said, lying)
         assert FELT.contains(card), "the card leaves the felt"
         assert not [p for p in lying if _covers(card, *p)], f"the card {card} covers a die"

@@ -184,11 +184,8 @@ def test_sounds_play_for_impacts_louder_for_harder_hits(make_app: Callable[..., 
     drive.until(lambda: table.turn.mode != "rolling")
     played = [name for name, _ in app.audio.played]
     assert "throw" in played and ("hit" in played or "thud" in played)
-    world = table.felt.world
-    world.impacts.add("hit", 0.2)
-    world.impacts.add("hit", 0.9)
-    soft, hard = world.impacts.take()
-    assert hard[1] > soft[1]
+    volumes = [volume for name, volume in app.audio.played if name in ("hit", "thud")]
+    assert len(set(volumes)) > 1, "every impact sounded alike: the physics' strengths were lost"
 
 
 def test_the_loop_steps_at_a_fixed_rate_and_caps_catch_up(app: App) -> None:

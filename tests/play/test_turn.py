@@ -71,7 +71,7 @@ class FakeView:
         self.play()
         if self.flying and self.turn is not None:
             self.flying = False
-            self.turn.send(Settled("rail" if self.void == "leaning" else None))
+            self.turn.send(Settled())
             self.play()
 
     @property

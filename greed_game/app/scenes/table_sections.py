@@ -19,14 +19,13 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
-from greed_game.app.input import Click, Input, KeyPress, Move
+from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
-from greed_game.app.physics import STEP, DiceWorld, Felt
+from greed_game.app.scenes.felt import FeltSection
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     DIE,
     FELT,
-    RAIL_W,
     SIDE,
     TOP_BAR,
     TRAY,
@@ -37,7 +36,6 @@ from greed_game.app.scenes.table_parts import (
     draw_plates,
     draw_player_rows,
     draw_turn_box,
-    plate_position,
     short_name,
 )
 from greed_game.app.skins import SkinName
@@ -47,16 +45,10 @@ from greed_game.play.moments import (
     AnswerOffer,
     BankTurn,
     Command,
-    KeptDice,
-    Settled,
     ThrowDice,
-    Thrown,
-    ToggleDie,
     ToggleHint,
 )
 from greed_game.play.snapshot import Notice, OfferBox, TableSnapshot, Waiting
-
-MAX_THROW_TIME = 7.0
 
 
 class Section:
@@ -70,191 +62,6 @@ class Section:
     def handle(self, event: Input, snap: TableSnapshot) -> Command | Go | None:
         """The command an event means here (or where to go next), if any."""
         return None
-
-
-# -- the felt ---------------------------------------------------------------------------------------------
-
-
-class FeltSection(Section):
-    """The felt: the thrown dice, simulated to rest and drawn where they lie; a click picks a die."""
-
-    rect = FELT
-
-    def __init__(self, vrng: random.Random, skin: Callable[[], SkinName], pace: Callable[[], float]) -> None:
-        self.vrng = vrng
-        self.skin = skin
-        self.pace = pace
-        self.world = DiceWorld(Felt(FELT.x, FELT.y, FELT.w, FELT.h, RAIL_W), DIE)
-        self.dice: list[DieView] = []
-        self.exits: list[tuple[float, float]] = []
-        """Where dice of the last throw left the felt (a void throw), marked until the next throw."""
-        self.hover: DieView | None = None
-        self.callout_at: tuple[float, float] = FELT.center
-        """Where the last kept dice lay (a combination's callout rises from there)."""
-        self.physics_debt = 0.0
-        self.void: str | None = None
-        """The void the throw in the air is to show."""
-
-    # -- moments -----------------------------------------------------------------------------------
-
-    def throw(self, moment: Thrown, players: int) -> None:
-        """Throw the dice from the seat's side of the felt (a die jumps off for an off-felt void)."""
-        jumper = self.vrng.randrange(len(moment.dice)) if moment.void == "off-felt" else None
-        self.clear()
-        x, bottom = plate_position(moment.seat, players)
-        origin = (x, FELT.bottom - 4) if bottom else (x, FELT.top + 4)
-        bodies = self.world.throw(len(moment.dice), origin, self.vrng, jumper=jumper)
-        self.dice = []
-        for (ident, value), body in zip(moment.dice, bodies, strict=True):
-            view = DieView(value, DIE, self.vrng, body)
-            view.ident = ident
-            self.dice.append(view)
-        self.physics_debt = 0.0
-        self.void = moment.void
-
-    def take(self, moment: KeptDice) -> list[DieView]:
-        """The kept dice leave the felt for the tray (the callout rises where they lay)."""
-        kept = [d for d in self.dice if d.ident in moment.dice]
-        if kept:
-            self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
-        self.dice = [d for d in self.dice if d.ident not in moment.dice]
-        return kept
-
-    def clear(self) -> None:
-        """Take every die off the felt."""
-        self.world.clear()
-        self.dice = []
-        self.exits = []
-        self.hover = None
-
-    def sync(self, snap: TableSnapshot) -> None:
-        """Match the snapshot: dice no longer on the felt go, a resumed game's dice are laid out, picks shown."""
-        if not snap.dice:
-            if self.dice or self.exits:
-                self.clear()
-            return
-        wanted = {d.id: d for d in snap.dice}
-        if not any(d.ident in wanted for d in self.dice):
-            # Dice the screen never saw thrown (a resumed game): laid out at rest.
-            bodies = self.world.scatter(len(snap.dice), self.vrng)
-            self.dice = []
-            for die, body in zip(snap.dice, bodies, strict=True):
-                view = DieView(die.value, DIE, self.vrng, body)
-                view.ident = die.id
-                view.tumble.finish()
-                self.dice.append(view)
-            self.label()
-        self.dice = [d for d in self.dice if d.ident in wanted]
-        for d in self.dice:
-            d.selected = wanted[d.ident].selected
-
-    # -- the throw in the air ------------------------------------------------------------------------
-
-    def run(self, dt: float, rate: float) -> Settled | None:
-        """Step the physics by ``dt`` at ``rate`` (0: straight to rest); the dice's report once at rest."""
-        if rate == 0:
-            return self.finish()
-        self.physics_debt += dt * rate
-        while self.physics_debt >= STEP:
-            self.physics_debt -= STEP
-            self.world.step(STEP)
-            for d in self.dice:
-                d.update(STEP)
-        settled = self.world.at_rest and all(d.tumble.done or d.place == "gone" for d in self.dice)
-        if settled or self.world.time > MAX_THROW_TIME:
-            return self.settle()
-        return None
-
-    def finish(self) -> Settled:
-        """Let the dice fly to rest at once (instant speed, or a skip)."""
-        while not self.world.at_rest and self.world.time < MAX_THROW_TIME:
-            self.world.step(STEP)
-            for d in self.dice:
-                d.update(STEP)
-        self.world.impacts.take()
-        return self.settle()
-
-    def settle(self) -> Settled:
-        """The dice are at rest: dice gone over the rail are marked where they went, the rest labelled."""
-        self.world.stop()
-        for d in self.dice:
-            d.update(0.0)
-            if d.place != "gone":
-                d.tumble.finish()
-        gone = [d for d in self.dice if d.place == "gone" or (d.phys is not None and d.phys.gone)]
-        # Where a die went over the rail: the nearest point of the felt's edge to where it was last seen.
-        self.exits = [
-            (min(max(d.x, FELT.left + 12), FELT.right - 12), min(max(d.y, FELT.top + 12), FELT.bottom - 12))
-            for d in gone
-        ]
-        self.dice = [d for d in self.dice if d not in gone]
-        self.label()
-        leaning = self.lean() if self.void == "leaning" else None
-        self.void = None
-        return Settled(leaning)
-
-    def lean(self) -> str | None:
-        """Cock a random die against its neighbour or the rail; returns which."""
-        if not self.dice:
-            return None
-        die = self.dice[self.vrng.randrange(len(self.dice))]
-        if die.phys not in self.world.dice:
-            return None
-        target, direction, against = self.world.lean_target(self.world.dice.index(die.phys))
-        die.move_to(target[0], target[1], die.angle, DIE, 0.25 * self.pace())
-        die.lean = direction
-        die.lean_amount = 1.0
-        die.place = "table"
-        return against or None
-
-    def label(self) -> None:
-        """Number the dice left to right (the keys 1–6 pick them)."""
-        for n, d in enumerate(sorted(self.dice, key=lambda d: (d.x, d.y)), start=1):
-            d.label = n
-
-    def hurry(self) -> None:
-        """Finish every moving die at once."""
-        for d in self.dice:
-            if d.tween is not None:
-                d.tween.t = d.tween.duration
-
-    # -- input and drawing ---------------------------------------------------------------------------
-
-    def handle(self, event: Input, snap: TableSnapshot) -> Command | None:
-        if isinstance(event, Move):
-            self.hover = next((d for d in self.dice if d.contains(event.pos)), None)
-            return None
-        if not snap.may_select:
-            return None
-        die: DieView | None = None
-        if isinstance(event, Click):
-            die = next((d for d in self.dice if d.contains(event.pos)), None)
-        elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
-            die = next((d for d in self.dice if d.label == int(event.key)), None)
-        return ToggleDie(die.ident) if die is not None else None
-
-    def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        skin = self.skin()
-        show_labels = snap.may_select
-        advised = {d.id for d in snap.dice if d.advised}
-        for x, y in self.exits:  # a void throw's die that left the felt: a mark where it went over
-            canvas.circle((60, 20, 16), (x, y), 17)
-            canvas.circle(theme.WARN, (x, y), 17, 2.5)
-            canvas.line(theme.WARN, (x - 7, y - 7), (x + 7, y + 7), 3)
-            canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
-        for d in sorted(self.dice, key=lambda d: d.z):
-            if d.ident in advised and not d.selected:
-                # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
-                canvas.polygon(theme.GREEN, d.corners(1.2), 3)
-                canvas.polygon((60, 130, 70), d.corners(1.32), 2)
-            draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels)
-            if snap.busted and d.at_rest:
-                canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
-
-    def lying(self) -> list[tuple[float, float]]:
-        """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
-        return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
-                for d in self.dice if d.place == "table"] + self.exits
 
 
 # -- the tray and the turn box ------------------------------------------------------------------------------

@@ -1,0 +1,351 @@
+"""The felt: each throw's film played back, every die drawn from its true pose, and a throw by hand.
+
+The flow simulates a throw to rest before the first frame (see
+:mod:`greed_game.physics`); the felt plays that film, sounds its impacts as
+they come, and reports :class:`~greed_game.play.moments.Settled` when it has
+played to its end. A press on the felt, a drag and a release throw the dice
+by hand: the gesture's last tenth of a second sets the throw's speed and
+direction.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from greed_game.app import theme
+from greed_game.app.camera import Camera
+from greed_game.app.canvas import Canvas
+from greed_game.app.dice_view import DieView, adjacent, draw_die
+from greed_game.app.input import Click, Input, KeyPress, Move, Release
+from greed_game.app.scenes.table_parts import DIE, FELT
+from greed_game.app.skins import SkinName
+from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout, label
+from greed_game.physics.throw import lying
+from greed_game.play.moments import Command, KeptDice, Settled, ThrowDice, Thrown, ToggleDie
+from greed_game.play.snapshot import TableSnapshot
+from greed_game.play.voids import seat_spot
+
+CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
+"""The one projection of the table onto the stage, shared by the flat view and the 3D view."""
+
+FLICK_SPEED = (9.0, 30.0)
+"""The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
+FLICK_GAIN = 0.9
+"""Die units a second of throw per die unit a second of gesture."""
+FLICK_MIN = 40.0
+"""A drag shorter than this (logical px) is a click, not a throw."""
+FLICK_WINDOW = 0.1
+"""The end of the gesture that sets the throw's speed, seconds."""
+ADJACENT = {face: tuple(f for f in range(6) if f // 2 != face // 2) for face in range(6)}
+"""The four faces that share an edge with each face (faces in :mod:`greed_game.physics.faces` order)."""
+
+
+def _rotation(q: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+    """The 3×3 matrix of a unit quaternion (i, j, k, w): the die's frame turned into the world's."""
+    x, y, z, w = (float(c) for c in q)
+    return np.array((
+        (1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)),
+        (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)),
+        (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)),
+    ))
+
+
+def pose_die(view: DieView, row: npt.NDArray[np.float32], layout: Layout, camera: Camera = CAMERA) -> None:
+    """Set a flat-view die from a physics pose: where it is, how high, which face is up and how far it has
+    rolled towards the next one.
+
+    The flat view shows a roll between two faces: the face most nearly up and
+    the neighbour rising next, turned as far as the true pose is (a die cocked
+    at 35° shows both faces, as it does on the table).
+    """
+    x, y, z = (float(c) for c in row[:3])
+    turn = _rotation(row[3:])
+    normals = turn @ np.array(FACE_NORMALS, dtype=np.float64).T  # column f: face f's normal in the world
+    heights = normals[2]
+    top = int(np.argmax(heights))
+    nxt = max(ADJACENT[top], key=lambda f: float(heights[f]))
+    lift = z - 0.5
+    sx, sy = camera.to_screen(x, y, max(lift, -3.0))
+    view.x, view.y = sx, sy
+    view.size = view.base * camera.depth_scale(max(lift, -3.0))
+    view.z = max(0.0, lift) * view.base * 0.5
+    # How far from flat: the top face's tilt, as a share of the quarter turn that would bring the next face up.
+    tilt = math.degrees(math.acos(min(1.0, float(heights[top]))))
+    phase = tilt / 90.0
+    # The next face lies on the side of the die it is rising from; the sprite rolls its next face in from the
+    # image's left, so the image's right points away from that side.
+    hx, hy = float(normals[0, nxt]), float(normals[1, nxt])
+    view.angle = math.atan2(hy, -hx) if abs(hx) + abs(hy) > 1e-6 else view.angle
+    view.axis = 0
+    t = view.tumble
+    t.top, t.next = layout[top], layout[nxt]
+    if not adjacent(t.top, t.next):  # never: neighbours on a shop die always share an edge
+        t.next = next(f for f in range(1, 7) if adjacent(t.top, f))
+    t.phase = phase if phase > 0.02 else 0.0
+    t.done = t.phase == 0.0
+    view.alpha = 255 if lift > -0.6 else max(0, int(255 * (1 + (lift + 0.6) / 1.6)))
+
+
+@dataclass
+class Playing:
+    """A film on the felt: the time into it, and which impacts have sounded."""
+
+    film: Film
+    layouts: tuple[Layout, ...]
+    t: float = 0.0
+    sounded: int = 0
+    ends: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.ends = self.film.seconds
+
+
+class FeltSection:
+    """The felt: the thrown dice, played from their film and drawn where they are; a click picks a die."""
+
+    rect = FELT
+
+    def __init__(self, vrng: random.Random, skin: Callable[[], SkinName], pace: Callable[[], float]) -> None:
+        self.vrng = vrng
+        self.skin = skin
+        self.pace = pace
+        self.dice: list[DieView] = []
+        self.playing: Playing | None = None
+        self.exits: list[tuple[float, float]] = []
+        """Where dice of the last throw left the table (a void throw), marked until the next throw."""
+        self.hover: DieView | None = None
+        self.callout_at: tuple[float, float] = FELT.center
+        """Where the last kept dice lay (a combination's callout rises from there)."""
+        self.impacts: list[tuple[str, float]] = []
+        """Impacts the film reached since the screen last took them: (``die``/``rail``/``felt``, 0..1)."""
+        self.drag: list[tuple[float, float, float]] | None = None
+        """A throw by hand under way: the pointer's (x, y, time) since the press."""
+        self.clock = 0.0
+
+    # -- moments -----------------------------------------------------------------------------------
+
+    def throw(self, moment: Thrown) -> None:
+        """Start the film of a throw."""
+        self.clear()
+        toss = moment.toss
+        self.dice = []
+        for ident, value in moment.dice:
+            view = DieView(value, DIE, self.vrng)
+            view.ident = ident
+            view.moving = True
+            self.dice.append(view)
+        self.playing = Playing(toss.film, toss.layouts)
+        self._pose()
+
+    def take(self, moment: KeptDice) -> list[DieView]:
+        """The kept dice leave the felt for the tray (the callout rises where they lay)."""
+        kept = [d for d in self.dice if d.ident in moment.dice]
+        if kept:
+            self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
+        self.dice = [d for d in self.dice if d.ident not in moment.dice]
+        return kept
+
+    def clear(self) -> None:
+        """Take every die off the felt."""
+        self.dice = []
+        self.exits = []
+        self.hover = None
+        self.playing = None
+
+    def sync(self, snap: TableSnapshot) -> None:
+        """Match the snapshot: dice no longer on the felt go, a resumed game's dice are laid out, picks shown."""
+        if not snap.dice:
+            if self.dice or self.exits:
+                self.clear()
+            return
+        wanted = {d.id: d for d in snap.dice}
+        if not any(d.ident in wanted for d in self.dice):
+            # Dice the screen never saw thrown (a resumed game): lying at rest.
+            film = lying(len(snap.dice), self.vrng)
+            self.dice = []
+            for n, die in enumerate(snap.dice):
+                view = DieView(die.value, DIE, self.vrng)
+                view.ident = die.id
+                pose_die(view, film.final()[n], label(4, die.value, self.vrng))  # face 4 is +z: up
+                self.dice.append(view)
+            self.label()
+        self.dice = [d for d in self.dice if d.ident in wanted]
+        for d in self.dice:
+            d.selected = wanted[d.ident].selected
+
+    # -- the film --------------------------------------------------------------------------------------
+
+    def _pose(self) -> None:
+        playing = self.playing
+        if playing is None:
+            return
+        poses = playing.film.pose(playing.t)
+        for n, view in enumerate(self.dice):
+            pose_die(view, poses[n], playing.layouts[n])
+        impacts = playing.film.impacts
+        while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.t:
+            hit = impacts[playing.sounded]
+            self.impacts.append((hit.kind, hit.strength))
+            playing.sounded += 1
+
+    def run(self, dt: float, rate: float) -> Settled | None:
+        """Play the film on by ``dt`` at ``rate`` (0: straight to its end); once at its end, the report."""
+        playing = self.playing
+        if playing is None:
+            return None
+        if rate == 0:
+            return self.finish()
+        playing.t = min(playing.ends, playing.t + dt * rate)
+        self._pose()
+        if playing.t >= playing.ends:
+            return self.settle()
+        return None
+
+    def finish(self) -> Settled:
+        """The film to its end at once (instant speed, or a skip)."""
+        if self.playing is not None:
+            self.playing.t = self.playing.ends
+            self._pose()
+            self.impacts = []
+        return self.settle()
+
+    def settle(self) -> Settled:
+        """The dice are at rest: dice fallen from the table are marked where they went over, the rest labelled."""
+        playing, self.playing = self.playing, None
+        if playing is None:
+            return Settled()
+        film = playing.film
+        final = film.final()
+        gone = [view for n, view in enumerate(self.dice) if film.fell[n]]
+        self.exits = []
+        for n, view in enumerate(self.dice):
+            view.moving = False
+            if film.fell[n]:
+                x, y = float(final[n, 0]), float(final[n, 1])
+                hx, hy = TABLE.half_width - 0.2, TABLE.half_depth - 0.2
+                self.exits.append(CAMERA.to_screen(min(max(x, -hx), hx), min(max(y, -hy), hy)))
+            elif film.cocked[n] or film.off_felt[n]:
+                # The die that makes the throw void is ringed, with a tag saying so.
+                view.lean = (math.cos(view.angle + math.pi), math.sin(view.angle + math.pi))
+                view.lean_amount = 1.0
+            else:
+                # A die that counts lies flat (a tilt under the cocked limit is the felt's give, not a lean).
+                view.tumble.phase, view.tumble.done = 0.0, True
+        self.dice = [d for d in self.dice if d not in gone]
+        self.label()
+        return Settled()
+
+    def label(self) -> None:
+        """Number the dice left to right (the keys 1–6 pick them)."""
+        for n, d in enumerate(sorted(self.dice, key=lambda d: (d.x, d.y)), start=1):
+            d.label = n
+
+    def hurry(self) -> None:
+        """Finish every gliding die at once."""
+        for d in self.dice:
+            if d.tween is not None:
+                d.tween.t = d.tween.duration
+
+    def moving(self) -> bool:
+        """Whether a film is playing or a die is gliding."""
+        return self.playing is not None or any(not d.at_rest for d in self.dice)
+
+    # -- input ---------------------------------------------------------------------------------------
+
+    def handle(self, event: Input, snap: TableSnapshot) -> Command | None:
+        if isinstance(event, Move):
+            self.hover = next((d for d in self.dice if d.contains(event.pos)), None)
+            if self.drag is not None:
+                self.drag.append((*event.pos, self.clock))
+            return None
+        if isinstance(event, Release):
+            return self._release(event.pos, snap)
+        die: DieView | None = None
+        if isinstance(event, Click):
+            die = next((d for d in self.dice if d.contains(event.pos)), None)
+            if die is None and event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
+                self.drag = [(*event.pos, self.clock)]
+                return None
+        elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
+            die = next((d for d in self.dice if d.label == int(event.key)), None)
+        if die is None or not snap.may_select:
+            return None
+        return ToggleDie(die.ident)
+
+    def _release(self, pos: tuple[float, float], snap: TableSnapshot) -> Command | None:
+        """The end of a drag: a throw by hand when it was long enough and the dice may be thrown."""
+        drag, self.drag = self.drag, None
+        if drag is None or not _may_throw(snap):
+            return None
+        drag.append((*pos, self.clock))
+        x0, y0, _ = drag[0]
+        if math.dist((x0, y0), pos) < FLICK_MIN:
+            return None
+        return ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
+
+    def tick(self, dt: float) -> None:
+        """The clock the gesture's speed is measured by."""
+        self.clock += dt
+
+    # -- drawing ---------------------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        skin = self.skin()
+        show_labels = snap.may_select and self.playing is None
+        advised = {d.id for d in snap.dice if d.advised}
+        for x, y in self.exits:  # a die that fell off the table: a mark where it went over
+            canvas.circle((60, 20, 16), (x, y), 17)
+            canvas.circle(theme.WARN, (x, y), 17, 2.5)
+            canvas.line(theme.WARN, (x - 7, y - 7), (x + 7, y + 7), 3)
+            canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
+        for d in sorted(self.dice, key=lambda d: d.z):
+            if d.ident in advised and not d.selected:
+                # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
+                canvas.polygon(theme.GREEN, d.corners(1.2), 3)
+                canvas.polygon((60, 130, 70), d.corners(1.32), 2)
+            draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
+                     neighbours=self.dice)
+            if snap.busted and d.at_rest:
+                canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+        if self.drag is not None and len(self.drag) > 1:
+            (x0, y0, _), (x1, y1, _) = self.drag[0], self.drag[-1]
+            canvas.line((255, 255, 255), (x0, y0), (x1, y1), 2)
+
+    def lying(self) -> list[tuple[float, float]]:
+        """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
+        return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
+                for d in self.dice if d.place == "table"] + self.exits
+
+
+def _may_throw(snap: TableSnapshot) -> bool:
+    """Whether the throw button is on offer now (a person's throw, nothing in the way)."""
+    return snap.human_turn and any(isinstance(b.command, ThrowDice) and b.enabled for b in snap.buttons)
+
+
+def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int) -> Flick:
+    """The throw a drag on the felt means: its direction, and its speed over its last tenth of a second.
+
+    The dice leave from the thrower's own rail, level with where the drag
+    began; the speed is held between the gentlest and the hardest throw.
+    """
+    x_end, y_end, t_end = drag[-1]
+    start = next((p for p in drag if t_end - p[2] <= FLICK_WINDOW), drag[0])
+    if start is drag[-1]:
+        start = drag[-2]
+    dt = max(t_end - start[2], 1 / 60)
+    vx, vy = (x_end - start[0]) / DIE / dt, -(y_end - start[1]) / DIE / dt
+    whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
+    norm = math.hypot(whole_x, whole_y) or 1.0
+    speed = min(max(math.hypot(vx, vy) * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
+    _, side = seat_spot(seat, players)
+    x, _ = CAMERA.to_world(drag[0][0], drag[0][1])
+    aim = (whole_x / norm, whole_y / norm)
+    if aim[1] * side > 0:  # a drag towards one's own rail still throws across the felt
+        aim = (aim[0], -aim[1])
+    return Flick(x, side, aim, speed)
