@@ -38,7 +38,7 @@ DIE_HALF = 0.5
 DIE_ROUNDING = 0.09
 """The radius of a die's rounded edges and corners."""
 
-FELT_FRICTION = 0.6
+FELT_FRICTION = 0.5
 
 _REST_SPEED = 0.08
 _REST_SPIN = 0.15
@@ -84,20 +84,31 @@ class Throwing:
     """How fast the dice turn as they leave the hand, radians a second."""
     aim: float = 0.55
     """How far (radians) a throw may stray from straight across the felt."""
+    spread: float = 0.18
+    """How far (radians) each die may leave the hand off the throw's line: a wider spread, fewer dice touching."""
+    hand: float = 1.5
+    """How far apart the dice sit in the hand, die units."""
 
     def flick(self, side: int, x: float, rng: random.Random) -> Flick:
         """A throw from ``x`` on the ``side`` rail toward the far half of the felt."""
+        # A hand near a corner throws towards the middle, as a player leaning in would.
         angle = rng.uniform(-self.aim, self.aim)
-        aim = (math.sin(angle), -side * math.cos(angle))
+        ax, ay = math.sin(angle) - 0.35 * x / TABLE.half_width, -side * math.cos(angle)
+        norm = math.hypot(ax, ay)
+        aim = (ax / norm, ay / norm)
         return Flick(x, side, aim, rng.uniform(*self.speed), rng.uniform(*self.lift))
 
 
 THROWING = {
     "off": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0)),
-    "rare": Throwing(speed=(12.0, 19.0), lift=(2.0, 5.0)),
+    "rare": Throwing(speed=(11.0, 17.0), lift=(2.0, 5.0), spread=0.3, hand=1.7),
     "realistic": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0)),
 }
-"""How hard hands throw under each void-throw setting ("off" throws as "realistic" and throws a void one again)."""
+"""How hands throw under each void-throw setting ("off" throws as "realistic" and throws a void one again).
+
+"rare" is a gentle throw with the dice apart in the hand; "realistic" a brisk
+one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
+stated in the README."""
 
 
 @dataclass
@@ -193,14 +204,16 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     """The dice leave the hand together: a loose cluster above the felt near the thrower's rail."""
     ax, ay = flick.aim
     px, py = -ay, ax
-    hand_y = flick.side * (table.half_depth - 1.3)
-    hand_x = min(max(flick.x, -table.half_width + 2.0), table.half_width - 2.0)
+    rows = (count + 2) // 3
+    # The hand reaches over the felt far enough that its last row of dice clears the thrower's rail.
+    hand_y = flick.side * (table.half_depth - 1.1 - (rows - 1) * throwing.hand / 2)
+    hand_x = min(max(flick.x, -table.half_width + 3.2), table.half_width - 3.2)
     handles = []
     for i in range(count):
         row, col = divmod(i, 3)
         in_row = min(3, count - row * 3)
-        across = (col - (in_row - 1) / 2) * 1.5 + rng.uniform(-0.08, 0.08)
-        back = -row * 1.5 + rng.uniform(-0.08, 0.08)
+        across = (col - (in_row - 1) / 2) * throwing.hand + rng.uniform(-0.08, 0.08)
+        back = (row - (rows - 1) / 2) * throwing.hand + rng.uniform(-0.08, 0.08)
         x = hand_x + px * across + ax * back
         y = hand_y + py * across + ay * back
         z = 1.4 + row * 0.25 + rng.uniform(0.0, 0.3)
@@ -208,7 +221,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
                                               rng.uniform(0, math.tau))
         speed = flick.speed * rng.uniform(0.9, 1.1)
         # Each die leaves the hand a little apart from the others, so the throw spreads out as real ones do.
-        turn_aim = rng.uniform(-0.18, 0.18)
+        turn_aim = rng.uniform(-throwing.spread, throwing.spread)
         dx = ax * math.cos(turn_aim) - ay * math.sin(turn_aim)
         dy = ax * math.sin(turn_aim) + ay * math.cos(turn_aim)
         spin_axis = (rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1))
@@ -302,8 +315,12 @@ def _film(poses: npt.NDArray[np.float32], seconds: float, fallen: list[bool], im
         face, tilt = top_face(rp.Rotation3(qw, qi, qj, qk).to_matrix())
         faces.append(face)
         tilts.append(tilt)
-        off.append(fallen[i] or not table.on_felt(x, y) or z > 1.2)
-        leaning.append(_leans_on(i, final, table) if tilt > COCKED_DEGREES else None)
+        stacked = z > 1.2 and table.on_felt(x, y)  # resting on top of another die: as cocked as can be
+        if stacked:
+            tilt = max(tilt, 90.0)
+        off.append(fallen[i] or not table.on_felt(x, y))
+        tilts[-1] = tilt
+        leaning.append(("die" if stacked else _leans_on(i, final, table)) if tilt > COCKED_DEGREES else None)
     return Film(poses, seconds, tuple(faces), tuple(tilts), tuple(off), tuple(fallen), tuple(leaning),
                 tuple(impacts))
 
