@@ -1,0 +1,625 @@
+"""The dice drawn in 3D from their true pose with OpenGL 3.3 (moderngl), into a pygame surface.
+
+An offscreen context renders the dice (rounded cubes, faces textured with the
+skin's marks, a key light from the upper left), their soft contact shadows on
+the felt and the rings that mark a die selected, hovered, advised or bust.
+The frame is read back into a surface the size of the area it covers, to be
+blitted over the 2D felt. The perspective is the :class:`Camera`'s own: a
+point of the felt plane lands on the pixel ``camera.to_screen`` gives it, so
+the 3D view and the flat view agree.
+
+Where no context can be had, :meth:`GLDice.create` returns None and the
+caller draws the flat view instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Sequence
+from typing import Literal
+
+import moderngl
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.camera import Camera
+from greed_game.app.skins import BODY, SkinName, ink_image
+from greed_game.physics.faces import Layout
+
+Highlight = Literal["selected", "hover", "advised", "bust"]
+Area = pygame.Rect | tuple[float, float, float, float]
+F32 = npt.NDArray[np.float32]
+
+ROUNDING = 0.09
+"""Radius of a die's rounded edges and corners, die units (the physics' collider has the same)."""
+ROUND_STEPS = 4
+"""Facets across each 45° of a rounded edge (enough for a smooth silhouette at 4K)."""
+SAMPLES = 4
+"""Multisampling of the offscreen frame."""
+SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
+"""Words in a renderer's name that mean it draws on the CPU."""
+FRAME_STEP = 64
+"""The offscreen frame's size goes up in steps of this many pixels."""
+
+SKIN_BODY: dict[str, tuple[int, int, int]] = {"pips": BODY, "greed": BODY}
+"""The colour of a die's body in each skin (the face art of both skins is drawn on the same ivory)."""
+
+RINGS: dict[str, tuple[tuple[int, int, int], float, float]] = {
+    "selected": (theme.GOLD, 1.14, 3.0),
+    "hover": ((255, 255, 255), 1.14, 2.0),
+    "advised": (theme.GREEN, 1.2, 3.0),
+    "bust": (theme.RED, 1.16, 3.0),
+}
+"""Each highlight's colour, size (in die sides) and line width (logical px), as the flat view draws them."""
+
+LIGHT = (-0.45, 0.35, 1.0)
+"""Towards the key light: above, to the left and a little up the screen (the flat view's shadows fall the
+other way)."""
+FALLEN_SHADOW = -0.6
+"""A die whose centre is this far below the felt is over the floor, beyond the table: it casts no shadow."""
+
+# Each face's tangents (right, up) in the die's frame, seen from outside: right × up is the face's normal, and
+# with the die unturned every side face reads upright from above the +z face's top edge.
+_TANGENTS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
+    ((0, 1, 0), (0, 0, 1)),
+    ((0, -1, 0), (0, 0, 1)),
+    ((-1, 0, 0), (0, 0, 1)),
+    ((1, 0, 0), (0, 0, 1)),
+    ((1, 0, 0), (0, 1, 0)),
+    ((1, 0, 0), (0, -1, 0)),
+)
+_NORMALS = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+
+
+def projection(camera: Camera, area: Area, *, near: float = 0.5, far_beyond: float = 12.0) -> F32:
+    """The matrix taking a world point (die units) to clip space for the area's pixels, rows downward.
+
+    The eye is ``camera.height`` above the felt's middle; the frustum is off
+    centre when ``area`` (logical px) is not centred on the felt. Clip y grows
+    down the screen, so the framebuffer's first row is the image's top row and
+    the read-back needs no flip. ``far_beyond``: how far below the felt depth
+    still resolves (a die falling off the table).
+    """
+    ax, ay, aw, ah = (float(v) for v in _rect(area))
+    h, u = camera.height, camera.unit
+    cx, cy = camera.center
+    ox = 2 * (cx - ax) / aw - 1
+    oy = 2 * (cy - ay) / ah - 1
+    far = h + far_beyond
+    a = -(far + near) / (far - near)
+    b = -2 * far * near / (far - near)
+    # Eye depth is z - h; clip w is the distance below the eye, h - z, as Camera.depth_scale divides by.
+    return np.array([
+        [2 * u * h / aw, 0.0, -ox, ox * h],
+        [0.0, -2 * u * h / ah, -oy, oy * h],
+        [0.0, 0.0, a, b - a * h],
+        [0.0, 0.0, -1.0, h],
+    ], dtype=np.float32)
+
+
+def _rect(area: Area) -> tuple[float, float, float, float]:
+    if isinstance(area, pygame.Rect):
+        return (area.x, area.y, area.w, area.h)
+    return (float(area[0]), float(area[1]), float(area[2]), float(area[3]))
+
+
+def rounded_cube(radius: float = ROUNDING, steps: int = ROUND_STEPS) -> tuple[F32, npt.NDArray[np.int32]]:
+    """A unit cube with rounded edges: vertices (position, normal, face, face x, face y) and triangle indices.
+
+    Each face is a grid whose lines crowd into the rounded band, spaced so the
+    normal turns by equal angles; every vertex is pulled onto the rounded box
+    (the inner box grown by ``radius``). The face coordinates run −0.5 to 0.5
+    along the face's tangents and place its marks.
+    """
+    core = 0.5 - radius
+    bend = np.tan(np.linspace(0.0, math.pi / 4, steps + 1))
+    side = np.concatenate([-core - radius * bend[::-1], core + radius * bend])
+    n = side.size
+    verts, tris = [], []
+    for face, (normal, (right, up)) in enumerate(zip(_NORMALS, _TANGENTS, strict=True)):
+        s, t = np.meshgrid(side, side, indexing="ij")
+        p = (0.5 * np.array(normal)[None, None] + s[..., None] * np.array(right) + t[..., None] * np.array(up))
+        inner = np.clip(p, -core, core)
+        out = p - inner
+        normals = out / np.linalg.norm(out, axis=-1, keepdims=True)
+        pos = inner + radius * normals
+        block = np.concatenate([pos, normals, np.full((n, n, 1), face), s[..., None], t[..., None]], axis=-1)
+        verts.append(block.reshape(-1, 9))
+        base = face * n * n
+        i, j = np.meshgrid(np.arange(n - 1), np.arange(n - 1), indexing="ij")
+        a = (base + i * n + j).ravel()
+        # right × up is outward, so (a, a+right, a+right+up) winds anticlockwise seen from outside
+        tris += [np.stack([a, a + n, a + n + 1], axis=1), np.stack([a, a + n + 1, a + 1], axis=1)]
+    return (np.concatenate(verts).astype(np.float32), np.concatenate(tris).astype(np.int32).ravel())
+
+
+def rotations(quats: F32) -> npt.NDArray[np.float64]:
+    """3×3 matrices (n, 3, 3) of quaternions (i, j, k, w): their columns are the die's axes in the world."""
+    q = np.asarray(quats, dtype=np.float64)
+    x, y, z, w = q[:, 0], q[:, 1], q[:, 2], q[:, 3]
+    return np.stack([
+        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)], axis=-1),
+        np.stack([2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)], axis=-1),
+        np.stack([2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)], axis=-1),
+    ], axis=1)
+
+
+def top_quarters(rot: npt.NDArray[np.float64]) -> list[tuple[int, int]]:
+    """For each die, its top face and the quarter turns (anticlockwise) that bring that face's marks
+    within 45° of upright on the screen.
+
+    Letters are read, so (as in the flat view) the face on top shows its
+    letter from the side nearest the top of the screen, never on its side.
+    """
+    out = []
+    for m in rot:
+        up = m[2]
+        axis = int(np.argmax(np.abs(up)))
+        face = 2 * axis + (0 if up[axis] > 0 else 1)
+        right, upward = (m @ np.array(v, dtype=np.float64) for v in _TANGENTS[face])
+        # where the marks' top points after 0, 1, 2, 3 quarter turns: up, left, down, right
+        heads = (upward[1], -right[1], -upward[1], right[1])
+        out.append((face, int(np.argmax(heads))))
+    return out
+
+
+def footprints(poses: F32, rot: npt.NDArray[np.float64]) -> F32:
+    """Per die, what its shadow and ring need: x, y, the turn (cos, sin) of its footprint, its half width
+    and half depth along that turn, its corner radius, the height of its lowest point above the felt and
+    the height of its top.
+
+    A die lying flat has a square footprint turned as it is; a tilted one's is
+    longer across the tilt and rounder (a cube on its corner throws a near hexagon).
+    """
+    n = poses.shape[0]
+    out = np.zeros((n, 9), dtype=np.float32)
+    reach = np.abs(rot[:, 2, :]).sum(axis=1)
+    for i in range(n):
+        axes = rot[i]
+        most = int(np.argmax(np.abs(axes[2])))
+        side = axes[:, (most + 1) % 3]
+        angle = math.atan2(side[1], side[0])
+        # a quarter turn looks the same: keep the angle within ±45° so nearby frames agree
+        angle -= math.pi / 2 * round(angle / (math.pi / 2))
+        c, s = math.cos(angle), math.sin(angle)
+        out[i, 2:6] = (c, s, 0.5 * float(np.abs(c * axes[0] + s * axes[1]).sum()),
+                       0.5 * float(np.abs(-s * axes[0] + c * axes[1]).sum()))
+    tilt = np.clip((reach - 1.0) / (math.sqrt(3) - 1.0), 0.0, 1.0)
+    out[:, 0:2] = poses[:, 0:2]
+    out[:, 6] = 0.1 + 0.3 * tilt
+    out[:, 7] = np.maximum(0.0, poses[:, 2] - 0.5 * reach)
+    out[:, 8] = poses[:, 2] + 0.5 * reach
+    return out
+
+
+_QUAT_ROTATE = """
+vec3 turn(vec4 q, vec3 v) { return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v); }
+"""
+
+_DIE_VS = "#version 330\n" + _QUAT_ROTATE + """
+uniform mat4 mvp;
+in vec3 in_pos; in vec3 in_normal; in float in_face; in vec2 in_st;
+in vec3 i_center; in vec4 i_quat; in vec3 i_lay_a; in vec3 i_lay_b; in vec2 i_top;
+out vec3 v_world; out vec3 v_normal; out vec2 v_uv; flat out float v_layer;
+void main() {
+    vec3 world = i_center + turn(i_quat, in_pos);
+    v_world = world;
+    v_normal = turn(i_quat, in_normal);
+    int face = int(in_face + 0.5);
+    v_layer = (face < 3 ? i_lay_a[face] : i_lay_b[face - 3]) - 1.0;
+    vec2 st = in_st;
+    if (face == int(i_top.x + 0.5)) {
+        for (int k = 0; k < int(i_top.y + 0.5); k++) st = vec2(st.y, -st.x);
+    }
+    v_uv = vec2(st.x + 0.5, 0.5 - st.y);
+    gl_Position = mvp * vec4(world, 1.0);
+}
+"""
+
+_DIE_FS = """#version 330
+uniform sampler2DArray marks;
+uniform vec3 body;
+uniform vec3 light;
+uniform vec3 eye;
+uniform float sharpen;
+in vec3 v_world; in vec3 v_normal; in vec2 v_uv; flat in float v_layer;
+out vec4 frag;
+void main() {
+    vec4 ink = texture(marks, vec3(v_uv, v_layer), sharpen);
+    // the marks are premultiplied and laid on the body as a 2D blit would, then lit in linear light
+    vec3 albedo = pow(body * (1.0 - ink.a) + ink.rgb, vec3(2.2));
+    vec3 n = normalize(v_normal);
+    vec3 l = normalize(light);
+    vec3 v = normalize(eye - v_world);
+    float diffuse = max(dot(n, l), 0.0);
+    float sky = mix(0.12, 0.42, 0.5 + 0.5 * n.z);
+    // the felt shades the foot of a die's sides
+    float foot = mix(0.55, 1.0, clamp(v_world.z / 0.7 + 0.25, 0.0, 1.0));
+    float gloss = pow(max(dot(n, normalize(l + v)), 0.0), 60.0) * mix(0.22, 0.08, ink.a);
+    vec3 lit = albedo * (sky * foot + 0.66 * diffuse) + vec3(gloss);
+    frag = vec4(pow(clamp(lit, 0.0, 1.0), vec3(1.0 / 2.2)).bgr, 1.0);
+}
+"""
+
+_FLAT_VS = """#version 330
+uniform mat4 mvp;
+uniform vec2 fall;
+in vec2 in_corner;
+in vec3 i_center; in vec2 i_turn; in vec2 i_size; in vec3 i_shape;
+out vec2 v_offset; flat out vec2 v_turn; flat out vec2 v_size; flat out vec3 v_shape;
+void main() {
+    // as _reach() and _shift() say in Python: a shadow's quad is centred on the shadow, a ring's on its die
+    float reach = max(i_size.x, i_size.y) + 0.22 + 0.35 * i_shape.y;
+    v_offset = fall * (0.15 + 0.35 * i_shape.y) + in_corner * reach;
+    v_turn = i_turn;
+    v_size = i_size;
+    v_shape = i_shape;
+    gl_Position = mvp * vec4(i_center + vec3(v_offset, 0.0), 1.0);
+}
+"""
+
+_SDF = """
+float box(vec2 p, vec2 half_size, float radius) {
+    vec2 q = abs(p) - (half_size - radius);
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
+vec2 local(vec2 d, vec2 c) { return vec2(c.x * d.x + c.y * d.y, -c.y * d.x + c.x * d.y); }
+"""
+
+_SHADOW_FS = "#version 330\n" + _SDF + """
+uniform vec2 fall;
+in vec2 v_offset; flat in vec2 v_turn; flat in vec2 v_size; flat in vec3 v_shape;
+out vec4 frag;
+void main() {
+    // v_shape: corner radius, height above the felt, fade (1 on the felt, 0 over the floor)
+    float h = v_shape.y;
+    float contact = clamp(1.0 - h / 0.35, 0.0, 1.0);
+    float near = box(local(v_offset, v_turn), v_size - 0.02, v_shape.x);
+    float tight = contact * 0.6 * (1.0 - smoothstep(-0.04, 0.06, near));
+    float blur = 0.13 + 0.15 * h;
+    float far = box(local(v_offset - fall * (0.15 + 0.35 * h), v_turn), v_size + 0.02 + 0.06 * h,
+                    v_shape.x + blur * 0.5);
+    float soft = 0.5 / (1.0 + 0.5 * h) * (1.0 - smoothstep(-blur, blur, far));
+    frag = vec4(0.0, 0.0, 0.0, (1.0 - (1.0 - tight) * (1.0 - soft)) * v_shape.z);
+}
+"""
+
+_RING_FS = "#version 330\n" + _SDF + """
+in vec2 v_offset; flat in vec2 v_turn; flat in vec2 v_size; flat in vec3 v_shape;
+uniform vec4 colors[4];
+out vec4 frag;
+void main() {
+    // v_shape: half line width, unused, which colour
+    float d = box(local(v_offset, v_turn), v_size, 0.06);
+    float aa = max(fwidth(d), 1e-4);
+    float a = 1.0 - smoothstep(v_shape.x - aa, v_shape.x + aa, abs(d));
+    frag = colors[int(v_shape.z + 0.5)] * a;
+}
+"""
+
+_RESOLVE_VS = """#version 330
+void main() { gl_Position = vec4(vec2(gl_VertexID % 2, gl_VertexID / 2) * 4.0 - 1.0, 0.0, 1.0); }
+"""
+
+_RESOLVE_FS = """#version 330
+uniform sampler2DMS frame;
+uniform int count;
+out vec4 frag;
+void main() {
+    vec4 sum = vec4(0.0);
+    for (int i = 0; i < count; i++) sum += texelFetch(frame, ivec2(gl_FragCoord.xy), i);
+    frag = sum / float(count);
+}
+"""
+
+_Frame = tuple[moderngl.Framebuffer, moderngl.Framebuffer, moderngl.Texture | None]
+"""The frame drawn into, the plain frame read back, and the multisampled colour between them (None without
+multisampling: then the two frames are one)."""
+
+_HIGHLIGHTS: tuple[Highlight, ...] = ("selected", "hover", "advised", "bust")
+
+
+class GLDice:
+    """An offscreen OpenGL renderer of the dice; made with :meth:`create`, reused every frame.
+
+    The surface :meth:`render` returns holds premultiplied colour: blit it
+    with ``special_flags=pygame.BLEND_PREMULTIPLIED``, which lays the dice's
+    antialiased edges and their shadows cleanly over what is beneath.
+    """
+
+    def __init__(self, ctx: moderngl.Context, backend: str, samples: int = SAMPLES) -> None:
+        self.ctx = ctx
+        self.backend = backend
+        """How the context was made: "default" (the platform's own) or "egl"."""
+        self.renderer = str(ctx.info.get("GL_RENDERER", "unknown"))
+        """The GL renderer's name (say "llvmpipe" for Mesa's software rasteriser)."""
+        self.software = any(name in self.renderer.lower() for name in SOFTWARE)
+        """Whether the renderer is software on the CPU (Settings may say so; its costs differ)."""
+        self.samples = min(samples, int(ctx.max_samples))
+        self._die = ctx.program(vertex_shader=_DIE_VS, fragment_shader=_DIE_FS)
+        self._shadow = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_SHADOW_FS)
+        self._ring = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_RING_FS)
+        verts, index = rounded_cube()
+        self._mesh = ctx.buffer(verts.tobytes())
+        self._index = ctx.buffer(index.tobytes())
+        self._die_inst = ctx.buffer(reserve=16 * 15 * 4, dynamic=True)
+        self._dice = ctx.vertex_array(self._die, [
+            (self._mesh, "3f 3f 1f 2f", "in_pos", "in_normal", "in_face", "in_st"),
+            (self._die_inst, "3f 4f 3f 3f 2f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top"),
+        ], index_buffer=self._index, index_element_size=4)
+        quad = np.array([-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1], dtype=np.float32)
+        self._quad = ctx.buffer(quad.tobytes())
+        self._shadow_inst = ctx.buffer(reserve=16 * 10 * 4, dynamic=True)
+        self._ring_inst = ctx.buffer(reserve=16 * 10 * 4, dynamic=True)
+        flat = ("3f 2f 2f 3f/i", "i_center", "i_turn", "i_size", "i_shape")
+        self._shadows = ctx.vertex_array(self._shadow, [(self._quad, "2f", "in_corner"), (self._shadow_inst, *flat)])
+        self._rings = ctx.vertex_array(self._ring, [(self._quad, "2f", "in_corner"), (self._ring_inst, *flat)])
+        self._ring["colors"].value = [_premultiplied(RINGS[h][0]) for h in _HIGHLIGHTS]  # type: ignore[union-attr]
+        self._marks: moderngl.TextureArray | None = None
+        self._marks_key: tuple[str, int] | None = None
+        self._frame: _Frame | None = None
+        self._frame_size = (0, 0)
+        resolve = ctx.program(vertex_shader=_RESOLVE_VS, fragment_shader=_RESOLVE_FS)
+        resolve["count"].value = max(1, self.samples)  # type: ignore[union-attr]
+        self._resolve = ctx.vertex_array(resolve, [])
+        self.drawn = pygame.Rect(0, 0, 0, 0)
+        """The part of the last surface rendered that holds anything (physical px)."""
+
+    @classmethod
+    def create(cls, *, samples: int = SAMPLES) -> GLDice | None:
+        """A renderer on an offscreen OpenGL 3.3 context, or None where none can be had (never raises).
+
+        The platform's own context is tried first, then EGL (which needs no
+        display: a headless machine with Mesa gets llvmpipe).
+        """
+        for backend in ("default", "egl"):
+            ctx = None
+            try:
+                ctx = _context(backend)
+                if ctx.version_code < 330:
+                    raise RuntimeError(f"OpenGL {ctx.version_code} is older than 3.3")
+                return cls(ctx, backend, samples)
+            except Exception:
+                # any failure here means no 3D view: the flat view draws the same poses
+                if ctx is not None:
+                    _quietly_release(ctx)
+        return None
+
+    def release(self) -> None:
+        """Free the context and everything made on it."""
+        _quietly_release(self.ctx)
+
+    def render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
+               size_px: tuple[int, int], area: Area,
+               highlights: Sequence[Highlight | None] | None = None) -> pygame.Surface:
+        """The dice at ``poses`` (n, 7), drawn for a ``size_px`` area of the window covering the logical
+        ``area``; transparent where there is neither die nor shadow, colour premultiplied.
+
+        ``layouts`` gives the value on each die's faces, ``highlights`` a ring
+        for each die (or None). A die fallen below the felt is drawn without a
+        shadow; clipping it to the table is the caller's. :attr:`drawn` is then
+        the part of the surface that holds anything.
+        """
+        w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.drawn = pygame.Rect(0, 0, 0, 0)
+        poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
+        if poses.shape[0] == 0:
+            return out
+        ax, ay, aw, ah = _rect(area)
+        rot = rotations(poses[:, 3:7])
+        feet = footprints(poses, rot)
+        shadows = _shadow_instances(poses, feet)
+        rings = _ring_instances(feet, highlights or [], camera.unit)
+        # Only the box around what is drawn is rendered, resolved and read back: multisampling costs by the
+        # pixel (a software renderer most of all), and six dice cover a small part of the table.
+        box = _bounds(poses, shadows, rings, camera, area, (w, h))
+        if box.w <= 0 or box.h <= 0:
+            return out
+        self._ensure_marks(skin, camera.unit * w / aw)
+        msaa, resolved, samples = self._ensure_frame(box.w, box.h)
+        msaa.use()
+        viewport = (0, 0, box.w, box.h)
+        self.ctx.viewport = viewport
+        msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0, viewport=viewport)
+        part = (ax + box.x * aw / w, ay + box.y * ah / h, box.w * aw / w, box.h * ah / h)
+        self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings)
+        if samples is not None:
+            # resolved by a shader over the box alone (a framebuffer copy would resolve the whole frame)
+            resolved.use()
+            self.ctx.viewport = viewport
+            self.ctx.disable(moderngl.BLEND | moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+            samples.use(0)
+            self._resolve.render(moderngl.TRIANGLES, vertices=3)
+        data = resolved.read(viewport=viewport, components=4, alignment=1)
+        # adding to the cleared surface copies the pixels as they are (a plain blit would blend them)
+        out.blit(pygame.image.frombuffer(data, box.size, "BGRA"), box.topleft, special_flags=pygame.BLEND_RGBA_ADD)
+        self.drawn = box
+        return out
+
+    def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
+              camera: Camera, matrix: F32, shadows: F32, rings: F32) -> None:
+        """The three instanced draws: shadows on the felt, the dice, then the rings over them."""
+        ctx = self.ctx
+        n = poses.shape[0]
+        mvp = matrix.T.copy()
+        for program in (self._die, self._shadow, self._ring):
+            program["mvp"].write(mvp.tobytes())  # type: ignore[union-attr]
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
+        ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+        self._ring["fall"].value = (0.0, 0.0)  # type: ignore[union-attr]
+        if shadows.shape[0]:
+            self._shadow["fall"].value = _cast()  # type: ignore[union-attr]
+            _fill(self._shadow_inst, shadows)
+            self._shadows.render(moderngl.TRIANGLES, instances=shadows.shape[0])
+        ctx.disable(moderngl.BLEND)
+        ctx.enable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+        # the projection's rows run downward, which turns outward faces clockwise
+        ctx.front_face = "cw"
+        tops = top_quarters(rot) if skin == "greed" else [(-1, 0)] * n
+        inst = np.zeros((n, 15), dtype=np.float32)
+        inst[:, 0:7] = poses
+        inst[:, 7:13] = np.asarray(layouts, dtype=np.float32).reshape(n, 6)
+        inst[:, 13:15] = np.asarray(tops, dtype=np.float32)
+        _fill(self._die_inst, inst)
+        assert self._marks is not None
+        self._marks.use(0)
+        self._die["marks"].value = 0  # type: ignore[union-attr]
+        self._die["body"].value = tuple(c / 255 for c in SKIN_BODY.get(skin, BODY))  # type: ignore[union-attr]
+        self._die["light"].value = LIGHT  # type: ignore[union-attr]
+        self._die["eye"].value = (0.0, 0.0, camera.height)  # type: ignore[union-attr]
+        self._dice.render(moderngl.TRIANGLES, instances=n)
+        if rings.shape[0]:
+            ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+            ctx.enable(moderngl.BLEND)
+            _fill(self._ring_inst, rings)
+            self._rings.render(moderngl.TRIANGLES, instances=rings.shape[0])
+
+    def _ensure_marks(self, skin: SkinName, die_px: float) -> None:
+        """The six faces' marks as a texture array, drawn again when the skin or the die's size changes.
+
+        Drawn at twice the die's size on screen and mipmapped, so a die at
+        rest samples a level drawn near its own size (crisp), and a die seen
+        at a slant is filtered rather than shimmering.
+        """
+        px = int(min(512, max(64, 4 * math.ceil(die_px * 2 / 4))))
+        if self._marks_key == (skin, px) and self._marks is not None:
+            return
+        if not pygame.font.get_init():
+            pygame.font.init()
+        layers = b"".join(pygame.image.tobytes(ink_image(skin, v, px), "RGBA_PREMULT") for v in range(1, 7))
+        if self._marks is not None:
+            self._marks.release()
+        marks = self.ctx.texture_array((px, px, 6), 4, layers)
+        marks.build_mipmaps()
+        marks.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        # a software renderer filters anisotropically at a cost that triples the frame; a die at rest shows
+        # its top face square on, where trilinear filtering is as crisp
+        marks.anisotropy = 1.0 if self.software else min(16.0, float(self.ctx.max_anisotropy))
+        marks.repeat_x = marks.repeat_y = False
+        self._marks, self._marks_key = marks, (skin, px)
+        self._die["sharpen"].value = -0.35  # type: ignore[union-attr]
+
+    def _ensure_frame(self, w: int, h: int) -> _Frame:
+        """Frames of at least ``w`` × ``h``: grown in steps of :data:`FRAME_STEP` as needed, never shrunk
+        (a throw spreading over the felt makes a few, not one a frame; only the box drawn is touched)."""
+        need = (FRAME_STEP * math.ceil(w / FRAME_STEP), FRAME_STEP * math.ceil(h / FRAME_STEP))
+        have = self._frame_size
+        if self._frame is not None and need[0] <= have[0] and need[1] <= have[1]:
+            return self._frame
+        size = (max(need[0], have[0]), max(need[1], have[1]))
+        self._release_frame()
+        ctx = self.ctx
+        plain = ctx.framebuffer(ctx.renderbuffer(size, 4), ctx.depth_renderbuffer(size))
+        if self.samples < 2:
+            self._frame = (plain, plain, None)
+        else:
+            colour = ctx.texture(size, 4, samples=self.samples)
+            msaa = ctx.framebuffer(colour, ctx.depth_renderbuffer(size, samples=self.samples))
+            self._frame = (msaa, plain, colour)
+        self._frame_size = size
+        return self._frame
+
+    def _release_frame(self) -> None:
+        if self._frame is None:
+            return
+        for fbo in {self._frame[0], self._frame[1]}:
+            for attachment in (*fbo.color_attachments, fbo.depth_attachment):
+                if attachment is not None:
+                    attachment.release()
+            fbo.release()
+        self._frame = None
+
+
+def _shadow_instances(poses: F32, feet: F32) -> F32:
+    """Shadow quads for the dice above the table (none for a die falling past its edge)."""
+    fade = np.clip((poses[:, 2] - FALLEN_SHADOW) / (0.5 - FALLEN_SHADOW), 0.0, 1.0)
+    keep = fade > 0.0
+    out = np.zeros((int(keep.sum()), 10), dtype=np.float32)
+    out[:, 0:2] = feet[keep, 0:2]
+    out[:, 3:9] = feet[keep, 2:8]
+    out[:, 9] = fade[keep]
+    return out
+
+
+def _reach(size: npt.NDArray[np.float32], height: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """How far from its middle a shadow's or a ring's quad reaches, die units (the flat shader's own sum)."""
+    return np.asarray(size + 0.22 + 0.35 * height, dtype=np.float32)
+
+
+def _shift(height: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+    """Where a shadow's quad is centred, from its die's middle (x, y per row): away from the light, further
+    the higher the die."""
+    return np.outer(0.15 + 0.35 * np.asarray(height, dtype=np.float64), _cast())
+
+
+def _bounds(poses: F32, shadows: F32, rings: F32, camera: Camera, area: Area, size: tuple[int, int]) -> pygame.Rect:
+    """The pixels of the area that the dice, their shadows and their rings may touch (within ``size``)."""
+    reach = float(np.sqrt(3) / 2)
+    shift = _shift(shadows[:, 8])
+    x = np.concatenate([poses[:, 0], poses[:, 0], shadows[:, 0] + shift[:, 0], rings[:, 0]])
+    y = np.concatenate([poses[:, 1], poses[:, 1], shadows[:, 1] + shift[:, 1], rings[:, 1]])
+    z = np.concatenate([poses[:, 2] + reach, poses[:, 2] - reach, shadows[:, 2], rings[:, 2]])
+    # a die's sphere seen at its top and its bottom height, so the box holds it wherever it is on the screen
+    big = np.concatenate([poses[:, 2] + reach, poses[:, 2] + reach, shadows[:, 2], rings[:, 2]])
+    r = np.concatenate([np.full(2 * poses.shape[0], reach),
+                        _reach(shadows[:, 5:7].max(axis=1, initial=0.0), shadows[:, 8]),
+                        _reach(rings[:, 5:7].max(axis=1, initial=0.0), rings[:, 8])])
+    k = camera.unit * camera.height / np.maximum(1e-3, camera.height - z)
+    half = r * camera.unit * camera.height / np.maximum(1e-3, camera.height - big)
+    sx, sy = camera.center[0] + x * k, camera.center[1] - y * k
+    ax, ay, aw, ah = _rect(area)
+    fx, fy = size[0] / aw, size[1] / ah
+    left = max(0, math.floor((float((sx - half).min()) - ax) * fx) - 1)
+    top = max(0, math.floor((float((sy - half).min()) - ay) * fy) - 1)
+    right = min(size[0], math.ceil((float((sx + half).max()) - ax) * fx) + 1)
+    bottom = min(size[1], math.ceil((float((sy + half).max()) - ay) * fy) + 1)
+    return pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+
+
+def _ring_instances(feet: F32, highlights: Sequence[Highlight | None], unit: float) -> F32:
+    """Ring quads for the highlighted dice, level with each die's top."""
+    rows = []
+    for i, mark in enumerate(highlights):
+        if mark is None or i >= feet.shape[0]:
+            continue
+        _color, grow, width = RINGS[mark]
+        x, y, c, s, half_w, half_d, _r, _h, top = (float(v) for v in feet[i])
+        rows.append((x, y, top, c, s, half_w * grow, half_d * grow, 0.5 * width / unit, 0.0,
+                     float(_HIGHLIGHTS.index(mark))))
+    return np.array(rows, dtype=np.float32).reshape(-1, 10)
+
+
+def _cast() -> tuple[float, float]:
+    """Which way shadows fall on the felt: away from the light."""
+    length = math.hypot(LIGHT[0], LIGHT[1])
+    return (-LIGHT[0] / length, -LIGHT[1] / length)
+
+
+def _premultiplied(rgb: tuple[int, int, int]) -> tuple[float, float, float, float]:
+    """A ring's colour as the frame stores it: premultiplied, in the byte order the surface reads (BGRA)."""
+    return (rgb[2] / 255, rgb[1] / 255, rgb[0] / 255, 1.0)
+
+
+def _fill(buffer: moderngl.Buffer, rows: F32) -> None:
+    data = np.ascontiguousarray(rows, dtype=np.float32).tobytes()
+    if len(data) > buffer.size:
+        buffer.orphan(len(data) * 2)
+    buffer.write(data)
+
+
+def _context(backend: str) -> moderngl.Context:
+    if backend == "egl":
+        # the stubs type ``backend`` wrongly (a dict); the library takes the backend's name
+        return moderngl.create_context(standalone=True, require=330, backend="egl")  # type: ignore[arg-type]
+    return moderngl.create_context(standalone=True, require=330)
+
+
+def _quietly_release(ctx: moderngl.Context) -> None:
+    # a context that failed half way may not release cleanly; there is nothing left to free
+    with contextlib.suppress(Exception):
+        ctx.release()

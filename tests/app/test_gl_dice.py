@@ -1,0 +1,176 @@
+"""The 3D dice renderer: its projection agrees with the camera, a die lands where the flat view puts it, with
+the right face up, and no context means no renderer rather than an error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import moderngl
+import numpy as np
+import pygame
+import pytest
+
+from greed_game.app import theme
+from greed_game.app.camera import Camera
+from greed_game.app.gl_dice import GLDice, footprints, projection, rotations, rounded_cube, top_quarters
+from greed_game.app.scenes.table_parts import DIE, FELT
+from greed_game.physics.faces import LAYOUTS, Layout
+
+CAMERA = Camera(FELT.center, DIE)
+STAGE = (0, 0, 1280, 720)
+SIZE = (1280, 720)
+FIVE_UP: Layout = next(layout for layout in LAYOUTS if layout[4] == 5)
+FLAT = (0.0, 0.0, 0.0, 1.0)
+
+
+@pytest.fixture(scope="module")
+def dice() -> Iterator[GLDice]:
+    renderer = GLDice.create()
+    if renderer is None:
+        pytest.skip("no OpenGL 3.3 context on this machine (neither the platform's own nor EGL): the 3D dice "
+                    "cannot be drawn here, the flat view is used instead")
+    yield renderer
+    renderer.release()
+
+
+def pixel(image: pygame.Surface, world: tuple[float, float, float], area: tuple[float, ...] = STAGE,
+          size: tuple[int, int] = SIZE) -> pygame.Color:
+    """The pixel of ``image`` where the camera sees ``world``."""
+    sx, sy = CAMERA.to_screen(*world)
+    x = int((sx - area[0]) * size[0] / area[2])
+    y = int((sy - area[1]) * size[1] / area[3])
+    return image.get_at((x, y))
+
+
+def die_pixels(image: pygame.Surface) -> int:
+    """How many pixels are wholly die (a shadow is never opaque)."""
+    return int(np.count_nonzero(pygame.surfarray.pixels_alpha(image) == 255))
+
+
+def render_one(dice: GLDice, pose: tuple[float, ...], **kw: object) -> pygame.Surface:
+    poses = np.array([pose], dtype=np.float32)
+    return dice.render(poses, [FIVE_UP], "pips", CAMERA, SIZE, STAGE, **kw)  # type: ignore[arg-type]
+
+
+# -- without a context ------------------------------------------------------------------------------------
+
+
+def test_a_felt_point_lands_where_the_camera_puts_it_even_off_centre() -> None:
+    rng = np.random.default_rng(3)
+    for area in (STAGE, (FELT.x, FELT.y, FELT.w, FELT.h), (100.0, 40.0, 500.0, 300.0)):
+        m = projection(CAMERA, area)
+        for x, y in rng.uniform(-7, 7, size=(20, 2)):
+            for z in (0.0, 2.5):
+                clip = m @ np.array([x, y, z, 1.0])
+                ndc = clip[:3] / clip[3]
+                sx, sy = CAMERA.to_screen(float(x), float(y), z)
+                assert ndc[0] == pytest.approx(2 * (sx - area[0]) / area[2] - 1, abs=1e-4)
+                assert ndc[1] == pytest.approx(2 * (sy - area[1]) / area[3] - 1, abs=1e-4)
+                assert -1 < ndc[2] < 1
+
+
+def test_the_mesh_is_a_unit_cube_with_rounded_edges() -> None:
+    verts, index = rounded_cube()
+    pos, normals = verts[:, 0:3], verts[:, 3:6]
+    assert np.abs(pos).max() == pytest.approx(0.5, abs=1e-6)
+    assert np.linalg.norm(normals, axis=1) == pytest.approx(1.0, abs=1e-5)
+    # a corner is cut off by the rounding: no vertex reaches the cube's corner
+    assert np.linalg.norm(pos, axis=1).max() < np.sqrt(3) * 0.5 - 0.05
+    assert index.max() < len(verts) and len(index) % 3 == 0
+
+
+def test_the_top_face_and_its_turn_keep_a_letter_upright() -> None:
+    quarter_turn = np.array([[0.0, 0.0, np.sin(np.pi / 4), np.cos(np.pi / 4)]], dtype=np.float32)
+    assert top_quarters(rotations(np.array([FLAT], dtype=np.float32))) == [(4, 0)]
+    # the die turned a quarter anticlockwise: its marks are turned back a quarter (three anticlockwise)
+    assert top_quarters(rotations(quarter_turn)) == [(4, 3)]
+
+
+def test_a_tilted_die_has_a_longer_footprint_across_its_tilt() -> None:
+    s, c = np.sin(np.radians(35) / 2), np.cos(np.radians(35) / 2)
+    poses = np.array([(0, 0, 0.5, *FLAT), (0, 0, 0.7, 0.0, s, 0.0, c)], dtype=np.float32)
+    feet = footprints(poses, rotations(poses[:, 3:]))
+    assert feet[0, 4:6] == pytest.approx((0.5, 0.5), abs=1e-5)
+    assert feet[1, 4] == pytest.approx(0.5 * (np.cos(np.radians(35)) + np.sin(np.radians(35))), abs=1e-4)
+    assert feet[1, 5] == pytest.approx(0.5, abs=1e-5)
+
+
+def test_no_context_means_no_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> moderngl.Context:
+        raise RuntimeError("no display, no EGL")
+
+    monkeypatch.setattr(moderngl, "create_context", refuse)
+    assert GLDice.create() is None
+
+
+# -- drawn ------------------------------------------------------------------------------------------------
+
+
+def test_a_die_lying_flat_shows_five_where_the_camera_puts_it(dice: GLDice) -> None:
+    x, y = 1.0, -0.5
+    image = render_one(dice, (x, y, 0.5, *FLAT))
+    assert image.get_size() == SIZE and image.get_flags() & pygame.SRCALPHA
+    top = 1.0
+    ivory = [pixel(image, (x + dx, y + dy, top)) for dx, dy in ((0.0, 0.3), (-0.22, 0.0), (0.0, -0.3), (0.3, 0.0))]
+    for c in ivory:
+        assert c.a == 255 and c.r > 200 and c.g > 195 and c.b > 180 and c.r >= c.b, c
+    # five pips: the middle and the four corners (a six would have pips halfway down its sides)
+    for dx, dy in ((0.0, 0.0), (-0.24, 0.24), (0.24, 0.24), (-0.24, -0.24), (0.24, -0.24)):
+        c = pixel(image, (x + dx, y + dy, top))
+        assert c.a == 255 and max(c.r, c.g, c.b) < 90, (dx, dy, c)
+    for far in ((x + 2.5, y), (x - 2.5, y), (x, y + 2.5), (x, y - 2.5)):
+        assert pixel(image, (*far, 0.0)).a == 0
+
+
+def test_the_colour_is_premultiplied_and_the_shadow_falls_to_the_lower_right(dice: GLDice) -> None:
+    x, y = -3.0, 1.0
+    image = render_one(dice, (x, y, 0.5, *FLAT), highlights=["hover"])
+    rgb = pygame.surfarray.pixels3d(image)
+    alpha = pygame.surfarray.pixels_alpha(image)
+    assert (rgb.max(axis=2).astype(int) <= alpha.astype(int) + 1).all()
+    plain = render_one(dice, (x, y, 0.5, *FLAT))
+    lower_right, upper_left = pixel(plain, (x + 0.6, y - 0.6, 0.0)), pixel(plain, (x - 0.6, y + 0.6, 0.0))
+    assert 0 < lower_right.a < 255 and lower_right.r == lower_right.g == lower_right.b == 0
+    assert lower_right.a > upper_left.a
+
+
+def test_a_die_higher_up_looks_bigger(dice: GLDice) -> None:
+    low = die_pixels(render_one(dice, (0.0, 0.0, 0.5, *FLAT)))
+    high = die_pixels(render_one(dice, (0.0, 0.0, 3.5, *FLAT)))
+    assert high > low * 1.15
+
+
+def test_a_die_falling_off_the_table_is_drawn_smaller_and_casts_no_shadow(dice: GLDice) -> None:
+    x, y = 8.2, -1.0
+    resting = render_one(dice, (x, y, 0.5, *FLAT))
+    falling = render_one(dice, (x, y, -2.0, *FLAT))
+    assert pixel(falling, (x, y, -1.5)).a == 255
+    assert 0 < die_pixels(falling) < die_pixels(resting)
+    assert pixel(resting, (x + 0.6, y - 0.6, 0.0)).a > 0
+    assert pixel(falling, (x + 0.6, y - 0.6, 0.0)).a == 0
+
+
+def test_a_selected_die_has_a_gold_ring(dice: GLDice) -> None:
+    x, y = 2.0, 1.5
+    image = render_one(dice, (x, y, 0.5, *FLAT), highlights=["selected"])
+    ring = pixel(image, (x + 0.5 * 1.14, y, 1.0))
+    assert ring.a > 200
+    assert abs(ring.r - theme.GOLD[0]) < 30 and abs(ring.g - theme.GOLD[1]) < 30 and abs(ring.b - theme.GOLD[2]) < 30
+    assert pixel(render_one(dice, (x, y, 0.5, *FLAT)), (x + 0.5 * 1.14, y, 1.0)).a < 200
+
+
+def test_an_area_drawn_small_and_off_centre_still_agrees_with_the_camera(dice: GLDice) -> None:
+    area = (FELT.x, FELT.y, FELT.w, FELT.h)
+    size = (FELT.w * 2 // 3, FELT.h * 2 // 3)
+    poses = np.array([(-2.0, 1.0, 0.5, *FLAT)], dtype=np.float32)
+    image = dice.render(poses, [FIVE_UP], "greed", CAMERA, size, area)
+    assert image.get_size() == size
+    assert pixel(image, (-2.0 + 0.3, 1.0 + 0.3, 1.0), area, size).a == 255
+    assert pixel(image, (-2.0 + 1.5, 1.0, 0.0), area, size).a == 0
+
+
+def test_the_skin_decides_the_faces(dice: GLDice) -> None:
+    poses = np.array([(0.0, 0.0, 0.5, *FLAT)], dtype=np.float32)
+    pips = pygame.surfarray.array3d(dice.render(poses, [FIVE_UP], "pips", CAMERA, SIZE, STAGE))
+    letters = pygame.surfarray.array3d(dice.render(poses, [FIVE_UP], "greed", CAMERA, SIZE, STAGE))
+    assert np.abs(pips.astype(int) - letters).sum(axis=2).max() > 100
