@@ -141,6 +141,10 @@ class DieView:
         """Direction a cocked die tilts towards (a void throw), or None."""
         self.lean_amount = 0.0
         self.alpha = 255
+        self.pose: tuple[float, ...] | None = None
+        """On the felt, the physics' pose (x, y, z, then the rotation i, j, k, w) the 3D view draws."""
+        self.layout: tuple[int, int, int, int, int, int] | None = None
+        """On the felt, the value on each of the die's faces (see :mod:`greed_game.physics.faces`)."""
 
     @property
     def at_rest(self) -> bool:
@@ -461,14 +465,20 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     if die.selected or hover:
         ring = die.corners(1.14, lift)
         canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
-    if die.lean is not None and die.lean_amount > 0:
-        canvas.polygon(theme.WARN, die.corners(1.3), 2)
-        tag_x, tag_y = cocked_tag_center(die)
-        canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
-                   (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)
-        canvas.text("cocked", (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")
+    draw_cocked(canvas, die)
     if show_label:
         draw_badge(canvas, die, neighbours)
+
+
+def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked") -> None:
+    """A die that makes its throw void: a warning ring and a tag saying why."""
+    if die.lean is None or die.lean_amount <= 0:
+        return
+    canvas.polygon(theme.WARN, die.corners(1.3), 2)
+    tag_x, tag_y = cocked_tag_center(die)
+    canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
+               (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)
+    canvas.text(word, (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")
 
 
 def draw_upright(canvas: Canvas, skin: SkinName, face: int, center: tuple[float, float], size: float) -> None:

@@ -7,6 +7,8 @@ minimum and out of its box.
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,12 @@ MIN_SIZE = (640, 360)
 """The smallest window opened."""
 MIN_STAGE = (854, 480)
 """The smallest size the stage is drawn at (a smaller window shows the frame scaled down)."""
+
+
+if sys.platform.startswith("linux"):
+    # X11 draws the window's surface itself rather than through an OpenGL texture: the 3D view's own context
+    # (current on this thread) would otherwise take the place of SDL's and leave the window black.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 class Display:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import sys
 from collections.abc import Sequence
 from typing import Literal
 
@@ -375,7 +376,9 @@ class GLDice:
         The platform's own context is tried first, then EGL (which needs no
         display: a headless machine with Mesa gets llvmpipe).
         """
-        for backend in ("default", "egl"):
+        # EGL first where it exists: it needs no window, and a GLX context made on the window's own X display
+        # leaves that window black.
+        for backend in (("egl", "default") if sys.platform.startswith("linux") else ("default",)):
             ctx = None
             try:
                 ctx = _context(backend)

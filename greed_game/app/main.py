@@ -36,6 +36,7 @@ from greed_game.app.scenes.menu import MenuScene, SetupScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.toasts import Toasts
+from greed_game.app.views import DiceViews
 from greed_game.play.autosave import Autosaver
 from greed_game.solutions import Solutions
 from greed_game.storage import Settings, Storage
@@ -98,6 +99,8 @@ class App:
         self.frames = 0
         self.toasts = Toasts(self.canvas)
         self.no_sound_device = False
+        self.views = DiceViews(lambda: self.settings.view)
+        """The 3D view of the dice where OpenGL 3.3 can be had, else the flat one."""
         """Sound is on but no device could be opened (the menu says so)."""
         self.after_frame: list[Callable[[App, Frame], None]] = []
         """Called after every frame (the smoke run's autopilot, tests)."""
@@ -278,6 +281,7 @@ class App:
         self.autosaver.flush()
         self.storage.release()
         self.audio.close()
+        self.views.release()
         self.display.close()
 
 

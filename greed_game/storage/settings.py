@@ -82,6 +82,8 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     skin: Literal["auto", "pips", "greed"] = "auto"
+    view: Literal["auto", "3d", "flat"] = "auto"
+    """How the dice are drawn: in 3D where OpenGL 3.3 can be had ("auto"), or always flat."""
     last_setup: LastSetup | None = None
     """The new-game screen as it was last left (None: never, or forgotten)."""
 
@@ -96,6 +98,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "sound": (True, False),
     "fullscreen": (True, False),
     "skin": ("auto", "pips", "greed"),
+    "view": ("auto", "3d", "flat"),
 }
 
 

@@ -23,6 +23,7 @@ from greed_game.app.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from greed_game.app.audio import Audio
+    from greed_game.app.views import DiceViews
     from greed_game.play.autosave import Autosaver
     from greed_game.rules import Record
     from greed_game.solutions import Solutions
@@ -41,6 +42,7 @@ class App(Protocol):
     storage: Storage
     rng: random.Random
     audio: Audio
+    views: DiceViews
     autosaver: Autosaver
     solutions: Solutions
     """Every solved table the players, hints and reviews read (the program's one solutions service)."""

@@ -17,13 +17,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
+import pygame
 
 from greed_game.app import theme
 from greed_game.app.camera import Camera
 from greed_game.app.canvas import Canvas
-from greed_game.app.dice_view import DieView, adjacent, draw_die
+from greed_game.app.dice_view import DieView, adjacent, draw_badge, draw_cocked, draw_die
+from greed_game.app.gl_dice import GLDice, Highlight
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
-from greed_game.app.scenes.table_parts import DIE, FELT
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout, label
 from greed_game.physics.throw import lying
@@ -32,6 +34,8 @@ from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import seat_spot
 
 CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
+VIEW_AREA = RAILS.inflate(2 * DIE, 2 * DIE)
+"""The part of the stage the 3D view draws into: the table and a die's width around it (a die falling off)."""
 """The one projection of the table onto the stage, shared by the flat view and the 3D view."""
 
 FLICK_SPEED = (9.0, 30.0)
@@ -65,6 +69,8 @@ def pose_die(view: DieView, row: npt.NDArray[np.float32], layout: Layout, camera
     at 35° shows both faces, as it does on the table).
     """
     x, y, z = (float(c) for c in row[:3])
+    view.pose = tuple(float(c) for c in row)
+    view.layout = layout
     turn = _rotation(row[3:])
     normals = turn @ np.array(FACE_NORMALS, dtype=np.float64).T  # column f: face f's normal in the world
     heights = normals[2]
@@ -111,8 +117,13 @@ class FeltSection:
 
     rect = FELT
 
-    def __init__(self, vrng: random.Random, skin: Callable[[], SkinName], pace: Callable[[], float]) -> None:
+    def __init__(self, vrng: random.Random, skin: Callable[[], SkinName], pace: Callable[[], float],
+                 gl: Callable[[], GLDice | None] = lambda: None) -> None:
         self.vrng = vrng
+        self.gl = gl
+        """The 3D view's renderer, or None for the flat view."""
+        self.drawn: tuple[object, pygame.Surface, tuple[int, int]] | None = None
+        """The 3D view's last picture, kept while nothing in it changes: what it showed, it, and where."""
         self.skin = skin
         self.pace = pace
         self.dice: list[DieView] = []
@@ -304,6 +315,15 @@ class FeltSection:
             canvas.circle(theme.WARN, (x, y), 17, 2.5)
             canvas.line(theme.WARN, (x - 7, y - 7), (x + 7, y + 7), 3)
             canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
+        gl = self.gl()
+        if gl is not None:
+            self._draw_3d(canvas, gl, snap, skin, advised)
+            for d in self.dice:
+                draw_cocked(canvas, d)
+                if show_labels:
+                    draw_badge(canvas, d, self.dice)
+            self._draw_drag(canvas)
+            return
         for d in sorted(self.dice, key=lambda d: d.z):
             if d.ident in advised and not d.selected:
                 # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
@@ -313,9 +333,41 @@ class FeltSection:
                      neighbours=self.dice)
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+        self._draw_drag(canvas)
+
+    def _draw_drag(self, canvas: Canvas) -> None:
+        """A throw by hand under way: a line from the press to the pointer."""
         if self.drag is not None and len(self.drag) > 1:
             (x0, y0, _), (x1, y1, _) = self.drag[0], self.drag[-1]
             canvas.line((255, 255, 255), (x0, y0), (x1, y1), 2)
+
+    def _draw_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName, advised: set[int]) -> None:
+        """The dice drawn in 3D from their poses; the picture is drawn again only when something in it changed."""
+        shown = [d for d in self.dice if d.pose is not None and d.layout is not None and d.alpha > 0]
+        highlights: list[Highlight | None] = []
+        for d in shown:
+            if d.selected:
+                highlights.append("selected")
+            elif snap.busted and d.at_rest:
+                highlights.append("bust")
+            elif d.ident in advised:
+                highlights.append("advised")
+            elif d is self.hover and snap.may_select and self.playing is None:
+                highlights.append("hover")
+            else:
+                highlights.append(None)
+        area = VIEW_AREA
+        size = (canvas.px(area.w), canvas.px(area.h))
+        key = (tuple(d.pose for d in shown), tuple(d.layout for d in shown), tuple(highlights), skin, size)
+        if self.drawn is None or self.drawn[0] != key:
+            poses = np.array([d.pose for d in shown], dtype=np.float32).reshape(-1, 7)
+            layouts = [d.layout for d in shown if d.layout is not None]
+            image = gl.render(poses, layouts, skin, CAMERA, size, area, highlights)
+            box = gl.drawn
+            self.drawn = (key, image.subsurface(box).copy() if box.w and box.h else image, (box.x, box.y))
+        _, image, (bx, by) = self.drawn
+        x, y = canvas.pt(area.x, area.y)
+        canvas.surface.blit(image, (x + bx, y + by), special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def lying(self) -> list[tuple[float, float]]:
         """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""

@@ -104,7 +104,7 @@ class TableScene(Scene):
             visual_rng=self.vrng,
             prep=self.prep,
         )
-        self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace)
+        self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace, app.views.gl)
         self.tray = TraySection(self.vrng, lambda: self.skin)
         self.actions = ActionsSection(self.open_menu)
         self.side = SideSection()
