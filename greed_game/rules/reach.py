@@ -144,7 +144,7 @@ def entry_within_reach(turn: Turn, entry: int) -> int | None:
     that can never make it), or past these odds, no one may ever get on the board; above the target, the turn
     that gets on also ends the game, so how high the entry minimum stands above the target changes nothing
     else. The odds are counted exactly on the rules' own step of points when the minimum is at most
-    :data:`GRID` steps, and otherwise rounded in the player's favour, so a refused minimum is truly out of reach.
+    :data:`GRID` steps, and otherwise rounded in the player's favour, so no minimum within the odds is refused.
     """
     floor = 1 / ENTRY_ODDS
     most = most_points(turn)
