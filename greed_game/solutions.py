@@ -13,7 +13,8 @@ building the service opens no file and solves nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -62,6 +63,9 @@ class Solutions:
         self._shipped: dict[str, WinBook | None] = {}
         self._wins: dict[str, WinTables] = {}
         self._models: dict[str, WinModel] = {}
+        self._told = 0
+        self._relayed: list[str] = []
+        self._notes_lock = threading.Lock()
 
     @classmethod
     def for_program(cls) -> Solutions:
@@ -84,6 +88,23 @@ class Solutions:
         """What the cache set aside, in sentences, for the program to say once."""
         found: list[str] = getattr(self.cache, "notes", [])
         return found
+
+    def relay(self, notes: Sequence[str]) -> None:
+        """Notes of a background process's own service (what its cache set aside), for :meth:`take_notes`."""
+        with self._notes_lock:
+            self._relayed.extend(notes)
+
+    def take_notes(self) -> list[str]:
+        """The notes not yet taken, this service's and those relayed to it: each is said once.
+
+        The window asks every frame, and a background process's result may be relayed on another thread.
+        """
+        with self._notes_lock:
+            found = self.notes
+            out = [*found[self._told :], *self._relayed]
+            self._told = len(found)
+            self._relayed = []
+        return out
 
     # -- the turn tables (expert, hint, master) -------------------------------------------------------
     def turn(self, rules: RuleSet) -> Solution:

@@ -14,8 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from hostile.place import CACHES, STANDING, damaged
 
-from greed_game.presets import presets
+from greed_game.presets import preset, presets
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "hostile"
@@ -70,6 +71,67 @@ def test_every_command_line_refuses_the_corpus_in_one_line(tmp_path: Path) -> No
         except AssertionError as exc:
             failures.append(str(exc).splitlines()[0])
     assert not failures, "\n".join(failures)
+
+
+def _good_solution(tmp: Path) -> tuple[str, str]:
+    """classic-five's turn tables as the solution cache keeps them, and the name of their file."""
+    from greed_game.ai.solver import solve
+    from greed_game.storage.solutions import DiskSolutionCache
+
+    folder = tmp / "good-cache"
+    solve(preset("classic-five"), cache=DiskSolutionCache(folder))
+    (kept,) = folder.glob("solution-*.json")
+    return kept.read_text(encoding="utf-8"), kept.name
+
+
+def _bad_caches(tmp: Path) -> list[tuple[str, dict[str, object]]]:
+    """Every damaged solution of the corpus and everything that may stand where one goes: (name, placement)."""
+    text, _ = _good_solution(tmp)
+    return [*((s["name"], {"text": damaged(text, s)}) for s in CACHES),
+            *((s["name"], {"stand": s}) for s in STANDING)]
+
+
+CACHE_COMMANDS = [["solve", "--rules", "classic-five"],
+                  ["simulate", "--rules", "classic-five", "--players", "expert,master", "--games", "2"],
+                  ["advise", str(ROOT / "tests" / "records" / "classic-five-entry-met.json")],
+                  ["--smoke"]]
+"""Every command that reads the turn tables, and the window opened from the command line (``--smoke``)."""
+
+
+def test_every_command_line_sets_a_bad_solution_cache_aside_with_one_note(tmp_path: Path) -> None:
+    _, name = _good_solution(tmp_path)
+    cases: list[dict[str, object]] = []
+    for label, placement in _bad_caches(tmp_path):
+        for i, argv in enumerate(CACHE_COMMANDS):
+            folder = tmp_path / f"cache-{label}-{i}"
+            cases.append({"argv": argv, "env": {"GREED_CACHE_DIR": str(folder)}, "at": str(folder / name),
+                          **placement})
+    failures = []
+    for result, case in zip(_run_cli(cases, tmp_path, timeout=400), cases, strict=True):
+        where = f"{case['at']}: {result['done']}"
+        try:
+            _check(result)
+            assert result["code"] == 0, f"{where}: exit {result['code']}: {result['err']}"
+            notes = str(result["err"]).splitlines()
+            assert len(notes) == 1 and notes[0].startswith("greed-game: note: ") and "set aside as" in notes[0], (
+                f"{where}: not one note: {result['err']!r}")
+            assert result["is_file"] and len(result["aside"]) == 1, f"{where}: not solved again and kept: {result}"
+            assert result["nothing_lost"], f"{where}: something of someone's was lost"
+        except AssertionError as exc:
+            failures.append(str(exc).splitlines()[0])
+    assert not failures, "\n".join(failures)
+
+
+def test_the_window_opens_whatever_stands_where_the_autosave_goes(tmp_path: Path) -> None:
+    cases: list[dict[str, object]] = []
+    for spec in STANDING:
+        data = tmp_path / f"data-{spec['name']}"
+        cases.append({"argv": [], "env": {"GREED_DATA_DIR": str(data), "GREED_EXIT_AFTER_FIRST_FRAME": "1"},
+                      "at": str(data / "autosave.json"), "stand": spec})
+    for result, spec in zip(_run_cli(cases, tmp_path, timeout=120), STANDING, strict=True):
+        _check(result)
+        assert result["code"] == 0 and "first-frame" in str(result["out"]), (spec, result)
+        assert result["nothing_lost"], spec
 
 
 WINDOW_CHILD = r"""
@@ -171,6 +233,71 @@ try:
                       "hint": " ".join(line.text for line in table.turn.advisor.lines)}), flush=True)
 finally:
     app.close()
+
+# What stands where the autosave goes: Continue says what it found, a new game is saved in its place at once, a
+# kill right after leaves a game to continue (the folder read as the next window would), and nothing is lost.
+sys.path.insert(0, sys.argv[5])
+from place import CACHES, STANDING, damaged, nothing_lost, stand
+from greed_game.play.setup import GameSetup
+from greed_game.rules import Player
+from greed_game.solutions import Solutions
+from greed_game.storage.solutions import DiskSolutionCache
+
+SEATS = [Player("Ada", "human"), Player("Bo", "expert")]
+for spec in STANDING:
+    folder = root / ("autosave-" + spec["name"])
+    path = folder / "autosave.json"
+    stand(path, spec)
+    app = app_on(Storage(folder))
+    try:
+        app.continue_game()
+        app.start_game(GameSetup("classic-five", SEATS))
+        for _ in range(5):
+            app.frame()
+        app.autosaver.flush()
+        app.frame()
+        saved = path.is_file() and not path.is_symlink()
+        after_kill = Storage(folder).autosave.resume_game() is not None
+        said = [t.text for t in app.toasts if "no unfinished game" not in t.text]
+    finally:
+        app.close()
+    app = app_on(Storage(folder))
+    try:
+        resumed = app.continue_game()
+    finally:
+        app.close()
+    print(json.dumps({"autosave": spec["name"], "saved": saved, "after_kill": after_kill, "resumed": resumed,
+                      "said": said, "nothing_lost": nothing_lost(path, spec)}), flush=True)
+
+# A damaged solution in the cache, or something standing in its place: a game with a computer seat starts, the
+# rules are solved again and kept, and the player is told once.
+good = Path(sys.argv[4])
+cases = [*((s["name"], {"text": damaged(good.read_text(encoding="utf-8"), s)}) for s in CACHES),
+         *((s["name"], {"stand": s}) for s in STANDING)]
+for label, placement in cases:
+    cache = root / ("cache-" + label)
+    at = cache / good.name
+    if "text" in placement:
+        cache.mkdir(parents=True)
+        at.write_text(placement["text"], encoding="utf-8")
+    else:
+        stand(at, placement["stand"])
+    app = App(storage=Storage(root / ("data-cache-" + label)), settings=Settings(animation_speed="instant"),
+              size=(854, 480), clock="virtual", seed=1, solutions=Solutions(cache=DiskSolutionCache(cache)))
+    try:
+        app.show_menu()
+        app.frame()
+        app.start_game(GameSetup("classic-five", SEATS))
+        for _ in range(10):
+            app.frame()
+        table = app.stack.top
+        notes = [t.text for t in app.toasts if "in the cache" in t.text]
+        print(json.dumps({"cache": label, "notes": notes, "solved": table.prep.advice,
+                          "kept": at.is_file() and not at.is_symlink(),
+                          "nothing_lost": nothing_lost(at, placement["stand"]) if "stand" in placement else True}),
+              flush=True)
+    finally:
+        app.close()
 print(json.dumps({"end": True}), flush=True)
 """
 
@@ -178,9 +305,13 @@ print(json.dumps({"end": True}), flush=True)
 def test_the_windows_loaders_refuse_the_corpus_and_lose_nothing(tmp_path: Path) -> None:
     # A data folder whose path is not valid UTF-8 once crashed the drawing of the new-game screen.
     root = os.fsdecode(os.fsencode(str(tmp_path)) + b"/data-\xff")
+    text, name = _good_solution(tmp_path)
+    good = tmp_path / "good" / name
+    good.parent.mkdir()
+    good.write_text(text, encoding="utf-8")
     proc = subprocess.run(
         [sys.executable, "-c", WINDOW_CHILD, root.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape"),
-         json.dumps([str(p) for p in RULES]), json.dumps([str(p) for p in RECORDS])],
+         json.dumps([str(p) for p in RULES]), json.dumps([str(p) for p in RECORDS]), str(good), str(CORPUS)],
         cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=240, check=False,
         errors="surrogateescape",
     )
@@ -201,3 +332,13 @@ def test_the_windows_loaders_refuse_the_corpus_and_lose_nothing(tmp_path: Path) 
     assert usable == [*PRESET_NAMES, "Classic Five"], usable
     started = next(line for line in lines if "started" in line)
     assert started["levels"] == ["cautious"] and "turn totals" in started["hint"], started
+    autosaves = [line for line in lines if "autosave" in line]
+    assert [line["autosave"] for line in autosaves] == [s["name"] for s in STANDING]
+    for line in autosaves:
+        assert line["saved"] and line["after_kill"] and line["resumed"] and line["nothing_lost"], line
+        assert line["said"], f"{line['autosave']}: set aside without a word"
+    caches = [line for line in lines if "cache" in line]
+    assert [line["cache"] for line in caches] == [s["name"] for s in (*CACHES, *STANDING)]
+    for line in caches:
+        assert line["solved"] and line["kept"] and line["nothing_lost"], line
+        assert len(line["notes"]) == 1 and "set aside as" in line["notes"][0], line

@@ -91,3 +91,38 @@ def test_a_background_process_gets_where_to_look_not_the_tables(tmp_path: Path) 
     assert isinstance(copy.cache, DiskSolutionCache) and copy.cache.folder == tmp_path
     assert copy.books is shipped_book and not copy.has_turn(SMALL)
     assert copy.turn(SMALL).cached, "the copy reads what the first one kept on disk"
+
+
+def test_a_background_process_gets_the_cache_without_this_process_s_notes(tmp_path: Path) -> None:
+    cache = DiskSolutionCache(tmp_path)
+    cache.notes.append("a damaged solution in the cache was set aside as x and the rules solved again")
+    copy = pickle.loads(pickle.dumps(Solutions(cache=cache)))
+    assert isinstance(copy.cache, DiskSolutionCache) and copy.cache.folder == tmp_path
+    assert copy.take_notes() == [], "what this process has to say is not said again by a worker"
+
+
+def test_notes_are_taken_once_whether_the_cache_s_own_or_relayed(tmp_path: Path) -> None:
+    cache = DiskSolutionCache(tmp_path)
+    solutions = Solutions(cache=cache)
+    cache.notes.append("one")
+    solutions.relay(["two"])
+    assert solutions.take_notes() == ["one", "two"] and solutions.take_notes() == []
+    cache.notes.append("three")
+    assert solutions.take_notes() == ["three"]
+
+
+def test_whatever_stands_where_a_cached_solution_goes_is_set_aside_and_solved_again(tmp_path: Path) -> None:
+    rules = preset("classic-five").with_overrides({"target": 1000})
+    cache = DiskSolutionCache(tmp_path)
+    standing = tmp_path / f"solution-{rules.content_key()}.json"
+    standing.mkdir()
+    (standing / "someone's.txt").write_text("kept", encoding="utf-8")
+    solutions = Solutions(cache=cache)
+    assert not solutions.turn(rules).cached
+    assert standing.is_file(), "solved again and kept where it goes"
+    (aside,) = tmp_path.glob("solution-*.bad-*.json")
+    assert (aside / "someone's.txt").read_text(encoding="utf-8") == "kept"
+    (note,) = solutions.take_notes()
+    assert note == f"a folder standing where a solution in the cache goes was set aside as {aside} and the rules " \
+                   "solved again"
+    assert Solutions(cache=DiskSolutionCache(tmp_path)).turn(rules).cached, "the next run reads it"

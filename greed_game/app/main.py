@@ -228,6 +228,8 @@ class App:
             for problem in self.storage.take_problems() + self.autosaver.errors:
                 self.toast(problem)
             self.autosaver.errors.clear()
+        for note in self.solutions.take_notes():
+            self.toast(f"{note[:1].upper()}{note[1:]}.")
         return steps
 
     def draw(self) -> None:

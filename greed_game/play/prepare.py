@@ -37,6 +37,8 @@ class Prepared:
     """The win tables (a book) of a two-player game, for the coach's win chances; None without them."""
     standins: tuple[int, ...] = ()
     """Optimal seats that play as master until their rules' win tables are solved."""
+    notes: tuple[str, ...] = ()
+    """What the background process's solution cache set aside (a damaged file), for the window to say once."""
 
 
 def prepare(solutions: Solutions, rules: RuleSet, kinds: Mapping[int, str], players: int = 0) -> Prepared:
@@ -193,6 +195,7 @@ def _work(solutions: Solutions, rules: RuleSet, kinds: dict[int, str], players: 
 
     with listening(tell):
         result = prepare(solutions, rules, kinds, players)
+    result.notes = tuple(solutions.take_notes())
     conn.send(("done", result))
     conn.close()
 
@@ -285,6 +288,7 @@ class Preparation:
         self._finish(result)
 
     def _finish(self, result: Prepared) -> None:
+        self.solutions.relay(result.notes)
         if result.solution is not None:
             self.solutions.remember(self.rules, result.solution)
         self.strategies = result.strategies

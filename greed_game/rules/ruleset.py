@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from greed_game.rules.dice import EMPTY, contains, multisets, size
+from greed_game.rules.reach import ENTRY_ODDS, Turn, entry_within_reach, most_points
 from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, combos_of, table_for
 
 FORMAT = 1
@@ -349,26 +350,7 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
     dice = r.int_(v["dice"], "dice", low=1, high=6)
     carry_faces = r.faces(v["carryover_faces"], "carryover_faces")
     scoring = _playable(r, _parse_scoring(r, v["scoring"]), dice)
-    # A game must be able to end: some combination must be worth points, so that banks bring a player nearer the
-    # target (hot dice, which every rule set has, let any one turn reach any entry minimum).
-    positive = [c.points for c in combos_of(scoring) if c.points > 0]
-    if not positive:
-        raise r.fail(
-            "scoring",
-            "gives no combination any points, so no one could ever reach the target: give at least one "
-            "combination points",
-        )
-    # A target far above the smallest score makes a game of countless turns: records
-    # no one could replay and simulations that never finish.
-    smallest = min(positive)
-    most = smallest * MAX_TARGET_RATIO
-    for field in ("target", "entry_minimum"):
-        if r.int_(v[field], field, low=1 if field == "target" else 0, high=MAX_TARGET) > most:
-            raise r.fail(
-                field,
-                f"must be at most {MAX_TARGET_RATIO:,} times the smallest score ({smallest:,}): "
-                f"{most:,}, not {v[field]:,}",
-            )
+    _can_end(r, v, scoring, dice)
     return RuleSet(
         id=ident,
         name=r.str_(v["name"], "name"),
@@ -388,6 +370,51 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
         skin=cast(Skin, r.choice(v["skin"], "skin")),
         scoring=scoring,
     )
+
+
+def _can_end(r: _Reader, v: Mapping[str, Any], scoring: Scoring, dice: int) -> None:
+    """Refuse rules under which a game could never end, naming the field to change.
+
+    A game ends once a player's banks reach the target, and a player banks only once on the board: so some
+    combination the dice can make must be worth points (else no bank brings anyone nearer), and one turn must
+    make the entry minimum often enough (:func:`greed_game.rules.reach.entry_within_reach`). An entry minimum
+    above the target is fine when it is within reach: the turn that gets a player on the board also ends the
+    game (the official rules at a target of 500, with 600 to get on). The target and the entry minimum are
+    also held to a sane number of turns against the smallest score.
+    """
+    if not any(c.points > 0 for c in combos_of(scoring)):
+        raise r.fail(
+            "scoring",
+            "gives no combination any points, so no one could ever reach the target: give at least one "
+            "combination points",
+        )
+    positive = [c.points for c in combos_of(scoring) if c.points > 0 and size(c.counts) <= dice]
+    if not positive:
+        raise r.fail(
+            "scoring",
+            f"gives points only to combinations of more than {dice} dice, so no one could ever reach the target: "
+            f"give points to a combination of at most {dice} dice",
+        )
+    # A target far above the smallest score makes a game of countless turns: records
+    # no one could replay and simulations that never finish.
+    smallest = min(positive)
+    most = smallest * MAX_TARGET_RATIO
+    for field in ("target", "entry_minimum"):
+        if r.int_(v[field], field, low=1 if field == "target" else 0, high=MAX_TARGET) > most:
+            raise r.fail(
+                field,
+                f"must be at most {MAX_TARGET_RATIO:,} times the smallest score ({smallest:,}): "
+                f"{most:,}, not {v[field]:,}",
+            )
+    entry = r.int_(v["entry_minimum"], "entry_minimum", high=MAX_TARGET)
+    turn = Turn(scoring, dice, r.bool_(v["doubles_rescue"], "doubles_rescue"))
+    within = entry_within_reach(turn, entry)
+    if within is not None:
+        top = most_points(turn)
+        why = (f"no turn can make more than {int(top):,} points" if top < entry
+               else f"one turn makes {entry:,} points less than once in {ENTRY_ODDS:,} turns")
+        raise r.fail("entry_minimum", f"is {entry:,}, but {why}, so no one might ever get on the board: "
+                                      f"lower it to at most {within:,}")
 
 
 def _playable(r: _Reader, scoring: Scoring, dice: int) -> Scoring:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from math import factorial
 
 from greed_game.rules.dice import Counts, counts_of, multisets, size
+from greed_game.rules.reach import rescued
 from greed_game.rules.ruleset import RuleSet
 from greed_game.rules.scoring import Option
 
@@ -45,7 +46,7 @@ def carry_keeps(rules: RuleSet, options: tuple[Option, ...]) -> tuple[Option, ..
 
 def rescues(rules: RuleSet, throw: Counts) -> bool:
     """Whether a throw that scores nothing is rescued: a pair of two dice, thrown on with all the dice."""
-    return rules.doubles_rescue and max(throw) == 2 and size(throw) == 2
+    return rescued(rules.doubles_rescue, throw)
 
 
 def dice_after(rules: RuleSet, thrown: int, kept: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import threading
 import time
 from pathlib import Path
@@ -37,6 +38,24 @@ def aside_path(path: Path) -> Path:
         aside = path.with_name(f"{path.stem}.bad-{stamp}-{n}{path.suffix}")
         n += 1
     return aside
+
+
+def not_a_file(path: Path) -> str | None:
+    """What stands at ``path`` if it is neither absent nor an ordinary file (a link to one counts as one)."""
+    try:
+        info = path.lstat()
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = path.stat()
+        except OSError:
+            return "a link to nothing"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "a device or another special file"
+    return None
 
 
 def atomic_write(path: Path, text: str | bytes) -> None:

@@ -7,13 +7,19 @@
 from __future__ import annotations
 
 import os
-import stat
 import threading
 from pathlib import Path
 
 from greed_game.rules import Player, Record
 from greed_game.stats import clean_name, valid_name
-from greed_game.storage.atomic import StoredFileError, aside_path, atomic_write, read_text, sweep_temp_files
+from greed_game.storage.atomic import (
+    StoredFileError,
+    aside_path,
+    atomic_write,
+    not_a_file,
+    read_text,
+    sweep_temp_files,
+)
 from greed_game.storage.lock import FolderLock
 
 
@@ -149,7 +155,7 @@ class DataFolder:
         """Write one of the game's files atomically; False (a problem reported once) when it cannot be."""
         if path in self._blocked or self.unusable is not None:
             return False
-        standing = _not_a_file(path)
+        standing = not_a_file(path)
         if standing is not None:
             # A folder or a device where the file goes would refuse every save: it is set aside and the file written.
             self.quarantine(path, f"{standing} stood where the file goes", what=what, fallback="it is saved anew")
@@ -176,20 +182,3 @@ class DataFolder:
             record = Record(record.rules, players, list(record.events), dict(record.overrides), dict(record.extra))
         return record
 
-
-def _not_a_file(path: Path) -> str | None:
-    """What stands at ``path`` if it is neither absent nor an ordinary file (a link to one counts as one)."""
-    try:
-        info = path.lstat()
-    except (OSError, ValueError):
-        return None
-    if stat.S_ISLNK(info.st_mode):
-        try:
-            info = path.stat()
-        except OSError:
-            return "a link to nothing"
-    if stat.S_ISDIR(info.st_mode):
-        return "a folder"
-    if not stat.S_ISREG(info.st_mode):
-        return "a device or another special file"
-    return None

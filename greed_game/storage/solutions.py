@@ -13,7 +13,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from greed_game.storage.atomic import StoredFileError, aside_path, atomic_write, read_text
+from greed_game.storage.atomic import StoredFileError, aside_path, atomic_write, not_a_file, read_text
 
 DATA_DIR_ENV = "GREED_DATA_DIR"
 CACHE_DIR_ENV = "GREED_CACHE_DIR"
@@ -28,17 +28,32 @@ class DiskSolutionCache:
         self.notes: list[str] = []
         """What was set aside, in sentences, for the program to say once."""
 
+    # A background process gets the folder, not this process's notes: it reports only what it sets aside itself.
+    def __getstate__(self) -> dict[str, object]:
+        return {"folder": self.folder}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__init__(Path(str(state["folder"])))  # type: ignore[misc]
+
     def _path(self, key: str) -> Path:
         return self.folder / f"solution-{key}.json"
 
     def load(self, key: str) -> str | None:
-        """The stored text of a solution, or None when it is absent or unreadable."""
+        """The stored text of a solution, or None when it is absent or unreadable.
+
+        Whatever stands where the file goes (a folder, a link to nothing, a device) is set aside first: it
+        would refuse every later store, and the rules would be solved again on every run without a word.
+        """
+        standing = not_a_file(self._path(key))
+        if standing is not None:
+            self.reject(key, what=f"{standing} standing where a solution in the cache goes")
+            return None
         try:
             return read_text(self._path(key))
         except (OSError, StoredFileError, ValueError):
             return None
 
-    def reject(self, key: str) -> None:
+    def reject(self, key: str, *, what: str = "a damaged solution in the cache") -> None:
         """Set aside the stored solution of ``key``, which the solver found damaged (it is solved again)."""
         path = self._path(key)
         aside = aside_path(path)
@@ -47,9 +62,9 @@ class DiskSolutionCache:
         except OSError:
             with contextlib.suppress(OSError):
                 path.unlink()
-            self.notes.append(f"a damaged solution in the cache ({path}) was removed and the rules solved again")
+            self.notes.append(f"{what} ({path}) was removed and the rules solved again")
             return
-        self.notes.append(f"a damaged solution in the cache was set aside as {aside} and the rules solved again")
+        self.notes.append(f"{what} was set aside as {aside} and the rules solved again")
 
     def load_book(self, key: str, limit: int) -> bytes | None:
         """A kept win book (``win-<key>.book``), or None when absent, larger than ``limit`` or unreadable."""

@@ -254,3 +254,67 @@ def test_a_worker_that_ends_without_a_word_is_reaped_and_its_owner_told() -> Non
     process = start_worker("greed-test", repr, (), read, end)
     assert ended.wait(30)
     assert told == [True] and process.exitcode == 0
+
+
+def _damaged_cache(folder: Path, rules: RuleSet) -> Path:
+    """A solution cache holding the turn tables of ``rules`` with a grid step of 0 (once a ZeroDivisionError)."""
+    import json
+
+    from greed_game.ai.solver import solve
+    from greed_game.storage.solutions import DiskSolutionCache
+
+    solve(rules, cache=DiskSolutionCache(folder))
+    (kept,) = folder.glob("solution-*.json")
+    data = json.loads(kept.read_text(encoding="utf-8"))
+    data["step"] = 0
+    kept.write_text(json.dumps(data), encoding="utf-8")
+    return kept
+
+
+def test_a_background_preparation_relays_what_its_cache_set_aside_once(tmp_path: Path) -> None:
+    from greed_game.solutions import Solutions
+    from greed_game.storage.solutions import DiskSolutionCache
+
+    rules = preset("classic-five")
+    _damaged_cache(tmp_path, rules)
+    solutions = Solutions(cache=DiskSolutionCache(tmp_path))
+    prep = Preparation(rules, {1: "expert"}, solutions=solutions)
+    assert prep.wait(60) and prep.advice and prep._process is not None, "the work ran in a process of its own"
+    (note,) = solutions.take_notes()
+    (aside,) = tmp_path.glob("solution-*.bad-*.json")
+    assert note == f"a damaged solution in the cache was set aside as {aside} and the rules solved again"
+    assert solutions.take_notes() == [], "each note is said once"
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_the_window_says_once_that_a_damaged_cache_was_set_aside(tmp_path: Path, background: bool) -> None:
+    from greed_game.app.main import App
+    from greed_game.play.setup import GameSetup
+    from greed_game.solutions import Solutions
+    from greed_game.storage import Settings as StoredSettings
+    from greed_game.storage import Storage
+    from greed_game.storage.solutions import DiskSolutionCache
+
+    rules = preset("classic-five")
+    cache = tmp_path / "cache"
+    _damaged_cache(cache, rules)
+    settings = StoredSettings(animation_speed="instant", void_frequency="off", sound=False)
+    app = App(storage=Storage(tmp_path / "data"), settings=settings, size=(854, 480), clock="virtual", seed=1,
+              solutions=Solutions(cache=DiskSolutionCache(cache)))
+    # On a virtual clock the players are worked out in line; the window's real clock leaves it to a process.
+    app.virtual = not background
+    try:
+        app.start_game(GameSetup("classic-five", [Player("Ada", "human"), Player("Bo", "expert")]))
+        app.virtual = True
+        table = app.stack.top
+        deadline = time.monotonic() + 60
+        while not table.prep.done and time.monotonic() < deadline:
+            time.sleep(0.01)
+        for _ in range(30):
+            app.frame()
+        notes = [t.text for t in app.toasts if "solution in the cache" in t.text]
+        (aside,) = cache.glob("solution-*.bad-*.json")
+        assert notes == [f"A damaged solution in the cache was set aside as {aside} and the rules solved again."]
+        assert table.prep.advice and not table.prep.problem, "the rules were solved again"
+    finally:
+        app.close()

@@ -61,6 +61,7 @@ RULES: dict[str, str | bytes] = {
     "inline-tables-deep.toml": "x = " + "{a = " * 900 + "1" + "}" * 900 + "\n",
     "arrays-deep.toml": "x = " + "[" * 5000 + "]" * 5000 + "\n",
     "long-name.toml": _rules(name='name = "' + "N" * 5000 + '"'),
+    "entry-minimum-out-of-reach.toml": _rules(entry_minimum="entry_minimum = 20000"),
     "every-score-zero.toml": _rules(target="target = 1")
     .replace("singles = { 1 = 100, 5 = 50 }", "singles = { 1 = 0, 5 = 0 }")
     .replace("of_a_kind.3 = { 1 = 1000, 2 = 200, 3 = 300, 4 = 400, 5 = 500, 6 = 600 }",
@@ -95,6 +96,33 @@ SCORE_ARGS: list[list[str]] = [
 ]
 """Dice typed on the command line (``greed-game score --rules classic-five ...``)."""
 
+CACHES: list[dict[str, object]] = [
+    {"name": "step-zero", "set": [["step"], 0]},
+    {"name": "step-negative", "set": [["step"], -50]},
+    {"name": "step-not-the-rules", "set": [["step"], 25]},
+    {"name": "value-huge", "set": [["values", 3, 2], 1e308]},
+    {"name": "value-negative", "set": [["values", 1, 0], -1e300]},
+    {"name": "tail-huge", "set": [["beta", 2], 1e300]},
+    {"name": "chances-do-not-add-up", "set": [["models", 2, 3, 0, 0], 0.9]},
+    {"name": "levels-huge", "set": [["levels"], 10**12]},
+    {"name": "not-json", "text": "{not json"},
+    {"name": "cut-short", "cut": 0.5},
+    {"name": "empty", "text": ""},
+]
+"""Damage done to a solution in the cache (classic-five's, solved by the test): a figure set at a path of the
+JSON, the file replaced by ``text``, or ``cut`` to that share of its length."""
+
+STANDING: list[dict[str, str]] = [
+    {"name": "folder", "kind": "folder"},
+    {"name": "link-to-a-folder", "kind": "link", "to": "folder"},
+    {"name": "link-to-nothing", "kind": "link", "to": "nothing"},
+    {"name": "link-to-dev-null", "kind": "link", "to": "/dev/null"},
+    {"name": "link-to-someones-file", "kind": "link", "to": "file"},
+    {"name": "fifo", "kind": "fifo"},
+]
+"""What may stand where one of the game's files goes (``autosave.json``, a solution in the cache); placed by
+``tests/hostile/place.py``."""
+
 
 def main() -> None:
     for folder, files in (("rules", RULES), ("records", RECORDS)):
@@ -105,8 +133,8 @@ def main() -> None:
         for name, content in files.items():
             data = content.encode("utf-8") if isinstance(content, str) else content
             (out / name).write_bytes(data)
-    (HERE / "score-args.json").write_text(json.dumps(SCORE_ARGS, ensure_ascii=True, indent=1) + "\n",
-                                          encoding="utf-8")
+    for name, data in (("score-args.json", SCORE_ARGS), ("caches.json", CACHES), ("standing.json", STANDING)):
+        (HERE / name).write_text(json.dumps(data, ensure_ascii=True, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

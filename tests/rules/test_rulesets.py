@@ -348,3 +348,82 @@ def test_every_preset_and_a_single_worth_nothing_beside_others_still_play() -> N
         assert preset(preset_id).target > 0
     rules = preset("classic-five").with_overrides({"scoring": {"singles": {"1": 100, "5": 0}}})
     assert any(c.points > 0 for c in rules.table.combos)
+
+
+# Rule sets the game, its tests, benchmarks and shipped books already play: the rule on entry minimums must keep
+# every one of them (the official rules at 500 get on the board with 600, above the target).
+ACCEPTED: list[tuple[str, dict[str, Any]]] = [
+    *((p, {}) for p in PRESET_IDS),
+    ("classic-five", {"target": 3000}),
+    ("pass-the-dice", {"target": 2000}),
+    ("dollar-greed", {"target": 2000}),
+    ("farkel-family", {"target": 2000}),
+    ("official", {"target": 500}),
+    ("official", {"target": 250, "entry_minimum": 100}),
+    ("official", {"target": 2500, "entry_minimum": 350}),
+    ("official", {"entry_minimum": 0}),
+    ("pass-the-dice", {"target": 200, "entry_minimum": 100}),
+    ("dollar-greed", {"target": 200, "entry_minimum": 100}),
+    ("classic-five", {"target": 250, "entry_minimum": 100, "carryover": "free", "entry_counts_carried": False}),
+    ("classic-five", {"target": 700, "entry_minimum": 200}),
+    ("pass-the-dice", {"dice": 2, "target": 3000, "entry_minimum": 0}),
+    ("classic-five", {"scoring": {"singles": {"1": 1_000_000, "5": 999_999}}}),
+    ("classic-five", {"scoring": {"singles": {"1": 100, "5": 0}}}),
+]
+
+
+@pytest.mark.parametrize(("preset_id", "overrides"), ACCEPTED, ids=[f"{p}{o or ''}" for p, o in ACCEPTED])
+def test_rule_sets_already_played_still_pass_the_entry_rule(preset_id: str, overrides: dict[str, Any]) -> None:
+    rules = preset(preset_id).with_overrides(overrides)
+    assert parse_rules(rules.to_dict()) == rules
+
+
+def test_an_entry_minimum_above_the_target_within_reach_is_accepted() -> None:
+    """The turn that gets a player on the board also ends the game: such a game ends."""
+    official = preset("official").with_overrides({"target": 500})
+    assert official.entry_minimum > official.target
+    high = preset("classic-five").with_overrides({"target": 500, "entry_minimum": 2000})
+    assert high.entry_minimum == 2000
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "overrides", "most"),
+    [
+        ("classic-five", {"target": 3000, "entry_minimum": 20_000}, 3050),
+        ("classic-five", {"target": 30_000, "entry_minimum": 20_000}, 3050),
+        ("official", {"target": 500, "entry_minimum": 40_000}, 4900),
+        ("pass-the-dice", {"target": 2000, "entry_minimum": 25_000}, 6200),
+    ],
+)
+def test_an_entry_minimum_out_of_reach_is_refused_saying_how_low_it_must_be(
+    preset_id: str, overrides: dict[str, Any], most: int
+) -> None:
+    """A game cannot end before someone is on the board; these minimums are made less than once in 1,000 turns."""
+    with pytest.raises(RulesError) as refused:
+        preset(preset_id).with_overrides(overrides)
+    message = str(refused.value)
+    assert refused.value.field == "entry_minimum" and "\n" not in message
+    assert "less than once in 1,000 turns" in message and f"lower it to at most {most:,}" in message
+    assert preset(preset_id).with_overrides({**overrides, "entry_minimum": most}).entry_minimum == most
+    with pytest.raises(RulesError, match="field 'entry_minimum'"):
+        preset(preset_id).with_overrides({**overrides, "entry_minimum": most + 50})
+
+
+def test_an_entry_minimum_no_turn_can_make_is_refused() -> None:
+    """Triples only, five dice: a triple leaves two dice that cannot score, so no turn makes more than 1,000."""
+    triples = BASE.replace("singles = { 1 = 100, 5 = 50 }", "singles = {}").replace(
+        "target = 3000", "target = 1000")
+    with pytest.raises(RulesError) as refused:
+        parse_rules_text(triples.replace("entry_minimum = 300", "entry_minimum = 1050"))
+    assert refused.value.field == "entry_minimum"
+    assert "no turn can make more than 1,000 points" in str(refused.value)
+    assert "lower it to at most 1,000" in str(refused.value)
+    assert parse_rules_text(triples.replace("entry_minimum = 300", "entry_minimum = 1000")).entry_minimum == 1000
+
+
+def test_points_only_for_combinations_the_dice_cannot_make_are_refused() -> None:
+    four_dice = BASE.replace("dice = 5", "dice = 3").replace("singles = { 1 = 100, 5 = 50 }", "singles = { 1 = 0 }")
+    four_dice = re.sub(r"of_a_kind\.3 = \{[^}]*\}", "of_a_kind.4 = { 6 = 1000 }", four_dice)
+    with pytest.raises(RulesError) as refused:
+        parse_rules_text(four_dice)
+    assert refused.value.field == "scoring" and "combination of at most 3 dice" in str(refused.value)
