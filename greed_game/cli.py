@@ -381,6 +381,8 @@ class _Parser(argparse.ArgumentParser):
 
 MAX_GAMES = 1_000_000
 """The most games ``simulate`` plays in one run (about five minutes of expert games on one core)."""
+MAX_THROWS = 100_000
+"""The most throws one run of the throw laboratory makes (about ten minutes of CPU)."""
 
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
@@ -518,8 +520,6 @@ def _add_review(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _add_throws(sub: argparse._SubParsersAction[_Parser]) -> None:
-    from greed_game.physics.lab import MAX_THROWS
-
     p = sub.add_parser(
         "throws", formatter_class=_Defaults,
         help="the throw laboratory: simulate many throws of the dice and print how they fell, as JSON",

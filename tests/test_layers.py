@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "greed_game"
 
 FILE_IO_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes", "mkdir", "unlink", "glob", "iterdir"}
 FILE_IO_MODULES = {"os", "pathlib", "shutil", "tempfile", "io", "importlib.resources", "platformdirs"}
-DISPLAY_MODULES = {"pygame", "pymunk", "platformdirs"}
+DISPLAY_MODULES = {"pygame", "moderngl", "platformdirs"}
 
 
 @dataclass(frozen=True)
@@ -132,9 +132,22 @@ def test_the_computer_players_import_only_the_rules() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_the_physics_imports_only_the_rules_and_opens_no_file() -> None:
+    wrong = [
+        f"{e.source}:{e.line} imports {e.target}"
+        for e in _graph()
+        if _in(e.source, "greed_game.physics") and not _in(e.target, "greed_game.rules", "greed_game.physics")
+    ]
+    for name, path in MODULES.items():
+        if _in(name, "greed_game.physics"):
+            wrong += [f"{name}:{line} imports {t}" for t, line, _ in _imports(name, path)
+                      if t.split(".")[0] in DISPLAY_MODULES | FILE_IO_MODULES]
+    assert not wrong, "\n".join(wrong)
+
+
 def test_nothing_below_the_window_imports_it() -> None:
     below = ("greed_game.rules", "greed_game.ai", "greed_game.narrator", "greed_game.presets", "greed_game.replay",
-             "greed_game.stats", "greed_game.storage", "greed_game.resources", "greed_game.play")
+             "greed_game.stats", "greed_game.storage", "greed_game.resources", "greed_game.play", "greed_game.physics")
     wrong = [
         f"{e.source}:{e.line} imports {e.target}"
         for e in _graph()
@@ -146,9 +159,9 @@ def test_nothing_below_the_window_imports_it() -> None:
 def test_the_narrator_and_the_flow_need_no_display() -> None:
     wrong = []
     for name, path in MODULES.items():
-        if _in(name, "greed_game.narrator", "greed_game.play"):
+        if _in(name, "greed_game.narrator", "greed_game.play", "greed_game.physics"):
             wrong += [f"{name}:{line} imports {t}" for t, line, _ in _imports(name, path)
-                      if t.split(".")[0] in {"pygame", "pymunk"}]
+                      if t.split(".")[0] in {"pygame", "moderngl"}]
     assert not wrong, "\n".join(wrong)
 
 

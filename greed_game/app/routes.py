@@ -32,10 +32,18 @@ from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.review import ReviewOverlay
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
-from greed_game.app.scenes.table import TableScene
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App, Scene
+    from greed_game.app.scenes.table import TableScene
+
+
+def _table() -> type[TableScene]:
+    """The table scene, imported the first time a game opens: it brings the dice's physics and the 3D view
+    (numpy, rapier3d, moderngl), which the menu can come up without."""
+    from greed_game.app.scenes.table import TableScene
+
+    return TableScene
 
 
 def build(app: App, target: Target) -> Scene:
@@ -47,9 +55,9 @@ def build(app: App, target: Target) -> Scene:
         case ToSetup():
             return SetupScene(app)
         case ToNewGame(setup):
-            return TableScene.new(app, setup)
+            return _table().new(app, setup)
         case ToSavedGame(resumed):
-            return TableScene.resumed(app, resumed)
+            return _table().resumed(app, resumed)
         case ToScoreboard(setup, game):
             return ScoreboardScene(app, setup, game)
         case ToStatistics():

@@ -18,9 +18,6 @@ from greed_game.physics.faces import LAYOUTS
 from greed_game.physics.table import TABLE, Table
 from greed_game.physics.throw import THROWING, Film, throw_until
 
-MAX_THROWS = 100_000
-"""The most throws one run of the laboratory makes (about ten minutes of CPU)."""
-
 SHOP_DIE = LAYOUTS[0]
 """The layout the laboratory reads faces with: one fixed die, as if the dice were never relabelled."""
 

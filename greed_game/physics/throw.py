@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -245,9 +246,17 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
 def simulate(count: int, flick: Flick, rng: random.Random, *, throwing: Throwing | None = None,
              table: Table = TABLE) -> Film:
     """Throw ``count`` dice with ``flick`` and follow them to rest; ``rng`` is the hand's small scatter."""
+    return simulate_hands([(count, flick)], rng, throwing=throwing, table=table)
+
+
+def simulate_hands(hands: Sequence[tuple[int, Flick]], rng: random.Random, *, throwing: Throwing | None = None,
+                   table: Table = TABLE) -> Film:
+    """Several hands throw at once (a roll-off: each seat's die from its own place); the film's dice are in
+    the order of ``hands``."""
     throwing = throwing or Throwing()
     world = _world(table)
-    handles = _add_dice(world, count, flick, throwing, rng, table)
+    handles = [h for count, flick in hands for h in _add_dice(world, count, flick, throwing, rng, table)]
+    count = len(handles)
     bodies = world.rigid_bodies
     frames: list[npt.NDArray[np.float32]] = []
     still = [0] * count

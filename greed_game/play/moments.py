@@ -63,6 +63,15 @@ class BustMoment:
 
 
 @dataclass(frozen=True)
+class RollOffThrown:
+    """The roll-off for the first player: ``seats`` name whose each die is, ``dice`` what it shows (the core's)."""
+
+    seats: tuple[int, ...]
+    dice: tuple[int, ...]
+    toss: Toss
+
+
+@dataclass(frozen=True)
 class VoidMoment:
     """The last throw does not count and is thrown again."""
 
@@ -91,6 +100,7 @@ class LeaveTable:
 
 Moment = (
     Thrown
+    | RollOffThrown
     | KeptDice
     | HotDiceMoment
     | BankedMoment

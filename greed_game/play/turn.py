@@ -34,6 +34,7 @@ from greed_game.play.moments import (
     LeaveTable,
     MomentQueue,
     OfferMoment,
+    RollOffThrown,
     Thrown,
     TurnPassedMoment,
     VoidMoment,
@@ -131,6 +132,10 @@ class TurnController:
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
         self.void_now: tuple[VoidReason, str | None] | None = None
         """The void the throw in the air shows, and what its die leans on or went over."""
+        self.roll_offs: list[list[tuple[int, tuple[int, ...]]]] = []
+        """The roll-off's throws still to show: each a list of (seat, the dice it threw)."""
+        self.roll_off_rounds: list[dict[int, tuple[int, ...]]] = []
+        """The roll-off being shown, for its banner once every throw is at rest."""
         self.flick: Flick | None = None
         """A person's throw by hand, for the next throw (None: a throw of the seat's own)."""
         self.throws = 0
@@ -183,9 +188,28 @@ class TurnController:
         rounds = self.game.roll_off(self.recorder.rng)
         self.recorder.save()
         if rounds:
-            self.notices.show(self.narrator.events.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
-            self.wait(1.6, self.ready)
+            self.roll_off_rounds = rounds
+            # Thrown as the rules say: one die each all at once, or every die seat by seat.
+            for throws in rounds:
+                if self.rules.first_player == "high-die":
+                    self.roll_offs.append(sorted(throws.items()))
+                else:
+                    self.roll_offs.extend([item] for item in sorted(throws.items()))
+            self._roll_off_next()
         self._snapshot = None
+
+    def _roll_off_next(self) -> None:
+        """The next throw of the roll-off, or, once all are thrown, who starts."""
+        if self.roll_offs:
+            throws = self.roll_offs.pop(0)
+            toss = self.hands.roll_off(throws, len(self.game.players))
+            seats = tuple(seat for seat, values in throws for _ in values)
+            self.mode = "rolling"
+            self.moments.append(RollOffThrown(seats, tuple(v for _, vs in throws for v in vs), toss))
+            return
+        rounds, self.roll_off_rounds = self.roll_off_rounds, []
+        self.notices.show(self.narrator.events.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
+        self.wait(1.6, self.ready)
 
     def start_resumed(self, *, welcome: bool = True) -> None:
         """A resumed game: the tray and the dice as they lay; then (``welcome``) the log and a word of welcome."""
@@ -342,6 +366,9 @@ class TurnController:
     def settled(self) -> None:
         """The thrown dice are at rest. Now the players learn what the throw meant."""
         if self.mode != "rolling":
+            return
+        if self.roll_offs or self.roll_off_rounds:
+            self._roll_off_next()
             return
         if self.void_now is not None:
             self._void(*self.void_now)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from greed_game.physics import TABLE, Film, Flick, Layout, Table, throw_until
-from greed_game.physics.throw import THROWING, Throwing, simulate
+from greed_game.physics.throw import THROWING, Throwing, simulate, simulate_hands
 from greed_game.rules.game import VoidReason
 
 FORCED_TRIES = 400
@@ -86,6 +86,22 @@ class Hands:
             setting = self.setting()
             film, _ = throw_until(len(values), flick, self.rng, clean=setting == "off",
                                   throwing=self.throwing, table=self.table)
+        return Toss(film, tuple(film.layouts(values, self.rng)))
+
+    def roll_off(self, throws: list[tuple[int, tuple[int, ...]]], players: int) -> Toss:
+        """The roll-off's dice thrown at once, each seat's from its own place (``throws``: seat and values).
+
+        A roll-off throw is never void: the core has read its values already,
+        so the hands throw again, unseen, until every die lies flat on the felt.
+        """
+        hands = [(len(values), self.flick(seat, players)) for seat, values in throws]
+        film = simulate_hands(hands, self.rng, throwing=self.throwing, table=self.table)
+        for _ in range(FORCED_TRIES):
+            if film.void is None:
+                break
+            hands = [(len(values), self.flick(seat, players)) for seat, values in throws]
+            film = simulate_hands(hands, self.rng, throwing=self.throwing, table=self.table)
+        values = tuple(v for _, vs in throws for v in vs)
         return Toss(film, tuple(film.layouts(values, self.rng)))
 
     def _forced(self, reason: VoidReason, count: int, flick: Flick, seat: int, players: int) -> Film:

@@ -25,11 +25,11 @@ from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, adjacent, draw_badge, draw_cocked, draw_die
 from greed_game.app.gl_dice import GLDice, Highlight
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
-from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, short_name
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout, label
 from greed_game.physics.throw import lying
-from greed_game.play.moments import Command, KeptDice, Settled, ThrowDice, Thrown, ToggleDie
+from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import seat_spot
 
@@ -133,6 +133,8 @@ class FeltSection:
         self.hover: DieView | None = None
         self.callout_at: tuple[float, float] = FELT.center
         """Where the last kept dice lay (a combination's callout rises from there)."""
+        self.tags: list[str] = []
+        """A roll-off's dice: the name of each die's thrower, shown beside it at rest."""
         self.impacts: list[tuple[str, float]] = []
         """Impacts the film reached since the screen last took them: (``die``/``rail``/``felt``, 0..1)."""
         self.drag: list[tuple[float, float, float]] | None = None
@@ -154,6 +156,18 @@ class FeltSection:
         self.playing = Playing(toss.film, toss.layouts)
         self._pose()
 
+    def roll_off(self, moment: RollOffThrown, names: list[str]) -> None:
+        """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests."""
+        self.clear()
+        self.dice = []
+        for value in moment.dice:
+            view = DieView(value, DIE, self.vrng)
+            view.moving = True
+            self.dice.append(view)
+        self.tags = [names[seat] for seat in moment.seats]
+        self.playing = Playing(moment.toss.film, moment.toss.layouts)
+        self._pose()
+
     def take(self, moment: KeptDice) -> list[DieView]:
         """The kept dice leave the felt for the tray (the callout rises where they lay)."""
         kept = [d for d in self.dice if d.ident in moment.dice]
@@ -164,6 +178,7 @@ class FeltSection:
 
     def clear(self) -> None:
         """Take every die off the felt."""
+        self.tags = []
         self.dice = []
         self.exits = []
         self.hover = None
@@ -172,8 +187,8 @@ class FeltSection:
     def sync(self, snap: TableSnapshot) -> None:
         """Match the snapshot: dice no longer on the felt go, a resumed game's dice are laid out, picks shown."""
         if not snap.dice:
-            if self.dice or self.exits:
-                self.clear()
+            if (self.dice or self.exits) and not self.tags:
+                self.clear()  # (a roll-off's dice stay, tagged, until the first throw)
             return
         wanted = {d.id: d for d in snap.dice}
         if not any(d.ident in wanted for d in self.dice):
@@ -322,6 +337,7 @@ class FeltSection:
                 draw_cocked(canvas, d)
                 if show_labels:
                     draw_badge(canvas, d, self.dice)
+            self._draw_tags(canvas)
             self._draw_drag(canvas)
             return
         for d in sorted(self.dice, key=lambda d: d.z):
@@ -333,7 +349,19 @@ class FeltSection:
                      neighbours=self.dice)
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+        self._draw_tags(canvas)
         self._draw_drag(canvas)
+
+    def _draw_tags(self, canvas: Canvas) -> None:
+        """Under each roll-off die at rest, whose it is."""
+        if self.playing is not None or len(self.tags) != len(self.dice):
+            return
+        for d, name in zip(self.dice, self.tags, strict=True):
+            tag = short_name(canvas, name, 13, DIE * 2.2)
+            w = canvas.text_width(tag, 13, "bold") + 14
+            box = pygame.Rect(round(d.x - w / 2), round(d.y + d.size * 0.62), round(w), 20)
+            canvas.box(box, (20, 26, 22), radius=10, border=1.0, border_color=theme.GOLD)
+            canvas.text(tag, box.center, 13, theme.GOLD, font="bold", anchor="center")
 
     def _draw_drag(self, canvas: Canvas) -> None:
         """A throw by hand under way: a line from the press to the pointer."""

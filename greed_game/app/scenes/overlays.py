@@ -273,6 +273,7 @@ SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", 
 VOIDS = [("off", "Off"), ("rare", "Rare"), ("realistic", "Realistic")]
 ON_OFF = [(True, "On"), (False, "Off")]
 SKINS = [("auto", "As the rules say"), ("pips", "Classic pips"), ("greed", "$GREED letters")]
+VIEWS = [("auto", "3D where possible"), ("flat", "Flat")]
 
 
 class SettingsOverlay(Overlay):
@@ -299,9 +300,12 @@ class SettingsOverlay(Overlay):
         self.fullscreen = Selector(row(3), "Full screen (F11)", ON_OFF, s.fullscreen, self._fullscreen,
                                    label_width=250)
         self.skin = Selector(row(4), "Dice", SKINS, s.skin, self._set("skin"), label_width=250)
+        self.view = Selector(row(5), "Dice view", VIEWS, "flat" if s.view == "flat" else "auto", self._set("view"),
+                             label_width=250)
         self.done = Button(pygame.Rect(p.centerx - 100, p.bottom - 74, 200, 52), "Done", self.close, hint="Esc",
                            primary=True)
-        widgets: list[Widget] = [self.speed, self.void, self.sound, self.fullscreen, self.skin, self.done]
+        widgets: list[Widget] = [self.speed, self.void, self.sound, self.fullscreen, self.skin, self.view,
+                                 self.done]
         self.focus = FocusGroup(widgets)
         self.focus.keyboard = True
 
@@ -330,7 +334,9 @@ class SettingsOverlay(Overlay):
         draw_panel(canvas, p, alpha=250)
         draw_heading(canvas, "Settings", (p.x + 40, p.y + 26), 32)
         self.focus.draw(canvas)
-        canvas.paragraph(self.help, pygame.Rect(p.x + 40, p.y + 420, p.w - 80, 72), 14, theme.TEXT_DIM)
+        canvas.paragraph(self.help, pygame.Rect(p.x + 40, p.y + 482, p.w - 80, 40), 14, theme.TEXT_DIM)
+        canvas.text(f"In use: {self.app.views.describe()}", (self.view.rect.right, self.view.rect.bottom + 4), 13,
+                    theme.TEXT_DIM, anchor="topright")
 
     @property
     def help(self) -> str:
@@ -339,12 +345,14 @@ class SettingsOverlay(Overlay):
         helps: dict[Widget | None, str] = {
             self.speed: "Animation speed: how fast the dice fly and the computer players take their turns. "
             "Instant skips the flight; the dice thrown are the same at every speed.",
-            self.void: "Void throws: how often a die jumps off the table or ends cocked. The throw is then made "
-            "again; the odds of the dice never change.",
+            self.void: "Void throws: a die over the rail or cocked voids the throw, as the physics shows it. Off "
+            "throws it again unseen; Rare throws gently, Realistic briskly. The odds of the dice never change.",
             self.sound: "Sound: the dice hitting the felt, keeps, banks, busts and hot dice.",
             self.fullscreen: "Full screen: the game fills the screen; F11 switches at any time, in any screen.",
             self.skin: "Dice: classic pips or the $GREED letter dice ($ G R E E D); \"As the rules say\" uses each "
             "rule set's own. Only the pictures and their names change, never the scoring.",
+            self.view: "Dice view: 3D where this computer has OpenGL 3.3, else flat; flat draws the same throw "
+            "from above with less work.",
             self.done: "Every change is saved at once; Done or Esc goes back.",
         }
         return helps.get(shown, helps[self.done])

@@ -41,6 +41,7 @@ from greed_game.play.moments import (
     KeptDice,
     LeaveTable,
     Moment,
+    RollOffThrown,
     Thrown,
     ToggleDie,
     VoidMoment,
@@ -64,6 +65,7 @@ IMPACT_VOLUME = {"die": 0.9, "rail": 0.8, "felt": 0.6}
 """How loud each kind of impact sounds at full strength (die on die clicks; the felt muffles)."""
 SOUNDS: dict[type, tuple[str, float]] = {
     Thrown: ("throw", 0.8),
+    RollOffThrown: ("throw", 0.7),
     KeptDice: ("keep", 0.7),
     HotDiceMoment: ("hot", 0.8),
     BankedMoment: ("bank", 0.9),
@@ -203,8 +205,11 @@ class TableScene(Scene):
         sound = SOUNDS.get(type(moment))
         if sound is not None:
             self.app.audio.play(*sound)
-        if isinstance(moment, Thrown):
-            self.felt.throw(moment)
+        if isinstance(moment, (Thrown, RollOffThrown)):
+            if isinstance(moment, Thrown):
+                self.felt.throw(moment)
+            else:
+                self.felt.roll_off(moment, [p.name for p in self.game.players])
             if PHYSICS_RATE[self.app.settings.animation_speed] == 0:
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
