@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from greed_game.narrator import Skin
 from greed_game.play.moments import (
     BankedMoment,
+    BankTurn,
     BustMoment,
     GameOverMoment,
     Hurry,
@@ -231,3 +232,37 @@ def test_a_hint_to_bank_straight_from_the_throw_rings_the_dice_the_bank_keeps() 
     # The advice (two players: the choice that wins most often): bank, keeping the best dice (the rules say so).
     assert turn.advisor.lines[0].text.startswith("Best to win:") and "bank 800" in turn.advisor.lines[1].text
     assert turn.advisor.keep == (1, 1, 6, 6, 6)
+
+
+def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((1, 1, 1, 5, 5, 5)))
+    turn.selection.throw([1, 1, 1, 5, 5, 5])
+    turn.ready()
+    turn.selection.choose((1, 1, 1, 5, 5))
+    turn.refresh()
+    assert turn.snapshot.status[0][0] == "Keep 1 1 1 5 5: 1,100 points"
+    turn.selection.choose((1, 1, 1, 5, 5, 5))
+    turn.refresh()
+    assert turn.snapshot.status[0][0] == "All six score: throw all six again"
+    assert turn.snapshot.status[1] == ("Enter: bank 1,500", "good")
+
+
+def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((1, 1, 1, 5, 2, 3)))
+    turn.selection.throw([1, 1, 1, 5, 2, 3])
+    turn.ready()
+    turn.send(ToggleHint())
+    assert turn.advisor.open and turn.snapshot.hint
+    turn.selection.choose((1, 1, 1, 5))
+    turn.send(BankTurn())
+    _run(turn, view, 4.0)
+    assert turn.shown.current == 1 and turn.human_turn  # Bo is asked about the dice passed on
+    assert not turn.advisor.open and turn.snapshot.hint is None

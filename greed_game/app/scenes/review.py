@@ -100,7 +100,7 @@ class ReviewOverlay(Overlay):
         canvas.text("Costliest decisions", (x, top), 15, theme.TEXT_DIM, max_width=w)
         top += 28
         for item in seat.worst:
-            cost = f"Turn {num(item.turn)}  ·  cost {points(item.lost)} of the win chance"
+            cost = f"Round {num(item.round)}  ·  cost {points(item.lost)} of the win chance"
             canvas.text(cost, (x, top), 15, theme.RED, max_width=w)
             canvas.text(f"chose: {item.chosen}", (x + 12, top + 21), 15, theme.TEXT, max_width=w - 12)
             canvas.text(f"best: {item.best}", (x + 12, top + 41), 15, theme.GREEN, max_width=w - 12)
