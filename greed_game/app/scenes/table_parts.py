@@ -183,7 +183,8 @@ def draw_player_rows(
     y: float = r.y + 38
     for seat in range(s.players):
         lines = [] if compact else canvas.wrap(notes[seat], 12, r.w - 48)
-        row_h = COMPACT_ROW_H if compact else PLAYER_ROW_H + max(0, len(lines) - 1) * note_h
+        # A compact row is at least the name's real height with the bar under it: a small window's text is larger.
+        row_h = max(COMPACT_ROW_H, name_h + 16) if compact else PLAYER_ROW_H + max(0, len(lines) - 1) * note_h
         row = pygame.Rect(r.x + 10, round(y), r.w - 20, round(row_h - 6))
         _draw_row(canvas, row, players[seat].name, seat, s, target, active_seat)
         for i, line in enumerate(lines):
