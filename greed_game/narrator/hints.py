@@ -81,17 +81,19 @@ class Hints(Voice):
         if isinstance(first, Keep):
             points = self.rules.table.points(counts_of(first.dice)) or 0
             words = self.these(first.dice)
+            # "keep the 1 and the 5, then throw 4 dice": never two "and"s in a row.
+            then = ", then" if " and " in words else " and"
             nxt = actions[1] if len(actions) > 1 else None
             if isinstance(nxt, Bank):
-                return f"keep {words} and bank {num(state.turn_points + points)}"
+                return f"keep {words}{then} bank {num(state.turn_points + points)}"
             try:
                 hot = hot_dice(self.rules, state, first.dice)
             except IllegalAction:
                 hot = False
             if hot:
-                return f"keep {words} and throw all {COUNT_WORDS[self.rules.dice]} again (hot dice)"
+                return f"keep {words}{then} throw all {COUNT_WORDS[self.rules.dice]} again (hot dice)"
             count = nxt.count if isinstance(nxt, Throw) else state.dice_left - len(first.dice)
-            return f"keep {words} and throw {dice_count(count)}"
+            return f"keep {words}{then} throw {dice_count(count)}"
         return ""
 
     def hint(

@@ -150,7 +150,7 @@ def test_a_hint_names_the_dice_it_keeps_and_says_what_each_figure_is() -> None:
     state = _game("pass-the-dice", Roll((1, 5, 2, 2, 2, 4))).state
     # "keep 5" could be the face or five dice: the face is named as one.
     assert n.hints.choice((Keep((5,)), Roll(())), state) == "keep the 5 and throw 5 dice"
-    assert n.hints.choice((Keep((1, 5)), Roll(())), state) == "keep the 1 and the 5 and throw 4 dice"
+    assert n.hints.choice((Keep((1, 5)), Roll(())), state) == "keep the 1 and the 5, then throw 4 dice"
     assert n.hints.choice((Keep((2, 2, 2)), Bank()), state) == "keep three 2s and bank 200"
     assert n.hints.choice((Keep((1, 5, 2, 2, 2)), Roll(())), state) == "keep 1 2 2 2 5 and throw 1 die"
     lines = n.hints.hint(state, None, [((Keep((1,)), Roll(())), 284.4, 0.157), ((Keep((5,)), Bank()), 50.0, None)],
@@ -161,7 +161,7 @@ def test_a_hint_names_the_dice_it_keeps_and_says_what_each_figure_is() -> None:
     assert texts[3:] == ["Keep the 5 and bank 50", "win chance 40.0%"]
     hot = _game("pass-the-dice", Roll((1, 1, 1, 5, 5, 5))).state
     assert n.hints.choice((Keep((1, 1, 1, 5, 5, 5)), Roll(())), hot) == (
-        "keep three 1s and three 5s and throw all six again (hot dice)")
+        "keep three 1s and three 5s, then throw all six again (hot dice)")
     letters = Narrator(preset("dollar-greed"), ["Ada", "Bo"], "greed")
     assert letters.hints.these((2, 5)) == "the ebony E and the G"
 
