@@ -42,7 +42,8 @@ class Events(Voice):
     def said(self, t: Transition) -> Said | None:
         """The banner for a transition (None for those the table shows otherwise)."""
         if isinstance(t, FirstChosen):
-            return Said(self.person(t.seat).does("starts"), tone="gold")
+            p = self.person(t.seat)
+            return Said(p.does("starts"), tone="gold", name=p.subject)
         if isinstance(t, HotDice):
             sub = f"All {t.dice} dice come back" + (": throw them again" if t.mandatory else "")
             return Said("Hot dice!", sub, "good")
@@ -58,14 +59,14 @@ class Events(Voice):
             return Said("Doubles rescue", f"A pair that does not score: {t.dice} fresh dice", "info")
         if isinstance(t, Banked):
             p = self.person(t.seat)
-            return Said(f"{p.does('banks')} {num(t.points)}", f"Total {num(t.score)}", "gold")
+            return Said(f"{p.does('banks')} {num(t.points)}", f"Total {num(t.score)}", "gold", p.subject)
         if isinstance(t, CarryoverTaken):
             p = self.person(t.seat)
             return Said(f"{p.does('takes')} the dice", f"{num(t.points)} points and {dice_count(t.dice)} to throw",
-                        "info")
+                        "info", p.subject)
         if isinstance(t, CarryoverDeclined):
-            return Said(f"{self.person(t.seat).does('declines')}", f"A fresh start with {dice_count(t.dice)}",
-                        "plain")
+            p = self.person(t.seat)
+            return Said(p.does("declines"), f"A fresh start with {dice_count(t.dice)}", "plain", p.subject)
         if isinstance(t, Voided):
             return self.void(t.reason, None, t.dice)
         if isinstance(t, FinalTurns):
@@ -76,7 +77,7 @@ class Events(Voice):
             return Said("New score to beat", f"{p.does('sets')} {num(t.score)}: one more turn each for {names}", "warn")
         if isinstance(t, TurnPassed):
             p = self.person(t.seat)
-            return Said(f"{p.possessive} {'last turn' if t.final else 'turn'}", tone="plain")
+            return Said(f"{p.possessive} {'last turn' if t.final else 'turn'}", tone="plain", name=p.name)
         if isinstance(t, GameOver):
             return self.game_over(t.winners)
         return None
@@ -87,7 +88,8 @@ class Events(Voice):
 
     def game_over(self, winners: Sequence[int]) -> Said:
         """The banner at the end of the game."""
-        return Said(self.winners(winners), tone="gold")
+        name = self.person(winners[0]).subject if len(winners) == 1 else ""
+        return Said(self.winners(winners), tone="gold", name=name)
 
     def void_reason(self, reason: str, against: str | None) -> str:
         """Why a throw is void: a die off the felt (over the rail to the ``floor``, or up on the ``rail``), or cocked
@@ -119,15 +121,17 @@ class Events(Voice):
         return f"{join_and([self.person(s).subject for s in seats])} share the win!"
 
     def roll_off(self, rounds: Sequence[Mapping[int, tuple[int, ...]]], first: int) -> Said:
-        """The banner of a first-player roll-off: who starts, and the last round's dice."""
-        last = rounds[-1] if rounds else {}
-        if self.rules.first_player == "best-roll":
-            marks = {s: roll_off_mark(self.rules, d) for s, d in last.items()}
-            shown = "  ·  ".join(f"{self.person(s).subject} {num(m)}" for s, m in marks.items())
-        else:
-            shown = "  ·  ".join(f"{self.person(s).subject} {self.dice(d)}" for s, d in last.items())
+        """The banner of a first-player roll-off: who starts, and every seat's result (a seat that threw
+        again after a tie, its last throw)."""
+        last: dict[int, tuple[int, ...]] = {}
+        for thrown in rounds:
+            last.update(thrown)
+        marks = {s: num(roll_off_mark(self.rules, d)) if self.rules.first_player == "best-roll" else self.dice(d)
+                 for s, d in sorted(last.items())}
+        # No-break spaces keep each seat's result whole when the banner wraps the line.
+        shown = "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
         p = self.person(first)
-        return Said(f"{p.does('starts')}", f"Roll-off: {shown}" if shown else "", "gold")
+        return Said(p.does("starts"), f"Roll-off: {shown}" if shown else "", "gold", p.subject)
 
     def welcome_back(self, seat: int) -> Said:
         """The banner of a resumed game."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from greed_game.narrator.voice import Voice
-from greed_game.narrator.words import dice_count, num, sentence
+from greed_game.narrator.words import COUNT_WORDS, dice_count, num, sentence
 from greed_game.rules.game import IllegalAction
 
 
@@ -28,6 +28,12 @@ class Prompts(Voice):
             return f"Keep the die: click it or 1 ({num(best)})"
         return f"Keep dice: click or 1–{dice_on_felt} (best {num(best)})"
 
+    def hot_keep(self) -> str:
+        """The selection sets aside every die on the felt and all of them score: said before the player
+        decides, so that Space is known to bring every die back."""
+        n = COUNT_WORDS.get(self.rules.dice, str(self.rules.dice))
+        return f"All {n} score: throw all {n} again"
+
     def throw_prompt(self, dice: int) -> str:
         """``Space: throw 6 dice``."""
         return f"Space: throw {dice_count(dice)}"
@@ -37,7 +43,24 @@ class Prompts(Voice):
         return f"Enter: bank {num(total)}"
 
     def no_bank(self, exc: IllegalAction) -> str:
-        """Why banking is not possible now, after ``No bank:``."""
+        """Why banking is not possible now, short enough for the status line's second line (the whole
+        refusal is said when Enter is pressed)."""
+        f, rule = exc.facts, exc.rule
+        if rule in ("nothing-kept", "keep-first"):
+            return "No bank yet: set aside a scoring die first"
+        if rule == "entry-minimum":
+            own = "" if f.get("carried_count", True) else " own"
+            return f"No bank under {num(_int(f.get('need')))}{own} points: you have {num(_int(f.get('have')))}"
+        if rule == "must-top":
+            return f"No bank: {num(_int(f.get('total')))} does not top {num(_int(f.get('high')))}"
+        if rule == "hot-dice-mandatory":
+            return f"No bank: hot dice, throw all {self.rules.dice} again"
+        if rule == "scoring-dice-left":
+            return "No bank while scoring dice are left out"
+        if rule == "offer-pending":
+            return "No bank: take or decline the dice first"
+        if rule in ("not-thrown", "free-die"):
+            return "No bank with these dice picked"
         text = self.illegal(exc)
         return f"No bank: {text[:1].lower()}{text[1:]}"
 

@@ -4,7 +4,7 @@ shapes its words come in (a banner, a line, the carryover box)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from greed_game.narrator.words import Person, Vocabulary
@@ -21,6 +21,8 @@ class Said:
     title: str
     sub: str = ""
     tone: Tone = "plain"
+    name: str = field(default="", compare=False)
+    """The seat's name as the title says it, if it does: a screen too narrow may shorten it, never the rest."""
 
 
 @dataclass(frozen=True)

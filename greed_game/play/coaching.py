@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from greed_game.narrator import Skin
 from greed_game.play.worker import start_worker
-from greed_game.rules import Event, Player, RuleSet
+from greed_game.rules import Event, Player, RuleSet, State
 
 if TYPE_CHECKING:
     from greed_game.solutions import Solutions
@@ -29,7 +29,8 @@ WORST = 4
 class Costly:
     """One decision that gave away win chance, in words."""
 
-    turn: int
+    round: int
+    """The round it was made in, counted as the scoreboard counts them (a seat's first turn is round 1)."""
     chosen: str
     best: str
     lost: float
@@ -46,6 +47,12 @@ class SeatReview:
     lost: float
     """Win chance given away over the whole game (the sum of every decision's loss)."""
     worst: tuple[Costly, ...]
+
+
+def round_of(state: State) -> int:
+    """The round a position is in, as the scoreboard counts them: turns go round the seats in order, so a
+    seat's n-th turn is round n."""
+    return state.turn // state.players + 1
 
 
 def review_game(
@@ -75,7 +82,8 @@ def review_game(
     out = []
     for seat, player in enumerate(players):
         worst = tuple(
-            Costly(d.state.turn + 1, words.hints.choice(d.chosen, d.state), words.hints.choice(d.best, d.state), d.lost)
+            Costly(round_of(d.state), words.hints.choice(d.chosen, d.state), words.hints.choice(d.best, d.state),
+                   d.lost)
             for d in found.worst(seat, WORST)
         )
         out.append(SeatReview(player.name, player.kind, len(found.of(seat)), found.accuracy(seat),

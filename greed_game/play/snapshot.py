@@ -17,7 +17,7 @@ from greed_game.narrator import Line, Narrator, OfferWords, Said, Tone, num
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices
 from greed_game.play.selection import Selection
-from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total
+from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total, hot_dice
 
 if TYPE_CHECKING:
     from greed_game.play.advisor import Advisor
@@ -191,7 +191,9 @@ def assess(flow: Flow) -> Assessment:
             if fault is not None:
                 error, faces = words.prompts.illegal(fault), ()
             elif points is not None:
-                text = words.prompts.keep_value(faces, points)
+                # Every die on the felt picked and all of them scoring: hot dice, said before the player decides.
+                hot = hot_dice(flow.rules, state, faces)
+                text = words.prompts.hot_keep() if hot else words.prompts.keep_value(faces, points)
         else:
             options = flow.game.options()
             text = words.prompts.keep_prompt(len(flow.selection.dice), options[0].points if options else 0)

@@ -404,6 +404,7 @@ class TurnController:
 
     def _turn_over(self) -> None:
         self.busted = False
+        self.advisor.close()  # advice is asked for, never handed to the next player unasked
         self.notices.banner = None
         self.selection.clear()
         self.tray = []

@@ -27,6 +27,8 @@ from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
+from greed_game.app.scenes.table import TableScene
+from greed_game.app.scenes.table_parts import ACTIONS, FELT, SIDE
 from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll, record_of
 
@@ -268,6 +270,62 @@ def _rules_scoring(index: int, skin: str) -> Callable[[App, Driver], None]:
     return scene
 
 
+def _roll_off_eight(app: App, drive: Driver) -> None:
+    app.settings.animation_speed = "normal"  # the banner stays up while the table is drawn
+    scene = TableScene.new(app, GameSetup("pass-the-dice", list(EIGHT)))
+    app.stack.replace(scene)
+    drive.frames(2)
+    assert scene.snap.banner is not None and scene.snap.banner.said.sub.startswith("Roll-off")
+
+
+LONGEST = "W" * 24
+"""A name of 24 characters as wide as any: nothing shortens it but an ellipsis."""
+
+
+def _take_banner_eight(app: App, drive: Driver) -> None:
+    players = [EIGHT[0], Player(LONGEST, "human"), *EIGHT[2:]]
+    app.settings.animation_speed = "normal"
+    table_at(app, "pass-the-dice", players, CARRY)
+    drive.frames(1)
+    drive.press("t")
+    drive.frames(2)
+
+
+def _hint_eight(app: App, drive: Driver) -> None:
+    _menu_continue_eight(app, drive)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    app.go(menu._continue())
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    for _ in range(40):  # a person throws (and moves on from a bust) until there are dice to keep
+        drive.until(lambda: table.human_turn or table.snap.acknowledging, 20000)
+        if table.snap.may_select:
+            break
+        drive.press("space")
+        drive.frames(2)
+    assert table.snap.may_select
+    drive.press("h")
+    drive.frames(2)
+    assert table.snap.hint and table.snap.log
+
+
+def _status_eight(app: App, drive: Driver) -> None:
+    # A shared screen (seats 0 and 5 are people): the prompt names the long name, the second line a refusal.
+    table = table_at(app, "official", EIGHT, [FirstPlayer(0), Roll((5, 2, 3, 3, 4))])
+    drive.frames(1)
+    table.toggle(next(d for d in table.dice if d.value == 5))
+    drive.frames(1)
+    assert table.snap.addressee == 0 and table.snap.status[1][0].startswith("No bank")
+
+
+def _viewer_long_event(app: App, drive: Driver) -> None:
+    _viewer_eight(app, drive)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene)
+    viewer.seek(max(range(len(viewer.captions)), key=lambda k: len(viewer.captions[k])))
+
+
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     **SCREENS,
     "setup-eight": _setup_eight,
@@ -283,6 +341,11 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "replays-eight": _replays_eight,
     "replays-unfinished-eight": _replays_unfinished_eight,
     "replay-viewer-eight": _viewer_eight,
+    "replay-viewer-eight-long-event": _viewer_long_event,
+    "table-eight-roll-off": _roll_off_eight,
+    "table-eight-take-banner": _take_banner_eight,
+    "table-eight-hint": _hint_eight,
+    "table-eight-status": _status_eight,
     "pause-eight": _pause_eight,
     "rules-over-table": _overlay("rules"),
     "rules-scoring-letters": _rules_scoring(4, "greed"),
@@ -351,3 +414,109 @@ def test_a_window_below_the_minimum_keeps_every_text_in_place(make_app: Callable
     render(app, rec)
     assert rec.texts and rec.window is app.display.small_frame
     assert not problems(app, rec)
+
+
+# -- words whole: shortened names are the only thing an ellipsis may take --------------------------------
+
+
+def _drawn(app: App, scene: str, size: str, recorder: Callable[[App], Recorder]) -> tuple[App, Recorder]:
+    drive = Driver(app)
+    SCENES[scene](app, drive)
+    drive.frames(1)
+    rec = recorder(app)
+    render(app, rec)
+    assert not problems(app, rec), f"{scene} at {size}:\n" + "\n".join(problems(app, rec)[:10])
+    return app, rec
+
+
+def _words(app: App, rec: Recorder, region: pygame.Rect) -> list[Drawn]:
+    """The texts drawn in a logical region of the top scene, in the order drawn."""
+    area = app.canvas.rect(region)
+    return [d for d in rec.texts if d.layer == rec.layer and area.collidepoint(d.ink.center)]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def _whole(text: str, drawn: list[Drawn]) -> bool:
+    """Whether ``text`` was drawn word for word, perhaps wrapped over several lines."""
+    return _plain(text) in _plain(" ".join(d.text for d in drawn))
+
+
+def _table(app: App) -> TableScene:
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    return table
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_roll_off_lists_every_seat_and_a_banner_keeps_its_verb(
+        make_app: Callable[..., App], recorder: Callable[[App], Recorder], size: str) -> None:
+    app, rec = _drawn(make_app(size=SIZES[size]), "table-eight-roll-off", size, recorder)
+    banner = _table(app).snap.banner
+    assert banner is not None
+    felt = _words(app, rec, FELT)
+    assert _whole(banner.said.sub, felt) and all(_whole(f"{name} ", felt) for name in NAMES)
+    assert not any("…" in d.text for d in felt)
+    app, rec = _drawn(make_app(size=SIZES[size]), "table-eight-take-banner", size, recorder)
+    banner = _table(app).snap.banner
+    assert banner is not None and banner.said.title == f"{LONGEST} takes the dice"
+    title = next(d.text for d in _words(app, rec, FELT) if d.text.endswith("takes the dice"))
+    assert title.startswith("WWW") and "…" in title  # the name is shortened, never the action
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hint_opens_beside_the_log_and_log_lines_wrap_whole(
+        make_app: Callable[..., App], recorder: Callable[[App], Recorder], size: str) -> None:
+    app, rec = _drawn(make_app(size=SIZES[size]), "table-eight-hint", size, recorder)
+    snap = _table(app).snap
+    side = _words(app, rec, SIDE)
+    texts = [d.text for d in side]
+    assert "HINT" in texts and "LOG" in texts and texts.index("HINT") < texts.index("LOG")
+    below = [d for d in side if d.ink.top >= next(d.ink.bottom for d in side if d.text == "LOG")]
+    assert below and _whole(snap.log[-1][1].text, below)
+    assert not any("…" in d.text for d in below), "a log line wraps rather than end in an ellipsis"
+    assert snap.hint is not None and _whole(snap.hint[0].text, side)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_seat_notes_wrap_whole(make_app: Callable[..., App], recorder: Callable[[App], Recorder], size: str) -> None:
+    import dataclasses
+
+    from greed_game.app.scenes.table_sections import SideSection
+
+    app, rec = _drawn(make_app(size=SIZES[size]), "table-eight-carryover", size, recorder)
+    snap = _table(app).snap
+    # The longest note a seat can have: master standing in for an optimal seat that is not on the board yet.
+    long = snap.words.seats.seat_note("optimal", False, standin=0.45)
+    rec.texts.clear()
+    SideSection().draw(app.canvas, dataclasses.replace(snap, seat_notes=(long,) * len(EIGHT)))
+    assert not problems(app, rec)
+    notes = [d for d in rec.texts if not any(d.text.rstrip("…").rstrip(".") in name for name in NAMES)]
+    assert _plain(" ".join(d.text for d in notes)).count(_plain(long)) == len(EIGHT)
+    assert not any("…" in d.text for d in notes)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_status_stays_within_two_lines_and_keeps_its_words(
+        make_app: Callable[..., App], recorder: Callable[[App], Recorder], size: str) -> None:
+    app, rec = _drawn(make_app(size=SIZES[size]), "table-eight-status", size, recorder)
+    snap = _table(app).snap
+    status = [d for d in _words(app, rec, ACTIONS) if d.ink.right <= app.canvas.pt(ACTIONS.right - 454, 0)[0]]
+    assert len({d.ink.top for d in status}) <= 2
+    assert _whole(snap.status[0][0], status) and _whole(snap.status[1][0], status)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_replay_lists_the_current_event_whole(
+        make_app: Callable[..., App], recorder: Callable[[App], Recorder], size: str) -> None:
+    app, rec = _drawn(make_app(size=SIZES[size]), "replay-viewer-eight-long-event", size, recorder)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene)
+    caption = viewer.captions[viewer.position]
+    # Whole in the list where the panel holds it, else in the detail box across the foot of the felt.
+    assert len(caption) > 60 and (_whole(caption, _words(app, rec, SIDE)) or _whole(caption, _words(app, rec, FELT)))
+    line = viewer.events.rows[[k for k, _, _ in viewer.events.rows].index(viewer.position)]
+    assert viewer.events.line_at((SIDE.centerx, line[1] + line[2] - 4), viewer.position,
+                                 len(viewer.captions)) == viewer.position  # a click on its last line goes there

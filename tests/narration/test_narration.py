@@ -82,7 +82,7 @@ def test_letter_dice_are_named_by_letter_and_colour() -> None:
         apply(rules, state, Keep((1, 4)))
     assert letters.prompts.illegal(refused.value) == "Cannot keep D R: R does not score with the rest"
     assert pips.prompts.illegal(refused.value) == "Cannot keep 1 4: 4 does not score with the rest"
-    assert letters.hints.choice((Keep((1,)), Roll(())), state).startswith("keep D, throw")
+    assert letters.hints.choice((Keep((1,)), Roll(())), state) == "keep the D and throw 5 dice"
 
 
 def test_rules_are_worded_from_the_fields_in_force() -> None:
@@ -110,8 +110,8 @@ def test_no_slips_in_prompts() -> None:
     state = _game("classic-five", Roll((1, 2, 3, 4, 6)), Keep((1,))).state
     assert n.hints.choice((Bank(),), state) == "bank 100"
     lines = n.hints.hint(state, 0.3, [((Bank(),), 100.0, None), ((Roll(()),), 80.0, 0.3)])
-    assert [line.text for line in lines][:2] == ["Throwing 4 dice now: 30.0% chance of a bust", "Expert: bank 100"]
-    assert lines[2].text == "bank 100"
+    assert [line.text for line in lines][:2] == ["Bust chance if you throw 4 dice now: 30.0%", "Expert: bank 100"]
+    assert lines[2].text == "Bank 100"
 
 
 def _callout(rules_id: str, throw: tuple[int, ...], keep: tuple[int, ...], skin: str = "pips") -> Said | None:
@@ -143,3 +143,43 @@ def test_prompts_on_a_shared_screen_name_whose_turn_it_is() -> None:
     assert n.prompts.addressed(n.person(1).subject, "Keep dice: click or 1–4 (best 150)") == (
         "You — Keep dice: click or 1–4 (best 150)")
     assert n.prompts.addressed("Maximilian W. A.", "") == "Maximilian W. A."
+
+
+def test_a_hint_names_the_dice_it_keeps_and_says_what_each_figure_is() -> None:
+    n = Narrator(preset("pass-the-dice"), ["Ada", "Bo"])
+    state = _game("pass-the-dice", Roll((1, 5, 2, 2, 2, 4))).state
+    # "keep 5" could be the face or five dice: the face is named as one.
+    assert n.hints.choice((Keep((5,)), Roll(())), state) == "keep the 5 and throw 5 dice"
+    assert n.hints.choice((Keep((1, 5)), Roll(())), state) == "keep the 1 and the 5, then throw 4 dice"
+    assert n.hints.choice((Keep((2, 2, 2)), Bank()), state) == "keep three 2s and bank 200"
+    assert n.hints.choice((Keep((1, 5, 2, 2, 2)), Roll(())), state) == "keep 1 2 2 2 5 and throw 1 die"
+    lines = n.hints.hint(state, None, [((Keep((1,)), Roll(())), 284.4, 0.157), ((Keep((5,)), Bank()), 50.0, None)],
+                         chances=[0.498, 0.4])
+    texts = [line.text.replace("\u00a0", " ") for line in lines]
+    assert texts[:3] == ["Best to win: keep the 1 and throw 5 dice", "Keep the 1 and throw 5 dice",
+                         "≈ 284 points from here on average · win chance 49.8% · bust chance 15.7%"]
+    assert texts[3:] == ["Keep the 5 and bank 50", "win chance 40.0%"]
+    hot = _game("pass-the-dice", Roll((1, 1, 1, 5, 5, 5))).state
+    assert n.hints.choice((Keep((1, 1, 1, 5, 5, 5)), Roll(())), hot) == (
+        "keep three 1s and three 5s, then throw all six again (hot dice)")
+    letters = Narrator(preset("dollar-greed"), ["Ada", "Bo"], "greed")
+    assert letters.hints.these((2, 5)) == "the ebony E and the G"
+
+
+def test_hot_dice_are_announced_while_the_player_still_decides() -> None:
+    assert Narrator(preset("pass-the-dice"), ["Ada"]).prompts.hot_keep() == "All six score: throw all six again"
+    assert Narrator(preset("classic-five"), ["Ada"]).prompts.hot_keep() == "All five score: throw all five again"
+
+
+def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_banner() -> None:
+    names = [f"Player Number {i}" for i in range(8)]
+    n = Narrator(preset("pass-the-dice"), names)
+    # Seats 2 and 5 tied on 6 and threw again: each seat's last throw is listed, every seat once.
+    rounds = [{s: ((6,) if s in (2, 5) else (s % 5 + 1,)) for s in range(8)}, {2: (4,), 5: (3,)}]
+    said = n.events.roll_off(rounds, 2)
+    sub = said.sub.replace("\u00a0", " ")
+    assert said.title == "Player Number 2 starts" and said.name == "Player Number 2"
+    assert sub.startswith("Roll-off: Player Number 0 1  ·  Player Number 1 2  ·  Player Number 2 4")
+    assert all(f"Player Number {s} " in sub for s in range(8)) and "Player Number 5 3" in sub
+    # A result never breaks across lines: the spaces inside it do not break.
+    assert all(" " not in part for part in said.sub.split("  ·  ")[1:])

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import random
 import re
-
-import pytest
 import subprocess
 import sys
 from dataclasses import dataclass, field
 
+import pytest
+
 from greed_game.narrator import Skin
 from greed_game.play.moments import (
     BankedMoment,
+    BankTurn,
     BustMoment,
     GameOverMoment,
     Hurry,
     LeaveTable,
+    RollOffThrown,
     Settled,
     ThrowDice,
-    RollOffThrown,
     Thrown,
     ToggleHint,
 )
@@ -269,3 +270,37 @@ def test_a_roll_off_is_thrown_with_real_dice_each_seat_from_its_place(rules_id: 
     _run(turn, view, 30)
     assert turn.roll_off_rounds == [] and turn.game.events[0].__class__.__name__ == "FirstPlayer"
     assert len(view.throws) >= 1 and view.throws[0][1] == turn.game.events[0].seat  # type: ignore[attr-defined]
+
+
+def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((1, 1, 1, 5, 5, 5)))
+    turn.selection.throw([1, 1, 1, 5, 5, 5])
+    turn.ready()
+    turn.selection.choose((1, 1, 1, 5, 5))
+    turn.refresh()
+    assert turn.snapshot.status[0][0] == "Keep 1 1 1 5 5: 1,100 points"
+    turn.selection.choose((1, 1, 1, 5, 5, 5))
+    turn.refresh()
+    assert turn.snapshot.status[0][0] == "All six score: throw all six again"
+    assert turn.snapshot.status[1] == ("Enter: bank 1,500", "good")
+
+
+def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((1, 1, 1, 5, 2, 3)))
+    turn.selection.throw([1, 1, 1, 5, 2, 3])
+    turn.ready()
+    turn.send(ToggleHint())
+    assert turn.advisor.open and turn.snapshot.hint
+    turn.selection.choose((1, 1, 1, 5))
+    turn.send(BankTurn())
+    _run(turn, view, 4.0)
+    assert turn.shown.current == 1 and turn.human_turn  # Bo is asked about the dice passed on
+    assert not turn.advisor.open and turn.snapshot.hint is None

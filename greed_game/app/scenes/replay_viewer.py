@@ -29,6 +29,7 @@ from greed_game.app.scenes.table_parts import (
     TOP_BAR,
     TRAY,
     TRAY_DIE,
+    banner_title,
     draw_plates,
     draw_player_rows,
     draw_table_background,
@@ -75,6 +76,8 @@ class Step:
     title: str = ""
     sub: str = ""
     color: tuple[int, int, int] = theme.GOLD
+    name: str = ""
+    """The seat's name in the title, which a narrow band may shorten (never the rest of the title)."""
 
 
 def _remove(dice: list[DieView], kept: tuple[int, ...]) -> list[DieView]:
@@ -167,6 +170,7 @@ _HEADLINES = (GameOver, Busted, Rescued, HotDice, Banked, CarryoverTaken, Carryo
 def _headline(step: Step, said: Said | None) -> None:
     if said is not None:
         step.title, step.sub, step.color = said.title, said.sub, theme.tone_color(said.tone)
+        step.name = said.name
 
 
 def _void_step(rep: Replay, position: int, narrator: Narrator) -> Step:
@@ -403,7 +407,8 @@ class ReplayScene(Scene):
         band = pygame.Rect(FELT.x, FELT.y + 26, FELT.w, 92 if step.sub else 64)
         canvas.box(band, (10, 12, 14, 150))
         cy = band.centery - (14 if step.sub else 0)
-        canvas.text(step.title, (band.centerx, cy), 34, step.color, font="serif", anchor="center", shadow=(0, 0, 0),
+        title = banner_title(canvas, Said(step.title, name=step.name), 34, band.w - 40)
+        canvas.text(title, (band.centerx, cy), 34, step.color, font="serif", anchor="center", shadow=(0, 0, 0),
                     max_width=band.w - 40)
         if step.sub:
             canvas.text(step.sub, (band.centerx, band.centery + 26), 16, theme.TEXT, anchor="center",
@@ -433,32 +438,53 @@ class ReplayScene(Scene):
         draw_turn_box(canvas, self.replay.state, points=step.points, note=note, note_color=color)
 
     def _draw_actions(self, canvas: Canvas) -> None:
+        """The event's caption left of the buttons; one too long for two lines there goes whole into a box at
+        the foot of the felt instead (the dice lie above it)."""
         r = ACTIONS
         width = self.first_button.rect.x - r.x - 20
-        lines = canvas.wrap(self.captions[self.position], 15, width, "bold")
-        if len(lines) > 2:
-            lines = [lines[0], canvas.fit(" ".join(lines[1:]), 15, width, "bold")]
-        top = r.y + (12 if len(lines) > 1 else 22)
-        for i, line in enumerate(lines):
-            canvas.text(line, (r.x + 8, top + i * 22), 15, theme.TEXT, font="bold")
+        caption = self.captions[self.position]
+        lines = canvas.wrap(caption, 15, width, "bold")
+        if len(lines) <= 2:
+            top = r.y + (12 if len(lines) > 1 else 22)
+            for i, line in enumerate(lines):
+                canvas.text(line, (r.x + 8, top + i * 22), 15, theme.TEXT, font="bold")
+        else:
+            self._draw_detail(canvas, caption)
         focused = self.focus.focused if self.focus.keyboard else None
         for w in self.focus.widgets:
             if w is not self.close_button:
                 w.draw(canvas, focused=w is focused, hovered=w is self.focus.hover and w.enabled)
 
+    @staticmethod
+    def _draw_detail(canvas: Canvas, caption: str) -> None:
+        """A long caption whole, wrapped in a box across the foot of the felt."""
+        lines = canvas.wrap(caption, 15, FELT.w - 48, "bold")
+        line_h = 21
+        box = pygame.Rect(FELT.x + 8, 0, FELT.w - 16, 16 + line_h * len(lines))
+        box.bottom = FELT.bottom - 8
+        canvas.box(box, (10, 12, 14, 200), radius=10, border=1, border_color=theme.GOLD_DARK)
+        for i, line in enumerate(lines):
+            canvas.text(line, (box.x + 16, box.y + 8 + i * line_h), 15, theme.TEXT, font="bold")
+
 
 class EventList:
-    """The side panel's list of every event's caption, the current one lit, that a click jumps along."""
+    """The side panel's list of every event's caption, the current one lit and whole (wrapped onto as many
+    lines as it needs), the others on a line each; a click jumps along it."""
 
     LINE_H = 21.0
+    WRAPPED = 17.0
+    """Further lines of the current event."""
 
     def __init__(self, players: int) -> None:
         self.top = players_bottom(players) + 44
-        """Where the first line is: under the players' rows, which do not change during a replay."""
+        """Where the first line is: under the players' rows (moved down if a note wrapped there)."""
+        self.rows: list[tuple[int, float, float]] = []
+        """The positions as last drawn: each with its y and height (what a click is matched against)."""
 
-    def lines(self, position: int, total: int) -> list[int]:
-        """The positions listed, around ``position`` where the list is longer than the panel."""
-        room = max(1, int((SIDE.bottom - 62 - self.top) // self.LINE_H))
+    def lines(self, position: int, total: int, extra: float = 0.0) -> list[int]:
+        """The positions listed, around ``position`` where the list is longer than the panel (``extra``: the
+        height the current event's further lines take)."""
+        room = max(1, int((SIDE.bottom - 62 - self.top - extra) // self.LINE_H))
         first = max(0, min(position - room // 2, total - room))
         return list(range(first, min(total, first + room)))
 
@@ -466,28 +492,40 @@ class EventList:
         """The position whose line is at ``pos``, if any."""
         if not (SIDE.x + 10 <= pos[0] <= SIDE.right - 10) or pos[1] < self.top:
             return None
-        positions = self.lines(position, total)
-        index = int((pos[1] - self.top) // self.LINE_H)
-        return positions[index] if 0 <= index < len(positions) else None
+        rows = self.rows or [(k, self.top + i * self.LINE_H, self.LINE_H)
+                             for i, k in enumerate(self.lines(position, total))]
+        return next((k for k, y, h in rows if y - 2 <= pos[1] < y - 2 + h), None)
 
     def draw(self, canvas: Canvas, y: float, captions: list[str], position: int) -> None:
         """The heading under ``y`` and the lines, then the keys' help at the bottom of the panel."""
         r = SIDE
         y += 10
+        self.top = y + 34
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         canvas.text("EVENTS", (r.x + 18, y + 10), 13, theme.GOLD, font="bold")
         canvas.text("click one to go there", (r.right - 18, y + 11), 11, theme.TEXT_DIM, anchor="topright")
-        top, line_h = self.top, self.LINE_H
-        for i, k in enumerate(self.lines(position, len(captions))):
-            ly = top + i * line_h
+        whole = canvas.wrap(captions[position], 13, r.w - 66, "bold") if captions else []
+        fits = max(1, int((SIDE.bottom - 62 - self.top - self.LINE_H) // self.WRAPPED) + 1)
+        if len(whole) > fits:  # longer than the panel: the felt's detail box shows it whole
+            whole = [*whole[: fits - 1], canvas.fit(" ".join(whole[fits - 1 :]), 13, r.w - 66, "bold")]
+        extra = self.WRAPPED * max(0, len(whole) - 1)
+        self.rows = []
+        ly = self.top
+        for k in self.lines(position, len(captions), extra):
             current = k == position
+            h = self.LINE_H + (extra if current else 0.0)
+            self.rows.append((k, ly, h))
             if current:
-                canvas.box(pygame.Rect(r.x + 10, round(ly - 2), r.w - 20, round(line_h)), (*theme.GOLD, 40), radius=5,
+                canvas.box(pygame.Rect(r.x + 10, round(ly - 2), r.w - 20, round(h)), (*theme.GOLD, 40), radius=5,
                            border=1, border_color=theme.GOLD_DARK)
-            ink = theme.TEXT if current else (theme.TEXT_DIM if k > position else (200, 198, 190))
             canvas.text(f"{k}", (r.x + 40, ly), 12, theme.TEXT_DIM, anchor="topright")
-            canvas.text(captions[k], (r.x + 48, ly), 13, ink, font="bold" if current else "sans",
-                        max_width=r.w - 66)
+            if current:
+                for i, part in enumerate(whole):
+                    canvas.text(part, (r.x + 48, ly + i * self.WRAPPED), 13, theme.TEXT, font="bold")
+            else:
+                ink = theme.TEXT_DIM if k > position else (200, 198, 190)
+                canvas.text(captions[k], (r.x + 48, ly), 13, ink, max_width=r.w - 66)
+            ly += h
         draw_keys_help_side(canvas)
 
 

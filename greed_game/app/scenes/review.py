@@ -100,11 +100,19 @@ class ReviewOverlay(Overlay):
         canvas.text("Costliest decisions", (x, top), 15, theme.TEXT_DIM, max_width=w)
         top += 28
         for item in seat.worst:
-            cost = f"Turn {num(item.turn)}  ·  cost {points(item.lost)} of the win chance"
+            # A long choice (letter dice name their colours) wraps rather than lose its end.
+            chose = canvas.wrap(f"chose: {item.chosen}", 15, w - 12)
+            best = canvas.wrap(f"best: {item.best}", 15, w - 12)
+            if top + 21 + 20 * (len(chose) + len(best)) > box.bottom:
+                return
+            cost = f"Round {num(item.round)}  ·  cost {points(item.lost)} of the win chance"
             canvas.text(cost, (x, top), 15, theme.RED, max_width=w)
-            canvas.text(f"chose: {item.chosen}", (x + 12, top + 21), 15, theme.TEXT, max_width=w - 12)
-            canvas.text(f"best: {item.best}", (x + 12, top + 41), 15, theme.GREEN, max_width=w - 12)
-            top += 70
+            top += 21
+            for lines, ink in ((chose, theme.TEXT), (best, theme.GREEN)):
+                for line in lines:
+                    canvas.text(line, (x + 12, top), 15, ink)
+                    top += 20
+            top += 9
 
 
 __all__ = ["ReviewOverlay", "points"]

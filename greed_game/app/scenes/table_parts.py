@@ -156,75 +156,110 @@ def draw_turn_box(
 PLAYER_ROW_H = 56
 """The height of a player's row in the side panel: a name line and a note line even at 854×480, and 8 rows
 leave room for the log."""
+COMPACT_ROW_H = 30
+"""A player's row without its note: the side panel's rows while the hint needs their room."""
 
 
 def players_bottom(players: int) -> float:
-    """The y below the players' rows of the side panel (where the log or the events start)."""
+    """The y below the players' rows of the side panel when every note fits on one line."""
     return SIDE.y + 38 + players * PLAYER_ROW_H
 
 
 def draw_player_rows(
-    canvas: Canvas, players: Sequence[Player], notes: Sequence[str], s: State, target: int, active_seat: int | None
+    canvas: Canvas, players: Sequence[Player], notes: Sequence[str], s: State, target: int, active_seat: int | None,
+    *, compact: bool = False,
 ) -> float:
-    """The players at the top of the side panel with their scores and ``notes``; returns the y below them
-    (:func:`players_bottom`).
+    """The players at the top of the side panel with their scores and ``notes``; returns the y below them.
 
     Each row has its name and score on one line and the note on the next, placed by the fonts' real heights so
-    that they never meet; a long name loses its middle words to initials, then ends in an ellipsis.
+    that they never meet; a note too long for its line wraps onto a second one (the row grows), and a long name
+    loses its middle words to initials, then ends in an ellipsis. ``compact``: names and scores only.
     """
     r = SIDE
     canvas.text("PLAYERS", (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
-    n = s.players
-    # The note is placed by the name font's real height: a small window draws text relatively larger.
+    # The note is placed by the fonts' real heights: a small window draws text relatively larger.
     name_h = canvas.font(16, "bold").get_height() / canvas.scale
-    row_h = PLAYER_ROW_H
+    note_h = canvas.font(12).get_height() / canvas.scale
     y: float = r.y + 38
-    for seat in range(n):
+    for seat in range(s.players):
+        lines = [] if compact else canvas.wrap(notes[seat], 12, r.w - 48)
+        # A compact row is at least the name's real height with the bar under it: a small window's text is larger.
+        row_h = max(COMPACT_ROW_H, name_h + 16) if compact else PLAYER_ROW_H + max(0, len(lines) - 1) * note_h
         row = pygame.Rect(r.x + 10, round(y), r.w - 20, round(row_h - 6))
-        active = seat == active_seat and not s.finished
-        canvas.box(row, (255, 255, 255, 22) if active else (0, 0, 0, 40), radius=8,
-                   border=1.5 if active else 0, border_color=theme.GOLD)
-        color = theme.seat_color(seat)
-        canvas.box(pygame.Rect(row.x, row.y, 5, row.h), color, radius=2)
-        score = f"{s.scores[seat]:,}"
-        score_w = canvas.text_width(score, 18, "bold")
-        canvas.text(score, (row.right - 12, row.y + 3), 18, theme.TEXT, font="bold", anchor="topright")
-        name_room = row.w - 28 - score_w - 12
-        if s.winners and seat in s.winners:
-            star_w = canvas.text_width("★", 16)
-            canvas.text("★", (row.right - 18 - score_w, row.y + 3), 16, theme.GOLD, anchor="topright")
-            name_room -= star_w + 6
-        canvas.text(short_name(canvas, players[seat].name, 16, name_room), (row.x + 16, row.y + 3), 16, theme.TEXT,
-                    font="bold", max_width=name_room)
-        canvas.text(notes[seat], (row.x + 16, row.y + 4 + name_h), 12,
-                    theme.TEXT_DIM if s.on_board[seat] else theme.BLUE, max_width=row.w - 28)
-        share = min(1.0, s.scores[seat] / target) if target else 0.0
-        bar = pygame.Rect(row.x + 16, row.bottom - 5, row.w - 28, 3)
-        canvas.box(bar, (255, 255, 255, 30), radius=2)
-        if share > 0:
-            canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)
+        _draw_row(canvas, row, players[seat].name, seat, s, target, active_seat)
+        for i, line in enumerate(lines):
+            canvas.text(line, (row.x + 16, row.y + 4 + name_h + i * note_h), 12,
+                        theme.TEXT_DIM if s.on_board[seat] else theme.BLUE)
         y += row_h
     return y
+
+
+def _draw_row(canvas: Canvas, row: pygame.Rect, name: str, seat: int, s: State, target: int,
+              active_seat: int | None) -> None:
+    """A player's row: its box, the seat's colour, the name and the score, and the bar of the way to the target."""
+    active = seat == active_seat and not s.finished
+    canvas.box(row, (255, 255, 255, 22) if active else (0, 0, 0, 40), radius=8,
+               border=1.5 if active else 0, border_color=theme.GOLD)
+    color = theme.seat_color(seat)
+    canvas.box(pygame.Rect(row.x, row.y, 5, row.h), color, radius=2)
+    score = f"{s.scores[seat]:,}"
+    score_w = canvas.text_width(score, 18, "bold")
+    canvas.text(score, (row.right - 12, row.y + 3), 18, theme.TEXT, font="bold", anchor="topright")
+    name_room = row.w - 28 - score_w - 12
+    if s.winners and seat in s.winners:
+        star_w = canvas.text_width("★", 16)
+        canvas.text("★", (row.right - 18 - score_w, row.y + 3), 16, theme.GOLD, anchor="topright")
+        name_room -= star_w + 6
+    canvas.text(short_name(canvas, name, 16, name_room), (row.x + 16, row.y + 3), 16, theme.TEXT,
+                font="bold", max_width=name_room)
+    share = min(1.0, s.scores[seat] / target) if target else 0.0
+    bar = pygame.Rect(row.x + 16, row.bottom - 5, row.w - 28, 3)
+    canvas.box(bar, (255, 255, 255, 30), radius=2)
+    if share > 0:
+        canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)
 
 
 def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
     """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
     there (so a person sees which dice a bust or a hot dice was about), as near the middle as it can be.
     When no place is clear (dice everywhere), the one covering fewest dice."""
-    title = canvas.text_width(said.title, title_size(canvas, said.title), "serif")
-    words = max(title, canvas.text_width(said.sub, 17) if said.sub else 0.0)
+    title = banner_title(canvas, said)
+    subs = banner_lines(canvas, said.sub)
+    words = max([canvas.text_width(title, title_size(canvas, title), "serif"),
+                 *(canvas.text_width(line, 17) for line in subs)])
     w = int(min(FELT.w - 16, words + 72))
-    h = 104 if said.sub else 76
+    h = 76 + SUB_LINE_H * len(subs) + (4 if subs else 0)
     # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
     return _clear_spot(w, h, tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in dice))).copy()
+
+
+SUB_LINE_H = 24
+"""The height of a line under a banner's title."""
+BANNER_WORDS = FELT.w - 88
+"""The widest a banner's words may be."""
 
 
 def title_size(canvas: Canvas, title: str) -> int:
     """The banner title's size: 44, smaller for a long one (a long name) down to 28, so it is seldom cut."""
     size = 44
-    while size > 28 and canvas.text_width(title, size, "serif") > FELT.w - 88:
+    while size > 28 and canvas.text_width(title, size, "serif") > BANNER_WORDS:
         size -= 2
     return size
+
+
+def banner_title(canvas: Canvas, said: Said, size: float = 28, width: float = BANNER_WORDS) -> str:
+    """The title as it fits in ``width`` at ``size`` (a banner's smallest): a name too long is shortened,
+    never the words around it (``Maximilian W. O. takes the dice``)."""
+    title = said.title
+    if not said.name or said.name not in title or canvas.text_width(title, size, "serif") <= width:
+        return title
+    rest = canvas.text_width(title.replace(said.name, "", 1), size, "serif")
+    return title.replace(said.name, short_name(canvas, said.name, size, width - rest, "serif"), 1)
+
+
+def banner_lines(canvas: Canvas, sub: str) -> list[str]:
+    """The line under a banner's title, wrapped whole onto as many lines as it needs (a roll-off of eight)."""
+    return canvas.wrap(sub, 17, BANNER_WORDS) if sub else []
 
 
 @lru_cache(maxsize=64)
@@ -250,11 +285,12 @@ def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> No
                border_color=theme.tone_color(said.tone))
     ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
     cx = card.centerx
-    size = title_size(canvas, said.title)
-    canvas.text(said.title, (cx, card.centery - (16 if said.sub else 0)), size, ink, font="serif", anchor="center",
-                shadow=(0, 0, 0), max_width=card.w - 24)
-    if said.sub:
-        canvas.text(said.sub, (cx, card.centery + 30), 17, theme.TEXT, anchor="center", max_width=card.w - 24)
+    title = banner_title(canvas, said)
+    subs = banner_lines(canvas, said.sub)
+    canvas.text(title, (cx, card.y + (36 if subs else card.h / 2)), title_size(canvas, title), ink, font="serif",
+                anchor="center", shadow=(0, 0, 0), max_width=card.w - 24)
+    for i, line in enumerate(subs):
+        canvas.text(line, (cx, card.y + 82 + SUB_LINE_H * i), 17, theme.TEXT, anchor="center", max_width=card.w - 24)
 
 
 def _draw_rails(canvas: Canvas) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from greed_game.app import theme
-from greed_game.app.canvas import Canvas
+from greed_game.app.canvas import Canvas, FontName
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
@@ -36,11 +36,12 @@ from greed_game.app.scenes.table_parts import (
     draw_plates,
     draw_player_rows,
     draw_turn_box,
+    players_bottom,
     short_name,
 )
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
-from greed_game.narrator import Said, num
+from greed_game.narrator import Line, Said, num
 from greed_game.play.moments import (
     AnswerOffer,
     BankTurn,
@@ -242,7 +243,8 @@ class ActionsSection(Section):
         else:
             if snap.addressee is not None:  # a shared screen: the prompt names whose turn it is, shortened
                 words = snap.words
-                name = short_name(canvas, words.person(snap.addressee).subject, 15, width * 0.4)
+                rest = canvas.text_width(words.prompts.addressed("", first), 15, "bold")
+                name = short_name(canvas, words.person(snap.addressee).subject, 15, min(width * 0.4, width - rest))
                 first = words.prompts.addressed(name, first)
             self._draw_status(canvas, (first, first_tone), second, x, width)
         self.focus.draw(canvas)
@@ -251,69 +253,103 @@ class ActionsSection(Section):
     def _draw_status(
         canvas: Canvas, first: tuple[str, str], second: tuple[str, str], x: float, width: float
     ) -> None:
-        """The two status lines; a line too long for one line wraps onto two smaller ones rather than lose its
-        end (the other line then gets a smaller size)."""
-        top = ACTIONS.y
-        (text1, tone1), (text2, tone2) = first, second
-        ink1, ink2 = theme.tone_color(tone1), theme.tone_color(tone2)
-        if canvas.text_width(text1, 15, "bold") > width:
-            lines = canvas.wrap(text1, 14, width, "bold")
-            lines = [lines[0], canvas.fit(" ".join(lines[1:]), 14, width, "bold")] if len(lines) > 1 else lines
-            for i, line in enumerate(lines):
-                canvas.text(line, (x, top + 3 + i * 19), 14, ink1, font="bold")
-            canvas.text(text2, (x, top + 45), 12, ink2, max_width=width)
-        elif canvas.text_width(text2, 13) > width:
-            canvas.text(text1, (x, top + 6), 15, ink1, font="bold")
-            canvas.paragraph(text2, pygame.Rect(round(x), top + 28, round(width), 34), 12, ink2, spacing=1.35)
-        else:
-            canvas.text(text1, (x, top + 12), 15, ink1, font="bold")
-            canvas.text(text2, (x, top + 37), 13, ink2)
+        """The two status lines, never more: the first is whole once a name in it is shortened, the second is
+        the narrator's short form; a line still too wide gets a smaller size before it is cut."""
+        lines: list[tuple[tuple[str, str], float, int, FontName]] = [
+            (first, ACTIONS.y + 12, 15, "bold"), (second, ACTIONS.y + 37, 13, "sans")]
+        for (text, tone), y, size, font in lines:
+            while size > 11 and canvas.text_width(text, size, font) > width:
+                size -= 1
+            canvas.text(text, (x, y), size, theme.tone_color(tone), font=font, max_width=width)
 
 
 # -- the side panel and the top bar ---------------------------------------------------------------------------
 
 
 class SideSection(Section):
-    """The side panel: the players with their scores and notes, then the log or, while open, the hint."""
+    """The side panel: the players with their scores and notes, then the hint while it is open, and the log.
+
+    The hint goes above the log, never in its place; when both would not fit under the players' rows, the
+    rows drop their notes while the hint is open.
+    """
 
     rect = SIDE
+    LOG_LINE = 21
+    """A log entry's first line; its further lines (a long one wraps) are :attr:`WRAPPED` apart."""
+    WRAPPED = 17
+    LOG_ROOM = 24 + 4 * LOG_LINE
+    """The log keeps its heading and four lines under an open hint."""
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = SIDE
         s = snap.state
-        y = draw_player_rows(canvas, snap.players, snap.seat_notes, s, snap.rules.target, s.current)
+        hint = self.hint_lines(canvas, snap)
+        hint_h = self.hint_height(hint)
+        full = players_bottom(s.players) + 20 + hint_h + self.LOG_ROOM > r.bottom
+        y = draw_player_rows(canvas, snap.players, snap.seat_notes, s, snap.rules.target, s.current,
+                             compact=bool(hint) and full)
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         y += 10
-        if snap.hint is not None:
-            self._draw_hint(canvas, snap, pygame.Rect(r.x + 10, y, r.w - 20, r.bottom - 10 - y))
-            return
+        if hint:
+            box = pygame.Rect(r.x + 10, round(y), r.w - 20, round(min(hint_h, r.bottom - self.LOG_ROOM - y)))
+            self._draw_hint(canvas, hint, box)
+            y = box.bottom + 12
+        self._draw_log(canvas, snap, y)
+
+    def _draw_log(self, canvas: Canvas, snap: TableSnapshot, y: float) -> None:
+        """The log's newest entries that fit, each wrapped whole onto as many lines as it needs."""
+        r = SIDE
         canvas.text("LOG", (r.x + 18, y), 13, theme.GOLD, font="bold")
         y += 24
-        line_h = 21
-        room = int((r.bottom - 12 - y) // line_h)
-        lines = snap.log[-room:] if room > 0 else ()
-        if not lines:
+        if not snap.log:
             canvas.text(snap.words.prompts.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
-        for seat, line in lines:
+            return
+        shown: list[tuple[int, Line, list[str]]] = []
+        room = r.bottom - 12 - y
+        for seat, line in reversed(snap.log):
+            parts = canvas.wrap(line.text, 13, r.w - 48)
+            need = self.LOG_LINE + self.WRAPPED * (len(parts) - 1)
+            if need > room:
+                break
+            room -= need
+            shown.append((seat, line, parts))
+        for seat, line, parts in reversed(shown):
             canvas.circle(theme.seat_color(seat), (r.x + 22, y + 8), 4)
-            canvas.text(line.text, (r.x + 32, y), 13, theme.tone_color(line.tone), max_width=r.w - 48)
-            y += line_h
+            for i, part in enumerate(parts):
+                canvas.text(part, (r.x + 32, y + i * self.WRAPPED), 13, theme.tone_color(line.tone))
+            y += self.LOG_LINE + self.WRAPPED * (len(parts) - 1)
 
     @staticmethod
-    def _draw_hint(canvas: Canvas, snap: TableSnapshot, box: pygame.Rect) -> None:
+    def hint_lines(canvas: Canvas, snap: TableSnapshot) -> list[tuple[str, Line, bool]]:
+        """The open hint's lines wrapped to the box (each part, its line, and whether it starts the line);
+        empty while the hint is closed."""
+        out: list[tuple[str, Line, bool]] = []
+        for line in snap.hint or ():
+            for i, part in enumerate(canvas.wrap(line.text, 14, SIDE.w - 54)):
+                out.append((part, line, i == 0))
+        return out
+
+    @staticmethod
+    def hint_height(lines: list[tuple[str, Line, bool]]) -> float:
+        """The hint box's height for ``lines`` (0 without a hint)."""
+        if not lines:
+            return 0.0
+        return 36 + sum(19 + (4 if first else 0) for _, _, first in lines) + 6
+
+    @staticmethod
+    def _draw_hint(canvas: Canvas, lines: list[tuple[str, Line, bool]], box: pygame.Rect) -> None:
         canvas.box(box, (12, 16, 20, 200), radius=10, border=1, border_color=theme.GOLD_DARK)
         canvas.text("HINT", (box.x + 12, box.y + 10), 13, theme.GOLD, font="bold")
         canvas.text("H closes", (box.right - 12, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
-        y = box.y + 36
-        for line in snap.hint or ():
-            for part in canvas.wrap(line.text, 14, box.w - 34):
-                if y > box.bottom - 20:
-                    return
-                indent = 22 if line.indent else 12
-                canvas.text(part, (box.x + indent, y), 14, theme.tone_color(line.tone))
-                y += 21
-            y += 4
+        y = box.y + 32
+        for part, line, first in lines:
+            y += 4 if first else 0
+            if y + 19 > box.bottom - 4:
+                return
+            indent = 22 if line.indent else 12
+            canvas.text(part, (box.x + indent, y), 14, theme.tone_color(line.tone))
+            y += 19
 
 
 class TopBarSection(Section):
