@@ -15,6 +15,7 @@ from greed_game.physics import Flick
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, Hurry, Settled, ThrowDice, ToggleDie, ToggleHint
 from greed_game.play.snapshot import Flow as SnapshotFlow
 from greed_game.play.snapshot import assess
+from greed_game.play.voids import Hands
 from greed_game.rules import IllegalAction, Phase, bank_total
 
 
@@ -36,7 +37,7 @@ class Flow(SnapshotFlow, Protocol):
     def wait(self, seconds: float, then: Callable[[], None]) -> None:
         """Pause, then go on with ``then``."""
 
-    flick: Flick | None
+    hands: Hands
 
     def settled(self) -> None:
         """The thrown dice are at rest."""
@@ -90,7 +91,7 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
     """Space or a throw by hand: keep the selection (if any) and throw the dice left."""
     if not _my_move(flow):
         return
-    flow.flick = flick
+    flow.hands.by_hand = flick
     state = flow.game.state
     if state.phase is not Phase.KEEP:
         flow.throw()

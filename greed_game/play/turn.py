@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 from greed_game.narrator import Line, Narrator, Skin
-from greed_game.physics import Flick
 from greed_game.play.advisor import Advisor
 from greed_game.play.moments import (
     BankedMoment,
@@ -34,7 +33,6 @@ from greed_game.play.moments import (
     LeaveTable,
     MomentQueue,
     OfferMoment,
-    RollOffThrown,
     Thrown,
     TurnPassedMoment,
     VoidMoment,
@@ -43,6 +41,7 @@ from greed_game.play.notices import Notices
 from greed_game.play.person import carry_out, refresh
 from greed_game.play.prepare import Preparation
 from greed_game.play.recorder import Pacing, Recorder, Saver
+from greed_game.play.rolloff import RollOff
 from greed_game.play.selection import Selection
 from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
 from greed_game.play.voids import Hands
@@ -132,12 +131,8 @@ class TurnController:
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
         self.void_now: tuple[VoidReason, str | None] | None = None
         """The void the throw in the air shows, and what its die leans on or went over."""
-        self.roll_offs: list[list[tuple[int, tuple[int, ...]]]] = []
-        """The roll-off's throws still to show: each a list of (seat, the dice it threw)."""
-        self.roll_off_rounds: list[dict[int, tuple[int, ...]]] = []
-        """The roll-off being shown, for its banner once every throw is at rest."""
-        self.flick: Flick | None = None
-        """A person's throw by hand, for the next throw (None: a throw of the seat's own)."""
+        self.roll_off = RollOff()
+        """The roll-off being shown with real dice."""
         self.throws = 0
         self.voids = 0
         self.busted = False
@@ -188,28 +183,9 @@ class TurnController:
         rounds = self.game.roll_off(self.recorder.rng)
         self.recorder.save()
         if rounds:
-            self.roll_off_rounds = rounds
-            # Thrown as the rules say: one die each all at once, or every die seat by seat.
-            for throws in rounds:
-                if self.rules.first_player == "high-die":
-                    self.roll_offs.append(sorted(throws.items()))
-                else:
-                    self.roll_offs.extend([item] for item in sorted(throws.items()))
-            self._roll_off_next()
+            self.roll_off.start(self.rules, rounds)
+            _show_roll_off(self)
         self._snapshot = None
-
-    def _roll_off_next(self) -> None:
-        """The next throw of the roll-off, or, once all are thrown, who starts."""
-        if self.roll_offs:
-            throws = self.roll_offs.pop(0)
-            toss = self.hands.roll_off(throws, len(self.game.players))
-            seats = tuple(seat for seat, values in throws for _ in values)
-            self.mode = "rolling"
-            self.moments.append(RollOffThrown(seats, tuple(v for _, vs in throws for v in vs), toss))
-            return
-        rounds, self.roll_off_rounds = self.roll_off_rounds, []
-        self.notices.show(self.narrator.events.roll_off(rounds, self.game.state.current), 2.2 * self.pace + 0.4)
-        self.wait(1.6, self.ready)
 
     def start_resumed(self, *, welcome: bool = True) -> None:
         """A resumed game: the tray and the dice as they lay; then (``welcome``) the log and a word of welcome."""
@@ -351,8 +327,7 @@ class TurnController:
         seat = self.game.state.current
         roll = self.recorder.play(Throw(self.game.state.dice_left))
         assert isinstance(roll, Roll)
-        flick, self.flick = self.flick, None
-        toss = self.hands.toss(tuple(roll.dice), seat, len(self.game.players), flick)
+        toss = self.hands.toss(tuple(roll.dice), seat, len(self.game.players))
         self.throw_step = self.game.last
         self.throws += 1
         self.void_now = (toss.void, toss.against) if toss.void is not None else None
@@ -367,8 +342,8 @@ class TurnController:
         """The thrown dice are at rest. Now the players learn what the throw meant."""
         if self.mode != "rolling":
             return
-        if self.roll_offs or self.roll_off_rounds:
-            self._roll_off_next()
+        if self.roll_off.showing:
+            _show_roll_off(self)
             return
         if self.void_now is not None:
             self._void(*self.void_now)
@@ -430,3 +405,15 @@ class TurnController:
         self.moments.append(GameOverMoment())
         self.timer = 2.0 * self.pace
         self.then = lambda: self.moments.append(LeaveTable())
+
+
+def _show_roll_off(turn: TurnController) -> None:
+    """The roll-off's next throw, or, once every throw is at rest, who starts."""
+    moment = turn.roll_off.next(turn.hands, len(turn.game.players))
+    if moment is not None:
+        turn.mode = "rolling"
+        turn.moments.append(moment)
+        return
+    rounds = turn.roll_off.finish()
+    turn.notices.show(turn.narrator.events.roll_off(rounds, turn.game.state.current), 2.2 * turn.pace + 0.4)
+    turn.wait(1.6, turn.ready)

@@ -67,6 +67,8 @@ class Hands:
         self.table = table
         self.forced: list[VoidReason] = []
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
+        self.by_hand: Flick | None = None
+        """A person's throw by hand, for the next throw (None: a throw of the seat's own)."""
 
     def flick(self, seat: int, players: int) -> Flick:
         """A throw of a seat's own: from its place at the rail, across the felt."""
@@ -79,7 +81,7 @@ class Hands:
 
     def toss(self, values: tuple[int, ...], seat: int, players: int, flick: Flick | None = None) -> Toss:
         """Throw dice that are to show ``values`` (the core drew them) from ``seat``; by hand with ``flick``."""
-        flick = flick or self.flick(seat, players)
+        flick, self.by_hand = flick or self.by_hand or self.flick(seat, players), None
         if self.forced:
             film = self._forced(self.forced.pop(0), len(values), flick, seat, players)
         else:
@@ -115,3 +117,4 @@ class Hands:
             x, side = seat_spot(seat, players, self.table)
             film = simulate(count, throwing.flick(side, x, self.rng), self.rng, throwing=throwing, table=self.table)
         return film
+

@@ -274,6 +274,8 @@ def _roll_off_eight(app: App, drive: Driver) -> None:
     app.settings.animation_speed = "normal"  # the banner stays up while the table is drawn
     scene = TableScene.new(app, GameSetup("pass-the-dice", list(EIGHT)))
     app.stack.replace(scene)
+    # the roll-off's dice are thrown first; once they rest, the banner says who starts
+    drive.until(lambda: scene.snap.banner is not None)
     drive.frames(2)
     assert scene.snap.banner is not None and scene.snap.banner.said.sub.startswith("Roll-off")
 

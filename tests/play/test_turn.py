@@ -253,7 +253,7 @@ def test_a_roll_off_is_thrown_with_real_dice_each_seat_from_its_place(rules_id: 
     turn, view, _ = _controller(players, rules_id)
     turn.start_new()
     assert turn.mode == "rolling"
-    rounds = turn.roll_off_rounds
+    rounds = turn.roll_off.rounds
     first = next(m for m in turn.moments.take() if isinstance(m, RollOffThrown))
     # high-die: every seat's die at once; best-roll: the first seat's six dice
     assert first.seats == ((0, 1, 2) if rules_id == "pass-the-dice" else (0,) * 6)
@@ -268,7 +268,7 @@ def test_a_roll_off_is_thrown_with_real_dice_each_seat_from_its_place(rules_id: 
     # every throw of the roll-off is played before the first turn starts, then the banner says who starts
     view.flying = True
     _run(turn, view, 30)
-    assert turn.roll_off_rounds == [] and turn.game.events[0].__class__.__name__ == "FirstPlayer"
+    assert not turn.roll_off.showing and turn.game.events[0].__class__.__name__ == "FirstPlayer"
     assert len(view.throws) >= 1 and view.throws[0][1] == turn.game.events[0].seat  # type: ignore[attr-defined]
 
 

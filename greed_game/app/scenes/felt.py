@@ -337,7 +337,7 @@ class FeltSection:
                 draw_cocked(canvas, d)
                 if show_labels:
                     draw_badge(canvas, d, self.dice)
-            self._draw_tags(canvas)
+            self._draw_tags(canvas, snap)
             self._draw_drag(canvas)
             return
         for d in sorted(self.dice, key=lambda d: d.z):
@@ -349,12 +349,12 @@ class FeltSection:
                      neighbours=self.dice)
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
-        self._draw_tags(canvas)
+        self._draw_tags(canvas, snap)
         self._draw_drag(canvas)
 
-    def _draw_tags(self, canvas: Canvas) -> None:
-        """Under each roll-off die at rest, whose it is."""
-        if self.playing is not None or len(self.tags) != len(self.dice):
+    def _draw_tags(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """Under each roll-off die at rest, whose it is (until the banner names every seat's throw in full)."""
+        if self.playing is not None or len(self.tags) != len(self.dice) or snap.banner is not None:
             return
         for d, name in zip(self.dice, self.tags, strict=True):
             tag = short_name(canvas, name, 13, DIE * 2.2)
