@@ -7,25 +7,41 @@ flip. Wall-clock time is what a player sees; the CPU time of the game's thread
 is also printed, since other programs on a busy machine stretch wall-clock
 times. Each figure is printed with its target and the ratio to it. Figures,
 not assertions.
+
+Then the same table in the 3D view (``GREED_VIEW=3d``: the dummy driver with an
+EGL context, as the tests draw it) at each size, beside a minimal moderngl
+program drawing six lit cubes at the same size with the same readback
+(``bench_gl.Baseline``), measured in the same run, one after the other. Target:
+the 3D table's frame at most 2x the cubes'. Wall-clock time for both: a
+software renderer (llvmpipe, said so when it is the one) works on threads of
+its own, which the game thread's CPU time does not see. The 3D part throws a
+fifth as often (at least twice): software GL at 4K takes a while.
 Run: python benchmarks/bench_frames.py [THROWS] [WIDTHxHEIGHT ...]
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from bench_gl import Baseline, throw_poses
+
+from greed_game.app.camera import Camera
+from greed_game.app.gl_dice import GLDice
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
+from greed_game.app.scenes.table_parts import DIE, FELT
 from greed_game.app.skins import SKINS, SkinName
 from greed_game.play.moments import ThrowDice
 from greed_game.play.setup import GameSetup
@@ -38,6 +54,8 @@ TARGETS: dict[tuple[int, int], tuple[float, float]] = {
     (3840, 2160): (6.0, 12.0),
 }
 """Window size: (mean, p99) targets in milliseconds."""
+GL_TARGET = 2.0
+"""The 3D table's frame at most this many times the six lit cubes' at the same size."""
 
 
 def throw_frames(app: App, seed: int, skin: SkinName) -> list[tuple[float, float]]:
@@ -71,14 +89,30 @@ def summary(label: str, values: list[float], target: tuple[float, float]) -> str
             f"p99 {p99:5.2f} ms (target <= {target[1]:g}, {p99 / target[1]:.2f}x), max {top:.2f} ms")
 
 
-def measure(size: tuple[int, int], throws: int) -> list[tuple[float, float]]:
-    """Frames of ``throws`` throws (half of them with each skin) in a window of ``size``."""
-    with tempfile.TemporaryDirectory(prefix="greed-bench-") as folder:
+@contextlib.contextmanager
+def dice_view(kind: str) -> Iterator[None]:
+    """The table drawn with the ``kind`` view ("flat" or "3d") while inside."""
+    before = os.environ.get("GREED_VIEW")
+    os.environ["GREED_VIEW"] = kind
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("GREED_VIEW", None)
+        else:
+            os.environ["GREED_VIEW"] = before
+
+
+def measure(size: tuple[int, int], throws: int, view: str = "flat") -> list[tuple[float, float]]:
+    """Frames of ``throws`` throws (half of them with each skin) in a window of ``size``, drawn with ``view``."""
+    with tempfile.TemporaryDirectory(prefix="greed-bench-") as folder, dice_view(view):
         settings = Settings(animation_speed="normal", void_frequency="off", sound=True)
         app = App(storage=Storage(Path(folder)), settings=settings, size=size, clock="virtual", seed=1)
         try:
             for seed in range(2):  # warm the caches (faces, text, felt)
                 throw_frames(app, 1000 + seed, SKINS[seed % 2])
+            if (app.views.gl() is not None) != (view == "3d"):
+                raise SystemExit(f"the table is not drawn with the {view} view here ({app.views.describe()})")
             frames: list[tuple[float, float]] = []
             for seed in range(throws):
                 frames += throw_frames(app, seed, SKINS[seed % 2])
@@ -99,6 +133,49 @@ def main() -> int:
         print(f"{w}x{h}, {len(frames)} frames")
         print(summary("wall clock", [f for f, _ in frames], target))
         print(summary("CPU       ", [c for _, c in frames], target))
+    return measure_3d(sizes, max(2, throws // 5))
+
+
+def cube_frames(ctx_owner: GLDice, size: tuple[int, int], count: int) -> list[float]:
+    """Wall-clock times of ``count`` frames of six lit cubes in flight at ``size``, read back into a surface."""
+    baseline = Baseline(ctx_owner.ctx)
+    camera = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
+    frames, _ = throw_poses()
+    for i in range(5):  # warm: the framebuffer made
+        baseline.render(frames[i], camera, size)
+    times = []
+    for i in range(count):
+        start = time.perf_counter()
+        baseline.render(frames[i % len(frames)], camera, size)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def measure_3d(sizes: list[tuple[int, ...]], throws: int) -> int:
+    """The table in the 3D view during a throw against six lit cubes, size by size, in this run."""
+    import pygame
+
+    pygame.init()
+    cubes = GLDice.create()
+    if cubes is None:
+        print("3D view: no OpenGL 3.3 context here (neither the platform's nor EGL): nothing to measure")
+        return 0
+    software = cubes.software
+    kind = ("software GL (llvmpipe draws on this machine's CPUs)" if "llvmpipe" in cubes.renderer
+            else "software GL" if software else "hardware GL")
+    print(f"3D view (GREED_VIEW=3d, {pygame.display.get_driver()} video driver, {cubes.backend} context): "
+          f"{cubes.renderer}; {kind}; {throws} throws a size, against six lit cubes (bench_gl.Baseline), wall clock")
+    try:
+        for size in sizes:
+            w, h = int(size[0]), int(size[1])
+            table = [f for f, _ in measure((w, h), throws, view="3d")]
+            base = cube_frames(cubes, (w, h), len(table))
+            (mean, p99, top), (bmean, bp99, btop) = stats(table), stats(base)
+            print(f"{w}x{h} 3D, {len(table)} frames: table mean {mean:6.2f} ms p99 {p99:6.2f} max {top:6.2f} | "
+                  f"six lit cubes mean {bmean:6.2f} ms p99 {bp99:6.2f} max {btop:6.2f} | ratio {mean / bmean:.2f}x "
+                  f"(target <= {GL_TARGET:g}x), p99 {p99 / bp99:.2f}x")
+    finally:
+        cubes.release()
     return 0
 
 

@@ -74,6 +74,22 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=physical, button=1))
         self.frames(frames)
 
+    def drag(self, start: tuple[float, float], end: tuple[float, float], seconds: float, *, frames: int = 1) -> None:
+        """Press the left button at ``start``, move in a straight line to ``end`` over ``seconds`` (a move a
+        frame, at the virtual clock's 60 frames a second) and release it there."""
+        to_window = self.app.display.to_window
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(*start), rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+        self.frames(1)
+        steps = max(1, round(seconds * 60))
+        for k in range(1, steps + 1):
+            f = k / steps
+            pos = to_window(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
+        self.frames(frames)
+
     def press(self, name: str, *, shift: bool = False, frames: int = 1) -> None:
         mod = pygame.KMOD_SHIFT if shift else 0
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key_code(name), mod=mod, unicode="", scancode=0))

@@ -1,0 +1,163 @@
+"""A throw simulated to rest: the value the core drew is on top, the same seed gives the same film, void throws
+come from what the dice did."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import numpy as np
+import pytest
+
+from greed_game.physics import COCKED_DEGREES, FACE_NORMALS, TABLE, THROWING, Film, Flick, Throwing, simulate
+from greed_game.physics.throw import FALLEN, MAX_SECONDS, throw_until
+
+from .placed import against_right_rail, flat, set_down
+
+SEEDS = range(40)
+
+
+def _flick(rng: random.Random, throwing: Throwing) -> Flick:
+    return throwing.flick(rng.choice((-1, 1)), rng.uniform(-TABLE.half_width + 2, TABLE.half_width - 2), rng)
+
+
+@cache
+def realistic(seed: int) -> tuple[Film, tuple[int, ...], random.Random]:
+    """A throw of one to six dice as the "realistic" hand throws, the values the core drew, and the rng after."""
+    rng = random.Random(seed)
+    count = 1 + seed % 6
+    hand = THROWING["realistic"]
+    film = simulate(count, _flick(rng, hand), rng, throwing=hand)
+    values = tuple(rng.randint(1, 6) for _ in range(count))
+    return film, values, rng
+
+
+def _rotation(q: np.ndarray) -> np.ndarray:
+    """A unit quaternion (i, j, k, w) as a matrix, written out here rather than taken from the package."""
+    x, y, z, w = (float(c) for c in q)
+    return np.array((
+        (w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)),
+        (2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)),
+        (2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z),
+    ))
+
+
+def _face_up(q: np.ndarray) -> int:
+    turn = _rotation(q)
+    return int(np.argmax([(turn @ np.array(n, dtype=np.float64))[2] for n in FACE_NORMALS]))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_value_drawn_is_on_the_face_that_ends_up(seed: int) -> None:
+    film, values, rng = realistic(seed)
+    layouts = film.layouts(values, rng)
+    final = film.final()
+    for die, (value, layout) in enumerate(zip(values, layouts, strict=True)):
+        up = _face_up(final[die, 3:])
+        assert up == film.faces[die]
+        assert layout[up] == value, f"die {die} shows {layout[up]} on top, the core drew {value}"
+
+
+def test_the_same_seed_gives_the_same_film_and_another_does_not() -> None:
+    hand = THROWING["realistic"]
+
+    def film(seed: int) -> Film:
+        rng = random.Random(seed)
+        return simulate(6, _flick(rng, hand), rng, throwing=hand)
+
+    a, b, c = film(77), film(77), film(78)
+    assert a.poses.tobytes() == b.poses.tobytes()
+    assert (a.faces, a.tilts, a.impacts, a.rest_seconds) == (b.faces, b.tilts, b.impacts, b.rest_seconds)
+    assert a.poses.tobytes() != c.poses.tobytes()
+
+
+def test_a_clean_throw_lies_flat_on_the_felt() -> None:
+    clean = 0
+    for seed in SEEDS:
+        film, _, _ = realistic(seed)
+        if film.void is not None:
+            continue
+        clean += 1
+        for die, (x, y, z) in enumerate(film.final()[:, :3]):
+            assert TABLE.on_felt(float(x), float(y)), f"seed {seed}: die {die} at ({x:.2f}, {y:.2f})"
+            assert 0.4 < z < 0.6, f"seed {seed}: die {die} rests {z:.2f} above the felt"
+            assert film.tilts[die] <= COCKED_DEGREES
+        assert not any(film.off_felt) and not any(film.fell) and not any(film.cocked)
+        assert film.leaning_on == (None,) * film.count
+    assert clean >= len(SEEDS) * 3 // 4, "most realistic throws are clean"
+
+
+def test_impacts_are_reported_with_strengths_up_to_one() -> None:
+    impacts = [hit for seed in SEEDS for hit in realistic(seed)[0].impacts]
+    assert len(impacts) >= len(SEEDS), "every throw lands with a knock or more"
+    for hit in impacts:
+        assert 0.0 < hit.strength <= 1.0
+        assert hit.kind in ("die", "felt", "rail")
+    kinds = {hit.kind for hit in impacts}
+    assert kinds >= {"felt", "die"}
+    for seed in SEEDS:
+        film = realistic(seed)[0]
+        times = [hit.time for hit in film.impacts]
+        assert times == sorted(times) and all(0 <= t <= film.rest_seconds for t in times)
+        assert all(0 <= hit.die < film.count for hit in film.impacts)
+    assert len({round(hit.strength, 2) for hit in impacts}) > 5, "harder hits are reported harder"
+
+
+def test_realistic_throws_rest_well_within_the_limit() -> None:
+    for seed in SEEDS:
+        film = realistic(seed)[0]
+        assert 0 < film.rest_seconds < MAX_SECONDS
+        assert film.seconds == pytest.approx(film.rest_seconds, abs=1 / 60)
+
+
+def test_a_die_set_down_against_the_rail_rests_cocked_leaning_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    set_down(monkeypatch, [against_right_rail(35.0), flat(-2.0, 0.0)])
+    film = simulate(2, Flick(0.0, -1, (0.0, 1.0), 0.0, 0.0), random.Random(1))
+    assert film.tilts[0] > COCKED_DEGREES
+    assert film.cocked == (True, False)
+    assert film.leaning_on == ("rail", None)
+    assert film.void == ("leaning", 0, "rail")
+    assert not any(film.off_felt)
+
+
+def test_a_die_set_down_flat_by_the_rail_is_not_cocked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The case above, flat: the lean, not the place, makes the void."""
+    set_down(monkeypatch, [flat(TABLE.half_width - 0.52, 0.0)])
+    film = simulate(1, Flick(0.0, -1, (0.0, 1.0), 0.0, 0.0), random.Random(1))
+    assert film.void is None and film.tilts[0] <= COCKED_DEGREES
+
+
+def test_a_very_hard_throw_sends_dice_off_the_felt_and_a_fallen_die_is_on_the_floor() -> None:
+    hard = Throwing(speed=(45.0, 60.0), lift=(4.0, 8.0))
+    off = fell = 0
+    for seed in range(50):
+        rng = random.Random(seed)
+        film = simulate(6, _flick(rng, hard), rng, throwing=hard)
+        void = film.void
+        if void is not None and void[0] == "off-felt":
+            off += 1
+            die = void[1]
+            assert film.off_felt[die]
+            assert void[2] == ("floor" if film.fell[die] else "rail")
+        final = film.final()
+        for die, gone in enumerate(film.fell):
+            if gone:
+                fell += 1
+                assert film.off_felt[die]
+                assert final[die, 2] < FALLEN + 0.5, f"seed {seed}: die {die} fell but rests at z {final[die, 2]}"
+                assert not TABLE.on_table(float(final[die, 0]), float(final[die, 1]))
+            else:
+                assert final[die, 2] > -0.5
+    assert off > 0, "no die of 50 very hard throws left the felt"
+    assert fell > 0, "no die of 50 very hard throws fell from the table"
+
+
+def test_throw_until_clean_never_gives_a_void_throw() -> None:
+    hand = THROWING["off"]
+    again = 0
+    for seed in range(100):
+        rng = random.Random(seed)
+        film, tries = throw_until(6, _flick(rng, hand), rng, clean=True, throwing=hand)
+        assert film.void is None, f"seed {seed}: void after {tries} throws"
+        again += tries - 1
+    assert again > 0, "some of 100 throws of six were void and thrown again"
