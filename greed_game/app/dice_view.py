@@ -373,11 +373,13 @@ _BADGE_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1.25, 0), (0, 1.25), (-1.25
 """Where a badge may sit, in half die sizes from the centre: the lower right corner first."""
 
 
-def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None) -> tuple[float, float]:
+def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None,
+               inside: pygame.Rect | None = None) -> tuple[float, float]:
     """Where ``die``'s key badge goes: the first of its corners (lower right first) that no other die covers.
 
     The other dice are ``neighbours`` when given. A spot is free when the badge's disc keeps clear of every
-    other die; when none is, the one least covered is taken.
+    other die, and of the rails when ``inside`` (the felt) is given (a die against the rail keeps its badge
+    off the name plates there); when none is, the one least covered is taken.
     """
     if neighbours is not None:
         others = [(d.x, d.y, d.angle, d.size) for d in neighbours
@@ -389,6 +391,8 @@ def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None) -> tup
     for sx, sy in _BADGE_SPOTS:
         x, y = die.x + sx * half, die.y + sy * half
         cover = sum(_overlap(other, x, y, BADGE_R + 3) for other in others)
+        if inside is not None and not inside.inflate(-2 * BADGE_R, -2 * BADGE_R).collidepoint(x, y):
+            cover += die.size  # off the felt counts as deep as being under another die
         if cover <= 0:
             return (x, y)
         if cover < best_cover:
@@ -408,12 +412,13 @@ def _overlap(square: tuple[float, float, float, float], x: float, y: float, r: f
     return max(0.0, r - math.hypot(qx, qy))
 
 
-def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | None = None) -> None:
-    """The die's key (1–6) in a small disc at a corner no other die covers."""
+def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | None = None,
+               inside: pygame.Rect | None = None) -> None:
+    """The die's key (1–6) in a small disc at a corner no other die covers (within ``inside``, if given)."""
     if not die.label or die.place == "gone":
         return
     lift = 4.0 if die.selected else 0.0
-    bx, by = badge_spot(die, neighbours)
+    bx, by = badge_spot(die, neighbours, inside)
     by -= lift
     canvas.circle((20, 24, 28), (bx, by), BADGE_R)
     canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), BADGE_R, 1.5)
@@ -440,7 +445,7 @@ def cocked_tag_center(die: DieView) -> tuple[float, float]:
 
 
 def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False,
-             neighbours: Sequence[DieView] | None = None) -> None:
+             neighbours: Sequence[DieView] | None = None, inside: pygame.Rect | None = None) -> None:
     """Draw a die with its shadow, selection ring and keyboard label.
 
     The label goes to a corner no other die covers (the ``neighbours`` given,
@@ -467,7 +472,7 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
         canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
     draw_cocked(canvas, die)
     if show_label:
-        draw_badge(canvas, die, neighbours)
+        draw_badge(canvas, die, neighbours, inside)
 
 
 def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked") -> None:

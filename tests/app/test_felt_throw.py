@@ -47,7 +47,7 @@ def test_a_flat_die_shows_its_top_value_lying_still_where_the_camera_puts_it(lay
     view = _posed(x, y, 0.5, _quaternion((0, 0, 1), yaw), layout)
     assert view.tumble.top == layout[4]  # face 4 (+z) is up
     assert view.tumble.phase == 0.0 and view.tumble.done
-    assert (view.x, view.y) == pytest.approx(CAMERA.to_screen(x, y))
+    assert (view.x, view.y) == pytest.approx(CAMERA.to_screen(x, y, 1.0))  # the middle of its top face
     assert view.size == pytest.approx(DIE)
     assert view.z == 0.0 and view.alpha == 255
 
@@ -67,7 +67,7 @@ def test_a_die_in_the_air_is_drawn_bigger_the_higher_it_is() -> None:
     assert sizes[0] == pytest.approx(DIE)
     assert sizes[0] < sizes[1] < sizes[2]
     high = _posed(1.0, 1.0, 4.0, (0.0, 0.0, 0.0, 1.0), layout)
-    assert (high.x, high.y) == pytest.approx(CAMERA.to_screen(1.0, 1.0, 3.5))
+    assert (high.x, high.y) == pytest.approx(CAMERA.to_screen(1.0, 1.0, 4.5))
     assert high.z > 0
 
 
@@ -104,7 +104,9 @@ def test_a_gesture_throws_from_the_thrower_s_rail_across_the_felt(seat: int, pla
     flick = gesture_flick(_drag(start, end, 0.3), seat, players)
     assert flick.side == side
     assert flick.aim[1] * side < 0, f"aim {flick.aim} goes towards the thrower's own rail"
-    assert flick.aim[0] == pytest.approx(math.cos(a), abs=1e-6), "the sideways part of the drag is kept"
+    # the sideways part of the drag is kept, up to 60° off straight across
+    assert flick.aim[0] == pytest.approx(max(-math.sin(math.radians(60)), min(math.sin(math.radians(60)), math.cos(a))),
+                                         abs=1e-6)
     assert flick.x == pytest.approx(CAMERA.to_world(*start)[0])
 
 
@@ -118,8 +120,9 @@ def _watch_tosses(table: object) -> list[tuple[Flick | None, Toss]]:
     real = hands.toss
 
     def toss(values: tuple[int, ...], seat: int, players: int, flick: Flick | None = None) -> Toss:
+        by_hand = flick or hands.by_hand  # a person's gesture rides with the hands until their next throw
         out = real(values, seat, players, flick)
-        made.append((flick, out))
+        made.append((by_hand, out))
         return out
 
     hands.toss = toss  # type: ignore[method-assign]
@@ -212,8 +215,6 @@ def test_the_dummy_driver_draws_the_table_flat(make_app: Callable[..., App], mon
     assert pygame.display.get_driver() == "dummy"
 
 
-@pytest.mark.xfail(strict=True, reason="gesture_flick keeps a drag's direction when it runs along the rail: a "
-                   "sideways drag throws the dice along the thrower's own rail, not across the felt")
 def test_a_sideways_drag_still_throws_across_the_felt() -> None:
     start = (FELT.centerx, FELT.bottom - 40)
     flick = gesture_flick(_drag(start, (start[0] + 200, start[1]), 0.2), 0, 2)

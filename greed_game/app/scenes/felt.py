@@ -77,9 +77,11 @@ def pose_die(view: DieView, row: npt.NDArray[np.float32], layout: Layout, camera
     top = int(np.argmax(heights))
     nxt = max(ADJACENT[top], key=lambda f: float(heights[f]))
     lift = z - 0.5
-    sx, sy = camera.to_screen(x, y, max(lift, -3.0))
-    view.x, view.y = sx, sy
-    view.size = view.base * camera.depth_scale(max(lift, -3.0))
+    # Placed where the camera sees the middle of its top face (what is drawn, and what a click aims at), sized
+    # as a die lying on the felt is at its own height.
+    seen = max(z + 0.5, -2.5)
+    view.x, view.y = camera.to_screen(x, y, seen)
+    view.size = view.base * camera.depth_scale(seen) / camera.depth_scale(1.0)
     view.z = max(0.0, lift) * view.base * 0.5
     # How far from flat: the top face's tilt, as a share of the quarter turn that would bring the next face up.
     tilt = math.degrees(math.acos(min(1.0, float(heights[top]))))
@@ -193,6 +195,7 @@ class FeltSection:
         wanted = {d.id: d for d in snap.dice}
         if not any(d.ident in wanted for d in self.dice):
             # Dice the screen never saw thrown (a resumed game): lying at rest.
+            self.tags = []
             film = lying(len(snap.dice), self.vrng)
             self.dice = []
             for n, die in enumerate(snap.dice):
@@ -336,7 +339,7 @@ class FeltSection:
             for d in self.dice:
                 draw_cocked(canvas, d)
                 if show_labels:
-                    draw_badge(canvas, d, self.dice)
+                    draw_badge(canvas, d, self.dice, FELT)
             self._draw_tags(canvas, snap)
             self._draw_drag(canvas)
             return
@@ -346,7 +349,7 @@ class FeltSection:
                 canvas.polygon(theme.GREEN, d.corners(1.2), 3)
                 canvas.polygon((60, 130, 70), d.corners(1.32), 2)
             draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
-                     neighbours=self.dice)
+                     neighbours=self.dice, inside=FELT)
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
         self._draw_tags(canvas, snap)
@@ -421,11 +424,12 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     dt = max(t_end - start[2], 1 / 60)
     vx, vy = (x_end - start[0]) / DIE / dt, -(y_end - start[1]) / DIE / dt
     whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
-    norm = math.hypot(whole_x, whole_y) or 1.0
     speed = min(max(math.hypot(vx, vy) * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
     _, side = seat_spot(seat, players)
     x, _ = CAMERA.to_world(drag[0][0], drag[0][1])
-    aim = (whole_x / norm, whole_y / norm)
-    if aim[1] * side > 0:  # a drag towards one's own rail still throws across the felt
-        aim = (aim[0], -aim[1])
+    # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no
+    # more than 60° off straight across.
+    across = math.atan2(abs(whole_x), abs(whole_y))
+    angle = min(across, math.radians(60)) * (1 if whole_x >= 0 else -1)
+    aim = (math.sin(angle), -side * math.cos(angle))
     return Flick(x, side, aim, speed)
