@@ -101,14 +101,15 @@ class Throwing:
 
 
 THROWING = {
-    "off": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0)),
-    "rare": Throwing(speed=(11.0, 17.0), lift=(2.0, 5.0), spread=0.3, hand=1.7),
-    "realistic": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0)),
+    "off": Throwing(speed=(10.0, 16.0), lift=(2.0, 5.0), spread=0.3, hand=1.7),
+    "rare": Throwing(speed=(10.0, 16.0), lift=(2.0, 5.0), spread=0.3, hand=1.7),
+    "realistic": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0), spin=(16.0, 36.0)),
 }
-"""How hands throw under each void-throw setting ("off" throws as "realistic" and throws a void one again).
+"""How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
-"rare" is a gentle throw with the dice apart in the hand; "realistic" a brisk
-one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
+"rare" is a gentle throw with the dice apart in the hand, which leaves most
+of them in the middle of the felt; "realistic" a brisk one, which sends more
+against the rails and now and then over one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
 stated in the README."""
 
 
