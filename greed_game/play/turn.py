@@ -343,7 +343,8 @@ class TurnController:
         if self.mode != "rolling":
             return
         if self.roll_off.showing:
-            _show_roll_off(self)
+            # A moment to read whose die shows what before a tie is thrown again (or the banner names who starts).
+            self.wait(1.2, lambda: _show_roll_off(self))
             return
         if self.void_now is not None:
             self._void(*self.void_now)

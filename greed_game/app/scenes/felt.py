@@ -22,10 +22,10 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.camera import Camera
 from greed_game.app.canvas import Canvas
-from greed_game.app.dice_view import DieView, adjacent, draw_badge, draw_cocked, draw_die
+from greed_game.app.dice_view import BADGE_R, DieView, adjacent, badge_spot, draw_badge, draw_cocked, draw_die
 from greed_game.app.gl_dice import GLDice, Highlight
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
-from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, short_name
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout, label
 from greed_game.physics.throw import lying
@@ -135,8 +135,8 @@ class FeltSection:
         self.hover: DieView | None = None
         self.callout_at: tuple[float, float] = FELT.center
         """Where the last kept dice lay (a combination's callout rises from there)."""
-        self.tags: list[str] = []
-        """A roll-off's dice: the name of each die's thrower, shown beside it at rest."""
+        self.tags: list[tuple[int, str]] = []
+        """A roll-off's dice: each die's thrower (seat and name), marked beside it at rest."""
         self.impacts: list[tuple[str, float]] = []
         """Impacts the film reached since the screen last took them: (``die``/``rail``/``felt``, 0..1)."""
         self.drag: list[tuple[float, float, float]] | None = None
@@ -166,7 +166,7 @@ class FeltSection:
             view = DieView(value, DIE, self.vrng)
             view.moving = True
             self.dice.append(view)
-        self.tags = [names[seat] for seat in moment.seats]
+        self.tags = [(seat, names[seat]) for seat in moment.seats]
         self.playing = Playing(moment.toss.film, moment.toss.layouts)
         self._pose()
 
@@ -356,15 +356,17 @@ class FeltSection:
         self._draw_drag(canvas)
 
     def _draw_tags(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """Under each roll-off die at rest, whose it is (until the banner names every seat's throw in full)."""
+        """Each roll-off die at rest marked as its thrower's: a ring in the seat's colour and a badge with the
+        initial (the seat's colour on its row and plate says whose), placed clear of the other dice."""
         if self.playing is not None or len(self.tags) != len(self.dice) or snap.banner is not None:
             return
-        for d, name in zip(self.dice, self.tags, strict=True):
-            tag = short_name(canvas, name, 13, DIE * 2.2)
-            w = canvas.text_width(tag, 13, "bold") + 14
-            box = pygame.Rect(round(d.x - w / 2), round(d.y + d.size * 0.62), round(w), 20)
-            canvas.box(box, (20, 26, 22), radius=10, border=1.0, border_color=theme.GOLD)
-            canvas.text(tag, box.center, 13, theme.GOLD, font="bold", anchor="center")
+        for d, (seat, name) in zip(self.dice, self.tags, strict=True):
+            color = theme.seat_color(seat)
+            canvas.polygon(color, d.corners(1.18), 3)
+            bx, by = badge_spot(d, self.dice, FELT)
+            canvas.circle((20, 24, 28), (bx, by), BADGE_R)
+            canvas.circle(color, (bx, by), BADGE_R, 2)
+            canvas.text(name[:1].upper(), (bx, by + 0.5), 13, color, font="bold", anchor="center")
 
     def _draw_drag(self, canvas: Canvas) -> None:
         """A throw by hand under way: a line from the press to the pointer."""
