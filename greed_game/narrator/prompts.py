@@ -74,6 +74,7 @@ class Prompts(Voice):
     keep_first = "Set aside at least one scoring die first"
     offer_status = ("Take or decline the dice passed on", "T take  ·  D decline")
     rolling = "Rolling…"
+    rolling_off = "Roll-off: who throws first?"
     hurry_human = "Any key: hurry up"
     hurry_computer = "Any key or click: hurry up"
     acknowledge = "Any key or click: on to the next turn"

@@ -22,6 +22,7 @@ from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State,
 if TYPE_CHECKING:
     from greed_game.play.advisor import Advisor
     from greed_game.play.prepare import Preparation
+    from greed_game.play.rolloff import RollOff
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class Flow(Protocol):
     choice: Assessment
     notices: Notices
     advisor: Advisor
+    roll_off: RollOff
     prep: Preparation
     log: list[tuple[int, Line]]
     busted: bool
@@ -215,6 +217,8 @@ def status(flow: Flow) -> Status:
     banner = flow.notices.banner
     if acknowledging(flow):
         return (banner.said.title if banner else "", "bad"), (words.prompts.acknowledge, "dim")
+    if flow.roll_off.showing:
+        return (words.prompts.rolling_off, "plain"), (words.prompts.hurry_computer, "dim")
     if not flow.human_turn:
         if flow.is_human(s.current):
             doing = words.prompts.rolling if flow.mode == "rolling" else banner.said.title if banner else ""

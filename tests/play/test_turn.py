@@ -253,6 +253,7 @@ def test_a_roll_off_is_thrown_with_real_dice_each_seat_from_its_place(rules_id: 
     turn, view, _ = _controller(players, rules_id)
     turn.start_new()
     assert turn.mode == "rolling"
+    assert turn.snapshot.status[0][0] == "Roll-off: who throws first?"
     rounds = turn.roll_off.rounds
     first = next(m for m in turn.moments.take() if isinstance(m, RollOffThrown))
     # high-die: every seat's die at once; best-roll: the first seat's six dice
