@@ -2,7 +2,10 @@
 
 The one module that imports every scene. The scene stack is handed
 :func:`build` when the window starts, so no scene imports this module (nor
-another scene) to open a screen.
+another scene) to open a screen. Only the menu is imported with the window:
+every other scene module is imported the first time its screen opens, so the
+window comes up without the table's physics and 3D view (numpy, rapier3d,
+moderngl), the review's solver workers or the replay viewer.
 """
 
 from __future__ import annotations
@@ -26,24 +29,9 @@ from greed_game.app.navigation import (
     ToStatistics,
 )
 from greed_game.app.scenes.menu import MenuScene, SetupScene
-from greed_game.app.scenes.overlays import PauseOverlay, ReplaceGameOverlay, RulesOverlay, SettingsOverlay
-from greed_game.app.scenes.replay_list import ReplaysScene
-from greed_game.app.scenes.replay_viewer import ReplayScene
-from greed_game.app.scenes.review import ReviewOverlay
-from greed_game.app.scenes.scoreboard import ScoreboardScene
-from greed_game.app.scenes.statistics import StatisticsScene
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App, Scene
-    from greed_game.app.scenes.table import TableScene
-
-
-def _table() -> type[TableScene]:
-    """The table scene, imported the first time a game opens: it brings the dice's physics and the 3D view
-    (numpy, rapier3d, moderngl), which the menu can come up without."""
-    from greed_game.app.scenes.table import TableScene
-
-    return TableScene
 
 
 def build(app: App, target: Target) -> Scene:
@@ -54,20 +42,50 @@ def build(app: App, target: Target) -> Scene:
             return MenuScene(app)
         case ToSetup():
             return SetupScene(app)
-        case ToNewGame(setup):
-            return _table().new(app, setup)
-        case ToSavedGame(resumed):
-            return _table().resumed(app, resumed)
+        case ToNewGame() | ToSavedGame():
+            return _table(app, target)
         case ToScoreboard(setup, game):
+            from greed_game.app.scenes.scoreboard import ScoreboardScene
+
             return ScoreboardScene(app, setup, game)
         case ToStatistics():
+            from greed_game.app.scenes.statistics import StatisticsScene
+
             return StatisticsScene(app)
-        case ToReplays():
-            return ReplaysScene(app)
-        case ToReplay(replay):
-            return ReplayScene(app, replay)
+        case ToReplays() | ToReplay():
+            return _replays(app, target)
         case ToReview(rules, players, events):
+            from greed_game.app.scenes.review import ReviewOverlay
+
             return ReviewOverlay(app, rules, players, events)
+        case ToRules() | ToSettings() | ToPause() | ToReplaceGame():
+            return _overlay(app, target)
+        case _:
+            assert_never(target)
+
+
+def _table(app: App, target: ToNewGame | ToSavedGame) -> Scene:
+    from greed_game.app.scenes.table import TableScene
+
+    if isinstance(target, ToNewGame):
+        return TableScene.new(app, target.setup)
+    return TableScene.resumed(app, target.resumed)
+
+
+def _replays(app: App, target: ToReplays | ToReplay) -> Scene:
+    if isinstance(target, ToReplay):
+        from greed_game.app.scenes.replay_viewer import ReplayScene
+
+        return ReplayScene(app, target.replay)
+    from greed_game.app.scenes.replay_list import ReplaysScene
+
+    return ReplaysScene(app)
+
+
+def _overlay(app: App, target: ToRules | ToSettings | ToPause | ToReplaceGame) -> Scene:
+    from greed_game.app.scenes.overlays import PauseOverlay, ReplaceGameOverlay, RulesOverlay, SettingsOverlay
+
+    match target:
         case ToRules(preset_index, rules):
             return RulesOverlay(app, preset_index, rules=rules)
         case ToSettings():
@@ -76,5 +94,3 @@ def build(app: App, target: Target) -> Scene:
             return PauseOverlay(app, rules, record)
         case ToReplaceGame(rules_name, standing, start):
             return ReplaceGameOverlay(app, rules_name, standing, start)
-        case _:
-            assert_never(target)
