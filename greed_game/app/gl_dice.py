@@ -283,7 +283,7 @@ void main() {
     float blur = 0.13 + 0.15 * h;
     float far = box(local(v_offset - fall * (0.15 + 0.35 * h), v_turn), v_size + 0.02 + 0.06 * h,
                     v_shape.x + blur * 0.5);
-    float soft = 0.5 / (1.0 + 0.5 * h) * (1.0 - smoothstep(-blur, blur, far));
+    float soft = 0.45 / (1.0 + 0.9 * h) * (1.0 - smoothstep(-blur, blur, far));
     frag = vec4(0.0, 0.0, 0.0, (1.0 - (1.0 - tight) * (1.0 - soft)) * v_shape.z);
 }
 """
