@@ -7,19 +7,24 @@ words a rule set from its fields.
 
 from __future__ import annotations
 
+from greed_game.narrator.characters import CHARACTERS, Character, Occasion, character_name
 from greed_game.narrator.narrator import Narrator
 from greed_game.narrator.voice import Line, OfferWords, Said, Tone
 from greed_game.narrator.words import Person, Skin, Vocabulary, dice_count, num, pct
 
 __all__ = [
+    "CHARACTERS",
+    "Character",
     "Line",
     "Narrator",
+    "Occasion",
     "OfferWords",
     "Person",
     "Said",
     "Skin",
     "Tone",
     "Vocabulary",
+    "character_name",
     "dice_count",
     "num",
     "pct",

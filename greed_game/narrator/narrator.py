@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from greed_game.narrator.characters import Characters
 from greed_game.narrator.events import Events
 from greed_game.narrator.hints import Hints
 from greed_game.narrator.prompts import Prompts
@@ -25,7 +26,8 @@ class Narrator(Voice):
     The words come in parts, each a voice of its own over the same seats and dice (one class
     for all of them grew past what a reader takes in): :attr:`events` (banners, callouts, the
     log, the replay), :attr:`prompts` (the status line and refusals), :attr:`hints` (the hint and
-    the carryover box) and :attr:`seats` (the side panel, the top bar, the standing).
+    the carryover box), :attr:`seats` (the side panel, the top bar, the standing) and :attr:`characters` (what
+    a computer seat's character says at its big moments).
     """
 
     def __init__(self, rules: RuleSet, names: Sequence[str], skin: Skin = "pips") -> None:
@@ -34,6 +36,7 @@ class Narrator(Voice):
         self.prompts = Prompts(self.rules, self.people, self.vocab)
         self.hints = Hints(self.rules, self.people, self.vocab)
         self.seats = Seats(self.rules, self.people, self.vocab)
+        self.characters = Characters(self.rules, self.people, self.vocab)
 
     def names(self) -> str:
         """Every seat, as a list: ``You, Ada and Tess``."""

@@ -15,6 +15,7 @@ rest. Nothing else travels from the screen to the flow.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from greed_game.physics import Flick
@@ -113,14 +114,17 @@ Moment = (
 )
 
 class MomentQueue:
-    """The moments the screen has not played yet, oldest first."""
+    """The moments the screen has not played yet, oldest first; ``heard`` learns of each as it is queued."""
 
-    def __init__(self) -> None:
+    def __init__(self, heard: Callable[[Moment], None] | None = None) -> None:
         self._queue: deque[Moment] = deque()
+        self._heard = heard
 
     def append(self, moment: Moment) -> None:
         """A moment for the screen to play."""
         self._queue.append(moment)
+        if self._heard is not None:
+            self._heard(moment)
 
     def take(self) -> list[Moment]:
         """Every moment not yet played, oldest first (taking them empties the queue)."""

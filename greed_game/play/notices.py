@@ -1,4 +1,5 @@
-"""The words on show for a while: the banner across the felt, a combination's callout, a refusal."""
+"""The words on show for a while: the banner across the felt, a combination's callout, a refusal, a computer
+seat's line."""
 
 from __future__ import annotations
 
@@ -17,6 +18,16 @@ class Headline:
     """Tells this notice from the next one with the same words."""
 
 
+@dataclass(frozen=True)
+class Speech:
+    """A line said by the computer seat ``seat``; ``ttl``: seconds left; ``serial`` tells one line from the next."""
+
+    seat: int
+    text: str
+    ttl: float
+    serial: int
+
+
 class Notices:
     """What the table says for a while, counted down by the flow's clock."""
 
@@ -27,6 +38,8 @@ class Notices:
         self.message = ""
         """A short message to the person at the table (why a move is refused)."""
         self.message_ttl = 0.0
+        self.speech: Speech | None = None
+        """A computer seat's character speaking beside its row (see :mod:`greed_game.play.chatter`)."""
         self._serial = 0
 
     def _next(self) -> int:
@@ -46,6 +59,10 @@ class Notices:
         self.message = text
         self.message_ttl = 4.0
 
+    def speak(self, seat: int, text: str, ttl: float) -> None:
+        """A computer seat's line for ``ttl`` seconds, in place of any line still on show."""
+        self.speech = Speech(seat, text, ttl, self._next())
+
     def tick(self, dt: float) -> None:
         """Count every notice down by ``dt`` seconds; those run out are taken down."""
         if self.banner is not None:
@@ -56,6 +73,9 @@ class Notices:
             self.callout.ttl -= dt
             if self.callout.ttl <= 0:
                 self.callout = None
+        if self.speech is not None:
+            s = self.speech
+            self.speech = Speech(s.seat, s.text, s.ttl - dt, s.serial) if s.ttl > dt else None
         if self.message_ttl > 0:
             self.message_ttl -= dt
             if self.message_ttl <= 0:

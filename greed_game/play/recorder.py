@@ -19,6 +19,10 @@ class Pacing(Protocol):
     def void_frequency(self) -> str:
         """``off``, ``rare`` or ``realistic``."""
 
+    @property
+    def opponents_talk(self) -> bool:
+        """Whether the computer seats' characters say a line at their big moments."""
+
 
 class Saver(Protocol):
     """Where the record goes after every event (the app's autosaver)."""

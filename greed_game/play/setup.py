@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from greed_game.narrator import character_name
 from greed_game.presets import resolve_rules
 from greed_game.rules import Player, RuleSet
 
 COMPUTER_NAMES = ("Ada", "Brutus", "Cleo", "Dmitri", "Edda", "Felix", "Greta", "Hugo")
-"""Default names of computer seats, one a seat."""
+"""Names of computer seats before their levels became characters (still taken for default names)."""
 FALLBACK_LEVEL = "cautious"
 """The level that plays for a seat whose level this version does not know."""
 
@@ -37,6 +39,25 @@ def computer_levels() -> tuple[str, ...]:
 def kind_label(kind: str) -> str:
     """How a seat's kind is shown: ``Human`` or the computer level."""
     return "Human" if kind == "human" else f"Computer · {kind}"
+
+
+def computer_name(level: str, used: Collection[str], seat: int) -> str:
+    """The default name of a computer seat of ``level``: its character's, numbered when another seat has it."""
+    base = character_name(level) or f"Computer {seat + 1}"
+    candidate, n = base, 2
+    while candidate in used:
+        candidate = f"{base} {n}"
+        n += 1
+    return candidate
+
+
+def default_name(name: str, seat: int) -> bool:
+    """Whether ``name`` is one the new-game screen gave a seat (a player's own typed name is kept)."""
+    if name in ("", f"Player {seat + 1}", f"Computer {seat + 1}", "You") or name in COMPUTER_NAMES:
+        return True
+    base, _, number = name.rpartition(" ")
+    stem = base if number.isdecimal() and base else name
+    return any(character_name(level) == stem for level in computer_levels())
 
 
 def unique_names(names: list[str]) -> list[str]:

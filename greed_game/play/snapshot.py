@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from greed_game.narrator import Line, Narrator, OfferWords, Said, Tone, num
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
-from greed_game.play.notices import Headline, Notices
+from greed_game.play.notices import Headline, Notices, Speech
 from greed_game.play.selection import Selection
 from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total, hot_dice
 
@@ -133,6 +133,8 @@ class TableSnapshot:
     waiting: Waiting | None
     words: Narrator = field(repr=False, compare=False)
     """The narrator, for a name the screen must shorten to fit (every other word is here already)."""
+    speech: Speech | None = None
+    """A computer seat's character speaking (a line beside its row for a moment), or None."""
 
 
 class Flow(Protocol):
@@ -330,6 +332,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         offer=_offer(flow),
         waiting=_waiting(flow),
         words=words,
+        speech=flow.notices.speech,
     )
 
 

@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from greed_game.narrator import Line, Narrator, Skin
 from greed_game.play.advisor import Advisor
+from greed_game.play.chatter import Chatter
 from greed_game.play.moments import (
     BankedMoment,
     BustMoment,
@@ -140,7 +141,7 @@ class TurnController:
         self.waited = 0.0
         """Seconds the table has waited for its computer players to be worked out."""
         self.choice = Assessment()
-        self.moments = MomentQueue()
+        self.moments = MomentQueue(Chatter(game, lambda: self.narrator, pacing, visual_rng, self.notices).hear)
         """What the screen has still to play."""
         self._narrator: Narrator | None = None
         self._snapshot: TableSnapshot | None = None

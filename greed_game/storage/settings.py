@@ -84,6 +84,8 @@ class Settings:
     skin: Literal["auto", "pips", "greed"] = "auto"
     view: Literal["auto", "3d", "flat"] = "auto"
     """How the dice are drawn: in 3D where OpenGL 3.3 can be had ("auto"), or always flat."""
+    opponents_talk: bool = True
+    """Whether the computer seats' characters say a line at their big moments."""
     last_setup: LastSetup | None = None
     """The new-game screen as it was last left (None: never, or forgotten)."""
 
@@ -99,6 +101,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "fullscreen": (True, False),
     "skin": ("auto", "pips", "greed"),
     "view": ("auto", "3d", "flat"),
+    "opponents_talk": (True, False),
 }
 
 

@@ -58,10 +58,10 @@ def test_the_settings_help_describes_the_focused_setting(app: App, drive: Driver
     overlay = SettingsOverlay(app)
     app.push(overlay)
     seen = []
-    for _ in range(7):
+    for _ in range(8):
         seen.append(overlay.help.split(":")[0])
         drive.press("down")
-    assert seen == ["Animation speed", "Void throws", "Sound", "Full screen", "Dice", "Dice view",
+    assert seen == ["Animation speed", "Void throws", "Sound", "Opponents talk", "Full screen", "Dice", "Dice view",
                     "Every change is saved at once; Done or Esc goes back."]
 
 

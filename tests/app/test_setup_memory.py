@@ -41,7 +41,7 @@ def test_the_setup_started_is_offered_again_after_a_restart(make_app: Callable[.
     try:
         again = open_setup(restarted)
         assert again.seats.kinds == ["human", "cautious", "master", "human"]
-        assert again.seats.names == ["Maximilian Wolfgang Ober", "Ada", "Brutus", ""]
+        assert again.seats.names == ["Maximilian Wolfgang Ober", "Penny", "Hugo", ""]  # the levels' characters
         assert again.choice.path is not None and again.choice.path.name == "house.toml"
         assert again.target == 3500 and again.skin == "greed"
         assert not again.notes

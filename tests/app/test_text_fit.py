@@ -29,8 +29,9 @@ from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import ACTIONS, FELT, SIDE
+from greed_game.narrator import CHARACTERS
 from greed_game.play.setup import GameSetup
-from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll, record_of
+from greed_game.rules import Bank, Event, FirstPlayer, Game, Keep, Player, Roll, record_of
 
 from .conftest import SMALL, Driver
 from .scenarios import finished_game, open_setup, table_at
@@ -163,8 +164,22 @@ def _table_eight(rules: str, events: list[Any], **extra: Any) -> Callable[[App, 
     return scene
 
 
-CARRY = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
-GREED = [FirstPlayer(0), Roll((6, 6, 6, 2, 3, 4)), Keep((6, 6, 6)), Bank()]
+def _speech_eight(seat: int) -> Callable[[App, Driver], None]:
+    """The table of eight with a computer seat saying the longest line any character has (a bank of 12,350)."""
+
+    def scene(app: App, drive: Driver) -> None:
+        table = table_at(app, "pass-the-dice", EIGHT, CARRY)
+        drive.frames(1)
+        longest = max((line.format(points="12,350") for c in CHARACTERS.values() for lines in c.lines.values()
+                       for line in lines), key=len)
+        table.turn.notices.speak(seat, longest, 2.0)
+        table.turn.refresh()
+
+    return scene
+
+
+CARRY: list[Event] = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
+GREED: list[Event] = [FirstPlayer(0), Roll((6, 6, 6, 2, 3, 4)), Keep((6, 6, 6)), Bank()]
 
 
 def _game_eight(seed: int = 5) -> Any:
@@ -348,6 +363,8 @@ SCENES: dict[str, Callable[[App, Driver], None]] = {
     "table-eight-take-banner": _take_banner_eight,
     "table-eight-hint": _hint_eight,
     "table-eight-status": _status_eight,
+    "table-eight-speech": _speech_eight(1),
+    "table-eight-speech-last": _speech_eight(7),
     "pause-eight": _pause_eight,
     "rules-over-table": _overlay("rules"),
     "rules-scoring-letters": _rules_scoring(4, "greed"),
@@ -522,3 +539,18 @@ def test_the_replay_lists_the_current_event_whole(
     line = viewer.events.rows[[k for k, _, _ in viewer.events.rows].index(viewer.position)]
     assert viewer.events.line_at((SIDE.centerx, line[1] + line[2] - 4), viewer.position,
                                  len(viewer.captions)) == viewer.position  # a click on its last line goes there
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("skin", SKINS)
+def test_a_character_s_line_is_drawn_whole_beside_its_row(
+        make_app: Callable[..., App], recorder: Callable[[App], Recorder], size: str, skin: str) -> None:
+    for scene in ("table-eight-speech", "table-eight-speech-last"):
+        app, rec = _drawn(make_app(size=SIZES[size], skin=skin), scene, size, recorder)
+        speech = _table(app).snap.speech
+        assert speech is not None and EIGHT[speech.seat].kind != "human"
+        side = _words(app, rec, SIDE)
+        assert _whole(speech.text, side) and not any("…" in d.text for d in side if d.text in speech.text)
+        assert not _words(app, rec, FELT) or all(speech.text not in d.text for d in _words(app, rec, FELT))
+        texts = [d.text for d in side]
+        assert "LOG" in texts, "the log keeps its place under the rows"

@@ -85,7 +85,7 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
 
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert [p.name for p in table.game.players] == ["Tess", "Ada"]
+    assert [p.name for p in table.game.players] == ["Tess", "Brutus"]  # a default name follows the level
     assert table.rules.id == "classic-five" and table.rules.target == 1000
 
     human_throws = 0

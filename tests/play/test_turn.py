@@ -34,6 +34,7 @@ from greed_game.rules.game import VoidReason
 class Settings:
     animation_speed: str = "normal"
     void_frequency: str = "off"
+    opponents_talk: bool = True
 
 
 @dataclass

@@ -27,6 +27,7 @@ from greed_game.app.navigation import (
     ToStatistics,
     went,
 )
+from greed_game.app.portraits import draw_portrait
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import (
     continue_saved,
@@ -38,7 +39,14 @@ from greed_game.app.scenes.common import (
 )
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
 from greed_game.narrator.rules_text import description, summary
-from greed_game.play.setup import COMPUTER_NAMES, FALLBACK_LEVEL, GameSetup, computer_levels, unique_names
+from greed_game.play.setup import (
+    FALLBACK_LEVEL,
+    GameSetup,
+    computer_levels,
+    computer_name,
+    default_name,
+    unique_names,
+)
 from greed_game.play.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
 from greed_game.rules import Player
 from greed_game.storage.settings import LastSetup, SeatSetup
@@ -212,8 +220,7 @@ class SeatRows:
     def _default_name(self, seat: int, kind: str) -> str:
         if kind == "human":
             return f"Player {seat + 1}"
-        used = set(self.names)
-        return next((n for n in COMPUTER_NAMES if n not in used), f"Computer {seat + 1}")
+        return computer_name(kind, [n for i, n in enumerate(self.names) if i != seat], seat)
 
     def remove(self, seat: int) -> None:
         """Remove a seat (at least one stays)."""
@@ -226,9 +233,8 @@ class SeatRows:
         """Make a seat human or a computer level; default names follow the kind."""
         old = self.kinds[seat]
         self.kinds[seat] = kind
-        was_default = self.names[seat] in COMPUTER_NAMES or self.names[seat] in ("", f"Player {seat + 1}", "You")
-        if was_default and (old == "human") != (kind == "human"):
-            self.names[seat] = ""
+        # A computer seat's default name is its level's character, so it follows a change of level too.
+        if default_name(self.names[seat], seat) and kind != old:
             self.names[seat] = self._default_name(seat, kind)
             self._changed()
 
@@ -251,11 +257,15 @@ class SeatRows:
         return widgets
 
     def draw(self, canvas: Canvas) -> None:
-        """The seats' numbers in their colours, beside the rows."""
+        """The seats' numbers in their colours beside the rows, and a computer seat's character's face."""
         for seat in range(len(self.kinds)):
             y = 150 + seat * SEAT_ROW_H + 20
-            canvas.circle(theme.seat_color(seat), (70, y), 11)
-            canvas.text(str(seat + 1), (70, y), 13, theme.TEXT_DARK, font="bold", anchor="center")
+            computer = self.kinds[seat] != "human"
+            x = 52 if computer else 70  # the number steps aside for the face
+            if computer:
+                draw_portrait(canvas, self.kinds[seat], (79, y), 30)
+            canvas.circle(theme.seat_color(seat), (x, y), 9 if computer else 11)
+            canvas.text(str(seat + 1), (x, y), 12 if computer else 13, theme.TEXT_DARK, font="bold", anchor="center")
 
 
 class SetupScene(Scene):
@@ -388,7 +398,7 @@ class SetupScene(Scene):
         """Two computer seats, the weakest and the strongest, and the shortest preset at its own target (the
         smoke run: the strongest plays from the tables shipped for it)."""
         self.seats.kinds = [self.levels[0], self.levels[-1]]
-        self.seats.names = ["Ada", "Brutus"]
+        self.seats.names = [computer_name(kind, (), seat) for seat, kind in enumerate(self.seats.kinds)]
         usable = [i for i, c in enumerate(self.choices) if c.rules is not None and c.path is None]
         self.set_preset(min(usable, key=lambda i: self.choices[i].rules.target))  # type: ignore[union-attr]
         self.target = self.rules.target

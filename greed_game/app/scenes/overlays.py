@@ -277,17 +277,19 @@ VIEWS = [("auto", "3D where possible"), ("flat", "Flat")]
 
 
 class SettingsOverlay(Overlay):
-    """Animation speed, void throws, sound, full screen, die skin; saved at once."""
+    """Animation speed, void throws, sound, opponents' lines, full screen, die skin, dice view; saved at once."""
 
     name = "settings"
-    PANEL = pygame.Rect(290, 70, 700, 580)
+    PANEL = pygame.Rect(290, 40, 700, 640)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
         p = self.PANEL
-        x, w, h, gap = p.x + 40, p.w - 80, 48, 16
-        y = p.y + 96
+        # Seven rows, the help under them and Done: the rows are packed closer than elsewhere to leave the help
+        # three lines clear of the button.
+        x, w, h, gap = p.x + 40, p.w - 80, 44, 10
+        y = p.y + 88
 
         def row(i: int) -> pygame.Rect:
             return pygame.Rect(x, y + i * (h + gap), w, h)
@@ -297,15 +299,17 @@ class SettingsOverlay(Overlay):
         self.void = Selector(row(1), "Void throws", VOIDS, s.void_frequency, self._set("void_frequency"),
                              label_width=250)
         self.sound = Selector(row(2), "Sound", ON_OFF, s.sound, self._set("sound"), label_width=250)
-        self.fullscreen = Selector(row(3), "Full screen (F11)", ON_OFF, s.fullscreen, self._fullscreen,
-                                   label_width=250)
-        self.skin = Selector(row(4), "Dice", SKINS, s.skin, self._set("skin"), label_width=250)
-        self.view = Selector(row(5), "Dice view", VIEWS, "flat" if s.view == "flat" else "auto", self._set("view"),
+        self.talk = Selector(row(3), "Opponents talk", ON_OFF, s.opponents_talk, self._set("opponents_talk"),
                              label_width=250)
-        self.done = Button(pygame.Rect(p.centerx - 100, p.bottom - 74, 200, 52), "Done", self.close, hint="Esc",
+        self.fullscreen = Selector(row(4), "Full screen (F11)", ON_OFF, s.fullscreen, self._fullscreen,
+                                   label_width=250)
+        self.skin = Selector(row(5), "Dice", SKINS, s.skin, self._set("skin"), label_width=250)
+        self.view = Selector(row(6), "Dice view", VIEWS, "flat" if s.view == "flat" else "auto", self._set("view"),
+                             label_width=250)
+        self.done = Button(pygame.Rect(p.centerx - 100, p.bottom - 70, 200, 52), "Done", self.close, hint="Esc",
                            primary=True)
-        widgets: list[Widget] = [self.speed, self.void, self.sound, self.fullscreen, self.skin, self.view,
-                                 self.done]
+        widgets: list[Widget] = [self.speed, self.void, self.sound, self.talk, self.fullscreen, self.skin,
+                                 self.view, self.done]
         self.focus = FocusGroup(widgets)
         self.focus.keyboard = True
 
@@ -334,7 +338,8 @@ class SettingsOverlay(Overlay):
         draw_panel(canvas, p, alpha=250)
         draw_heading(canvas, "Settings", (p.x + 40, p.y + 26), 32)
         self.focus.draw(canvas)
-        canvas.paragraph(self.help, pygame.Rect(p.x + 40, p.y + 482, p.w - 80, 40), 14, theme.TEXT_DIM)
+        canvas.paragraph(self.help, pygame.Rect(p.x + 40, self.view.rect.bottom + 26, p.w - 80, 60), 14,
+                         theme.TEXT_DIM)
         canvas.text(f"In use: {self.app.views.describe()}", (self.view.rect.right, self.view.rect.bottom + 4), 13,
                     theme.TEXT_DIM, anchor="topright")
 
@@ -348,6 +353,8 @@ class SettingsOverlay(Overlay):
             self.void: "Void throws: a die over the rail or cocked voids the throw, as the physics shows it. Off "
             "throws it again unseen; Rare throws gently, Realistic briskly. The odds of the dice never change.",
             self.sound: "Sound: the dice hitting the felt, keeps, banks, busts and hot dice.",
+            self.talk: "Opponents talk: each computer level is a character with a face, who says a line now and "
+            "then beside its row (a bust, a big bank, hot dice, a win, a close finish). Play never waits for it.",
             self.fullscreen: "Full screen: the game fills the screen; F11 switches at any time, in any screen.",
             self.skin: "Dice: classic pips or the $GREED letter dice ($ G R E E D); \"As the rules say\" uses each "
             "rule set's own. Only the pictures and their names change, never the scoring.",

@@ -282,7 +282,7 @@ class TableScene(Scene):
         turn, snap = self.turn, self.snap
         if not (turn.mode == "ready" or snap.acknowledging):
             return 0.0
-        if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None:
+        if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
         if any(not d.at_rest for d in self.dice) or self.tray.moving():
             return 0.0

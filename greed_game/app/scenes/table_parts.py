@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas, FontName
+from greed_game.app.portraits import draw_seat_badge
 from greed_game.app.scenes.common import draw_panel, felt_surface
 from greed_game.narrator import Said
 from greed_game.rules import Player, State
@@ -158,6 +160,21 @@ PLAYER_ROW_H = 56
 leave room for the log."""
 COMPACT_ROW_H = 30
 """A player's row without its note: the side panel's rows while the hint needs their room."""
+FACE = 38
+"""A seat's portrait (a person's initial) across, in a full row; a compact row's is :data:`COMPACT_FACE`."""
+COMPACT_FACE = 20
+FACE_ROOM = FACE + 8
+"""How far a row's name and note start right of where they would without the portrait."""
+SPEECH_SIZE = 13
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A line a seat's character says beside its row, in place of the note: the seat, the words, how opaque."""
+
+    seat: int
+    text: str
+    alpha: float = 1.0
 
 
 def players_bottom(players: int) -> float:
@@ -167,35 +184,72 @@ def players_bottom(players: int) -> float:
 
 def draw_player_rows(
     canvas: Canvas, players: Sequence[Player], notes: Sequence[str], s: State, target: int, active_seat: int | None,
-    *, compact: bool = False,
+    *, compact: bool = False, spoken: Spoken | None = None,
 ) -> float:
-    """The players at the top of the side panel with their scores and ``notes``; returns the y below them.
+    """The players at the top of the side panel with their faces, scores and ``notes``; returns the y below them.
 
     Each row has its name and score on one line and the note on the next, placed by the fonts' real heights so
     that they never meet; a note too long for its line wraps onto a second one (the row grows), and a long name
     loses its middle words to initials, then ends in an ellipsis. ``compact``: names and scores only.
+    ``spoken``: a seat's line, in a bubble in place of its note (a compact row shows none).
     """
     r = SIDE
     canvas.text("PLAYERS", (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
     # The note is placed by the fonts' real heights: a small window draws text relatively larger.
     name_h = canvas.font(16, "bold").get_height() / canvas.scale
     note_h = canvas.font(12).get_height() / canvas.scale
+    speech_h = canvas.font(SPEECH_SIZE).get_height() / canvas.scale
+    text_x = 16 + (COMPACT_FACE + 6 if compact else FACE_ROOM)
+    room = r.w - 32 - text_x
     y: float = r.y + 38
     for seat in range(s.players):
-        lines = [] if compact else canvas.wrap(notes[seat], 12, r.w - 48)
+        said = spoken if spoken is not None and spoken.seat == seat and not compact else None
+        lines = [] if compact else canvas.wrap(said.text if said else notes[seat], SPEECH_SIZE if said else 12, room)
+        # A bubble sits between the name and the bar under it; the row grows when it needs more room.
+        bubble = name_h + 2 + len(lines) * (speech_h + 2) + 4 + 7 - (PLAYER_ROW_H - 6)
+        extra = max(0.0, bubble) if said else max(0, len(lines) - 1) * note_h
         # A compact row is at least the name's real height with the bar under it: a small window's text is larger.
-        row_h = max(COMPACT_ROW_H, name_h + 16) if compact else PLAYER_ROW_H + max(0, len(lines) - 1) * note_h
+        row_h = max(COMPACT_ROW_H, name_h + 16) if compact else PLAYER_ROW_H + extra
         row = pygame.Rect(r.x + 10, round(y), r.w - 20, round(row_h - 6))
-        _draw_row(canvas, row, players[seat].name, seat, s, target, active_seat)
-        for i, line in enumerate(lines):
-            canvas.text(line, (row.x + 16, row.y + 4 + name_h + i * note_h), 12,
-                        theme.TEXT_DIM if s.on_board[seat] else theme.BLUE)
+        _draw_row(canvas, row, players[seat], seat, s, target, active_seat, text_x)
+        face = COMPACT_FACE if compact else FACE
+        draw_seat_badge(canvas, players[seat].kind, players[seat].name, theme.seat_color(seat),
+                        (row.x + 8 + face / 2, row.y + (row.h / 2 if compact else 4 + face / 2)), face)
+        if said is not None:
+            _draw_bubble(canvas, lines, pygame.Rect(row.x + text_x - 6, round(row.y + name_h + 2),
+                                                    0, 0), speech_h, said.alpha)
+        else:
+            for i, line in enumerate(lines):
+                canvas.text(line, (row.x + text_x, row.y + 4 + name_h + i * note_h), 12,
+                            theme.TEXT_DIM if s.on_board[seat] else theme.BLUE)
         y += row_h
     return y
 
 
-def _draw_row(canvas: Canvas, row: pygame.Rect, name: str, seat: int, s: State, target: int,
-              active_seat: int | None) -> None:
+def _draw_bubble(canvas: Canvas, lines: list[str], at: pygame.Rect, line_h: float, alpha: float) -> None:
+    """A speech bubble whose top left is ``at``, its tail towards the portrait on its left."""
+    w = max(canvas.text_width(line, SPEECH_SIZE) for line in lines) + 14
+    bubble = pygame.Rect(at.x, at.y, round(w), round(len(lines) * (line_h + 2) + 4))
+    step = round(alpha * 8) / 8  # a few steps of fading: each is a cached box and cached text
+    paper = (246, 238, 216, round(240 * step))
+    tail_y = bubble.y + min(bubble.h / 2, 10)
+    canvas.polygon(paper[:3] if step > 0.9 else _mix(paper, step),
+                   [(bubble.x + 1, tail_y - 4), (bubble.x - 6, tail_y + 1), (bubble.x + 1, tail_y + 4)])
+    canvas.box(bubble, paper, radius=7, border=1 if step > 0.5 else 0, border_color=theme.GOLD_DARK)
+    ink = _mix((40, 30, 24, 255), step) if step < 1 else (40, 30, 24)
+    for i, line in enumerate(lines):
+        canvas.text(line, (bubble.x + 7, bubble.y + 3 + i * (line_h + 2)), SPEECH_SIZE, ink)
+
+
+def _mix(color: tuple[int, int, int, int], alpha: float) -> tuple[int, int, int]:
+    """``color`` over the side panel at ``alpha`` (text and the tail are drawn opaque)."""
+    return (round(theme.PANEL[0] + (color[0] - theme.PANEL[0]) * alpha),
+            round(theme.PANEL[1] + (color[1] - theme.PANEL[1]) * alpha),
+            round(theme.PANEL[2] + (color[2] - theme.PANEL[2]) * alpha))
+
+
+def _draw_row(canvas: Canvas, row: pygame.Rect, player: Player, seat: int, s: State, target: int,
+              active_seat: int | None, text_x: float) -> None:
     """A player's row: its box, the seat's colour, the name and the score, and the bar of the way to the target."""
     active = seat == active_seat and not s.finished
     canvas.box(row, (255, 255, 255, 22) if active else (0, 0, 0, 40), radius=8,
@@ -205,15 +259,15 @@ def _draw_row(canvas: Canvas, row: pygame.Rect, name: str, seat: int, s: State, 
     score = f"{s.scores[seat]:,}"
     score_w = canvas.text_width(score, 18, "bold")
     canvas.text(score, (row.right - 12, row.y + 3), 18, theme.TEXT, font="bold", anchor="topright")
-    name_room = row.w - 28 - score_w - 12
+    name_room = row.w - text_x - 12 - score_w - 12
     if s.winners and seat in s.winners:
         star_w = canvas.text_width("★", 16)
         canvas.text("★", (row.right - 18 - score_w, row.y + 3), 16, theme.GOLD, anchor="topright")
         name_room -= star_w + 6
-    canvas.text(short_name(canvas, name, 16, name_room), (row.x + 16, row.y + 3), 16, theme.TEXT,
+    canvas.text(short_name(canvas, player.name, 16, name_room), (row.x + text_x, row.y + 3), 16, theme.TEXT,
                 font="bold", max_width=name_room)
     share = min(1.0, s.scores[seat] / target) if target else 0.0
-    bar = pygame.Rect(row.x + 16, row.bottom - 5, row.w - 28, 3)
+    bar = pygame.Rect(row.x + text_x, row.bottom - 5, row.w - text_x - 12, 3)
     canvas.box(bar, (255, 255, 255, 30), radius=2)
     if share > 0:
         canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)

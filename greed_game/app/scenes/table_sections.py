@@ -30,6 +30,7 @@ from greed_game.app.scenes.table_parts import (
     TOP_BAR,
     TRAY,
     TRAY_DIE,
+    Spoken,
     banner_card,
     draw_banner,
     draw_chips,
@@ -279,6 +280,8 @@ class SideSection(Section):
     WRAPPED = 17
     LOG_ROOM = 24 + 4 * LOG_LINE
     """The log keeps its heading and four lines under an open hint."""
+    FADE = 0.5
+    """Seconds a character's line takes to fade at the end."""
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = SIDE
@@ -286,8 +289,10 @@ class SideSection(Section):
         hint = self.hint_lines(canvas, snap)
         hint_h = self.hint_height(hint)
         full = players_bottom(s.players) + 20 + hint_h + self.LOG_ROOM > r.bottom
+        speech = snap.speech
+        spoken = None if speech is None else Spoken(speech.seat, speech.text, min(1.0, speech.ttl / self.FADE))
         y = draw_player_rows(canvas, snap.players, snap.seat_notes, s, snap.rules.target, s.current,
-                             compact=bool(hint) and full)
+                             compact=bool(hint) and full, spoken=spoken)
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         y += 10
