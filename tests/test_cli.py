@@ -386,9 +386,10 @@ def test_review_lists_each_players_costly_decisions_against_the_exact_chance_to_
     assert a["accuracy"] == 0.0 and b["accuracy"] == 0.0
     assert [w["lost"] for w in a["worst"]] == sorted((w["lost"] for w in a["worst"]), reverse=True)
     by_event = {w["event"]: w for w in a["worst"]}
-    assert by_event[2]["chosen"] == "keep 1, throw 5" and by_event[2]["best"].startswith("keep 1 1 1")
+    assert by_event[2]["chosen"] == "keep the 1 and throw 5 dice" and by_event[2]["best"].startswith("keep three 1s")
     # banking 1,100 hands B two dice that win unless they bust: throwing them on was better
-    assert by_event[4]["chosen"] == "keep 1 1 1, bank 1,100" and by_event[4]["best"] == "keep 1 1 1, throw 2"
+    assert by_event[4]["chosen"] == "keep three 1s and bank 1,100"
+    assert by_event[4]["best"] == "keep three 1s and throw 2 dice"
     assert all(0.01 < w["lost"] <= 1 for w in a["worst"])
     (declined,) = b["worst"]
     assert declined["event"] == 6 and declined["chosen"].startswith("decline") and declined["best"].startswith("take")
