@@ -269,12 +269,10 @@ def simulate_hands(hands: Sequence[tuple[int, Flick]], rng: random.Random, *, th
     steps = int(MAX_SECONDS / STEP)
     step = 0
     for step in range(steps + 1):
-        positions = []
         for i, handle in enumerate(handles):
             body = bodies[handle]
             t, q = body.translation, body.rotation
             pose[i] = (t.x, t.y, t.z, q.i, q.j, q.k, q.w)
-            positions.append((t.x, t.y, t.z))
             if fallen[i]:
                 continue
             v, w = body.linvel, body.angvel
@@ -292,7 +290,7 @@ def simulate_hands(hands: Sequence[tuple[int, Flick]], rng: random.Random, *, th
             time = step * STEP
             if step and hit > 2.5 and time - last_hit[i] > 0.06:
                 last_hit[i] = time
-                impacts.append(Impact(round(time, 4), i, _struck(i, positions, pose, table), min(1.0, hit / 30.0)))
+                impacts.append(Impact(round(time, 4), i, _struck(i, pose, table), min(1.0, hit / 30.0)))
         if step % (120 // FILM_RATE) == 0:
             frames.append(pose.copy())
         if all(fallen[i] or still[i] >= _REST_STEPS for i in range(count)):
@@ -303,7 +301,7 @@ def simulate_hands(hands: Sequence[tuple[int, Flick]], rng: random.Random, *, th
     return _film(np.stack(frames), step * STEP, fallen, impacts, table)
 
 
-def _struck(die: int, positions: list[tuple[float, float, float]], pose: npt.NDArray[np.float32],
+def _struck(die: int, pose: npt.NDArray[np.float32],
             table: Table) -> ImpactKind:
     """What die ``die`` most likely hit, from where everything is."""
     x, y, z = (float(c) for c in pose[die, :3])

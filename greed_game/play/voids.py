@@ -109,12 +109,12 @@ class Hands:
     def _forced(self, reason: VoidReason, count: int, flick: Flick, seat: int, players: int) -> Film:
         """A film that shows ``reason`` (thrown hard for a die over the rail); a clean one if none comes."""
         throwing = HARD if reason == "off-felt" else self.throwing
+        x, side = seat_spot(seat, players, self.table)
         film = simulate(count, flick, self.rng, throwing=throwing, table=self.table)
         for _ in range(FORCED_TRIES):
             # A die over the rail is asked for falling to the floor, the clearest sight of the two.
             if film.void is not None and film.void[0] == reason and (reason == "leaning" or film.void[2] == "floor"):
                 break
-            x, side = seat_spot(seat, players, self.table)
             film = simulate(count, throwing.flick(side, x, self.rng), self.rng, throwing=throwing, table=self.table)
         return film
 

@@ -27,7 +27,7 @@ from greed_game.app.gl_dice import GLDice, Highlight
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
-from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout, label
+from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.throw import lying
 from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
 from greed_game.play.snapshot import TableSnapshot
@@ -197,11 +197,12 @@ class FeltSection:
             # Dice the screen never saw thrown (a resumed game): lying at rest.
             self.tags = []
             film = lying(len(snap.dice), self.vrng)
+            layouts = film.layouts(tuple(d.value for d in snap.dice), self.vrng)
             self.dice = []
             for n, die in enumerate(snap.dice):
                 view = DieView(die.value, DIE, self.vrng)
                 view.ident = die.id
-                pose_die(view, film.final()[n], label(4, die.value, self.vrng))  # face 4 is +z: up
+                pose_die(view, film.final()[n], layouts[n])
                 self.dice.append(view)
             self.label()
         self.dice = [d for d in self.dice if d.ident in wanted]
