@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from greed_game.narrator.characters import Characters
+from greed_game.narrator.coach import Coach
 from greed_game.narrator.events import Events
 from greed_game.narrator.hints import Hints
 from greed_game.narrator.prompts import Prompts
@@ -27,7 +28,7 @@ class Narrator(Voice):
     for all of them grew past what a reader takes in): :attr:`events` (banners, callouts, the
     log, the replay), :attr:`prompts` (the status line and refusals), :attr:`hints` (the hint and
     the carryover box), :attr:`seats` (the side panel, the top bar, the standing) and :attr:`characters` (what
-    a computer seat's character says at its big moments).
+    a computer seat's character says at its big moments), and :attr:`coach` (the cards of Learn to play).
     """
 
     def __init__(self, rules: RuleSet, names: Sequence[str], skin: Skin = "pips") -> None:
@@ -37,6 +38,7 @@ class Narrator(Voice):
         self.hints = Hints(self.rules, self.people, self.vocab)
         self.seats = Seats(self.rules, self.people, self.vocab)
         self.characters = Characters(self.rules, self.people, self.vocab)
+        self.coach = Coach(self.rules, self.people, self.vocab)
 
     def names(self) -> str:
         """Every seat, as a list: ``You, Ada and Tess``."""

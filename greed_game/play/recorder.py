@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from greed_game.rules import Action, Event, Game, Record, record_of
@@ -53,11 +54,15 @@ class Recorder:
         self.overrides = overrides
         self.saver = saver
         self.finished_saved = False
+        self.heard: Callable[[Event], None] | None = None
+        """Told of every event played (a lesson follows its script by them)."""
 
     def play(self, action: Action | Event) -> Event:
         """Play an action in the game (raises IllegalAction, changing nothing) and save at once."""
         applied = self.game.play(action, self.rng)
         self.save()
+        if self.heard is not None:
+            self.heard(applied)
         return applied
 
     def record(self) -> Record:

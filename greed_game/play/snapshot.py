@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from greed_game.narrator import Line, Narrator, OfferWords, Said, Tone, num
+from greed_game.narrator import CardWords, Line, Narrator, OfferWords, Said, Tone, num
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices, Speech
 from greed_game.play.selection import Selection
@@ -135,6 +135,8 @@ class TableSnapshot:
     """The narrator, for a name the screen must shorten to fit (every other word is here already)."""
     speech: Speech | None = None
     """A computer seat's character speaking (a line beside its row for a moment), or None."""
+    coach: CardWords | None = None
+    """Learn to play: the card of the idea being taught, or None (no lesson, or it is over)."""
 
 
 class Flow(Protocol):
@@ -172,6 +174,12 @@ class Flow(Protocol):
 
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
+
+    def coach(self) -> CardWords | None:
+        """The lesson's card on show, if a lesson is played."""
+
+    def keep_asked(self) -> tuple[int, ...]:
+        """The faces a lesson asks the newcomer to pick now."""
 
 
 def acknowledging(flow: Flow) -> bool:
@@ -298,6 +306,9 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
     advisor = flow.advisor
     hint_open = advisor.open and flow.human_turn
     advised = flow.selection.ids_of(advisor.keep) if hint_open and advisor.keep and may_select else frozenset()
+    asked = flow.keep_asked()
+    if asked and may_select:
+        advised = flow.selection.ids_of(asked)  # the lesson's dice to pick are marked as the hint's are
     dice = tuple(
         DieOnFelt(die, value, die in flow.selection.picked, die in advised)
         for die, value in flow.selection.dice.items()
@@ -333,6 +344,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         waiting=_waiting(flow),
         words=words,
         speech=flow.notices.speech,
+        coach=flow.coach(),
     )
 
 

@@ -21,9 +21,10 @@ import random
 from collections.abc import Callable
 from typing import Any, Literal
 
-from greed_game.narrator import Line, Narrator, Skin
+from greed_game.narrator import CardWords, Line, Narrator, Skin
 from greed_game.play.advisor import Advisor
 from greed_game.play.chatter import Chatter
+from greed_game.play.lesson import LEARNER, Lesson
 from greed_game.play.moments import (
     BankedMoment,
     BustMoment,
@@ -46,7 +47,7 @@ from greed_game.play.rolloff import RollOff
 from greed_game.play.selection import Selection
 from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
 from greed_game.play.voids import Hands
-from greed_game.rules import Action, Bank, Carryover, Game, Keep, Phase, Roll, State, Throw, Void
+from greed_game.rules import Action, Bank, Carryover, FirstPlayer, Game, Keep, Phase, Roll, State, Throw, Void
 from greed_game.rules.game import VoidReason, outcome
 from greed_game.rules.history import game_history
 from greed_game.rules.record import MAX_EVENTS
@@ -98,6 +99,7 @@ class TurnController:
         skin: Callable[[], Skin],
         visual_rng: random.Random,
         prep: Preparation | None = None,
+        lesson: Lesson | None = None,
     ) -> None:
         self.game = game
         self.rules = game.rules
@@ -145,6 +147,11 @@ class TurnController:
         """What the screen has still to play."""
         self._narrator: Narrator | None = None
         self._snapshot: TableSnapshot | None = None
+        self.lesson = lesson
+        """Learn to play: the script this game follows first (None: a game like any other)."""
+        if lesson is not None:
+            self.recorder.heard = lesson.heard
+        self._card: CardWords | None = None
 
     # -- what the flow knows ----------------------------------------------------------------
 
@@ -177,6 +184,21 @@ class TurnController:
             self._snapshot = snapshot_of(self)
         return self._snapshot
 
+    def coach(self) -> CardWords | None:
+        """The lesson's card on show (None outside a lesson); it stays as it was while dice fly, so a card
+        never tells what the throw in the air will show."""
+        if self.lesson is None or self.lesson.closed:
+            return None
+        if self.mode != "rolling" or self._card is None:
+            card = self.lesson.card()
+            self._card = None if card is None else self.narrator.coach.card(
+                card.idea, self.lesson.facts, card.number, card.of, nudged=card.nudge)
+        return self._card
+
+    def keep_asked(self) -> tuple[int, ...]:
+        """The faces a lesson asks the newcomer to pick now (none outside a lesson)."""
+        return self.lesson.keep_asked() if self.lesson is not None else ()
+
     # -- starting -----------------------------------------------------------------------------
 
     def start_new(self) -> None:
@@ -186,6 +208,13 @@ class TurnController:
         if rounds:
             self.roll_off.start(self.rules, rounds)
             _show_roll_off(self)
+        self._snapshot = None
+
+    def start_lesson(self) -> None:
+        """Learn to play: the newcomer starts, without a roll-off (the record says so as a roll-off would)."""
+        if self.rules.first_player != "seat-order":
+            self.recorder.play(FirstPlayer(LEARNER))
+        self.recorder.save()
         self._snapshot = None
 
     def start_resumed(self, *, welcome: bool = True) -> None:
@@ -210,6 +239,9 @@ class TurnController:
 
     def send(self, command: Command) -> None:
         """Carry out a command from the screen (checked first: one refused now changes nothing, or says why)."""
+        if self.lesson is not None and self.human_turn and not self.lesson.allows(command, self.selection.faces()):
+            self._snapshot = None  # the card asks again; nothing else changes
+            return
         carry_out(self, command)
         self._snapshot = None
 
@@ -271,7 +303,8 @@ class TurnController:
             self.then, self.timer = self._computer_step, 0.05
             return
         seat = self.game.state.current
-        self.perform(self.prep.strategies[seat].choose(self.rules, self.game.state))
+        scripted = self.lesson.opponent_action() if self.lesson is not None else None
+        self.perform(scripted or self.prep.strategies[seat].choose(self.rules, self.game.state))
 
     def perform(self, action: Action) -> None:
         """Carry out an action of the current player (a person's or a computer's)."""
@@ -326,7 +359,11 @@ class TurnController:
 
     def throw(self) -> None:
         seat = self.game.state.current
-        roll = self.recorder.play(Throw(self.game.state.dice_left))
+        lesson = self.lesson
+        chosen = lesson.dice() if lesson is not None else None
+        if lesson is not None and lesson.void_first():  # asked before the roll moves the script on
+            self.hands.forced.insert(0, "off-felt")
+        roll = self.recorder.play(Throw(self.game.state.dice_left) if chosen is None else Roll(chosen))
         assert isinstance(roll, Roll)
         toss = self.hands.toss(tuple(roll.dice), seat, len(self.game.players))
         self.throw_step = self.game.last
@@ -380,6 +417,8 @@ class TurnController:
         self.wait(1.7, self.throw)
 
     def _turn_over(self) -> None:
+        if self.lesson is not None:
+            self.lesson.turn_over()
         self.busted = False
         self.advisor.close()  # advice is asked for, never handed to the next player unasked
         self.notices.banner = None

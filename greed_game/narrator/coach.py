@@ -1,0 +1,193 @@
+"""The words of Learn to play: each card of the guided game, in plain words and the dice's own vocabulary.
+
+A card names one idea of the game, explains it with the figures of the
+throw on the felt, and says what to do now. The words follow the rules in
+force: five or six dice, an entry minimum or none, dice passed on or not,
+hot dice that must or may be thrown, pips or $GREED letters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Literal
+
+from greed_game.narrator.voice import Voice
+from greed_game.narrator.words import COUNT_WORDS, dice_count, num
+from greed_game.rules.dice import counts_of
+
+Idea = Literal["welcome", "keep", "bank", "pass", "opponent", "void", "several", "hot", "bust", "real"]
+"""What a card of the lesson teaches, in the order they come."""
+
+
+@dataclass(frozen=True)
+class LessonFacts:
+    """The figures of one lesson's script that its words need."""
+
+    first_keep: tuple[int, ...]
+    triple: tuple[int, ...]
+    turn_one: int
+    """What the first turn banks."""
+    left: int
+    """Dice left unthrown when the first turn banks."""
+    several: tuple[int, ...]
+    several_points: int
+    hot: tuple[int, ...]
+    lost: int
+    """The points of the turn that ends in a bust."""
+    opponent_keep: tuple[int, ...] = ()
+    passed: bool = False
+    """The rules pass unthrown dice on, so the first bank offers them to the opponent."""
+
+
+@dataclass(frozen=True)
+class CardWords:
+    """One card: the idea's name, what it means here, and what to do now (empty while watching)."""
+
+    title: str
+    body: str
+    task: str
+    step: str
+    """Where the card stands among them: ``Step 3 of 9``."""
+    nudge: str = ""
+    """Said when the newcomer tried another move: what the lesson asks instead."""
+
+
+class Coach(Voice):
+    """The guided game's cards; seat 0 is the newcomer, seat 1 the opponent."""
+
+    def card(self, idea: Idea, facts: LessonFacts, number: int, of: int, *, nudged: bool = False) -> CardWords:
+        """The card teaching ``idea`` with the figures of ``facts``; ``nudged``: a wrong move was just tried."""
+        title, body, task = self._words(idea, facts)
+        nudge = f"Not that yet. {task}" if nudged and task else ""
+        return CardWords(title, body, task, f"Step {number} of {of}", nudge)
+
+    @property
+    def leave_note(self) -> str:
+        """How to leave the lesson at any moment."""
+        return "Esc: menu (leave the lesson)"
+
+    def _words(self, idea: Idea, f: LessonFacts) -> tuple[str, str, str]:
+        r = self.rules
+        n = r.dice
+        all_dice = f"all {COUNT_WORDS[n]}"
+        them = self.person(1).subject
+        single = f.first_keep[0]
+        points = self._points
+        if idea == "welcome":
+            return (
+                f"Learn to play: {r.name}",
+                "Take turns throwing the dice. Keep the dice that score, then throw the rest again as often as "
+                "you dare: a throw in which nothing scores loses the whole turn. "
+                f"The first to {num(r.target)} points wins.",
+                f"Press Space or Roll to throw {dice_count(n)} (or drag across the felt and let go).",
+            )
+        if idea == "keep":
+            singles = self._singles()
+            return (
+                "Keep a scoring die",
+                f"{singles} Most other faces score only three at a time. In this throw only "
+                f"the {self.vocab.face(single)} scores.",
+                f"Click the {self.vocab.face(single)} to keep it, then press Space to throw the other "
+                f"{dice_count(n - 1)}.",
+            )
+        if idea == "bank":
+            triple = self._these(f.triple)
+            entry = ""
+            if r.entry_minimum:
+                own = " of your own" if not r.entry_counts_carried else ""
+                entry = (f" Entry minimum: until you are on the board, you may bank only a turn worth at least "
+                         f"{num(r.entry_minimum)}{own} points.")
+            return (
+                "Three of a kind, and banking",
+                f"{_upper(triple)} score {num(points(f.triple))}: keep them and this turn is worth "
+                f"{num(f.turn_one)}. Banking ends your turn and adds its points to your score.{entry}",
+                f"Click {self._these(f.triple, 'the')}, then press Enter or Bank to bank {num(f.turn_one)}.",
+            )
+        if idea == "pass":
+            strict = ""
+            if r.carryover == "strict":
+                strict = f" Whoever takes them must throw a {self.vocab.faces_or(r.carryover_faces)} to keep going."
+            return (
+                "Passing the dice",
+                f"You banked with {dice_count(f.left)} unthrown. In these rules they pass to {them} with your "
+                f"{num(f.turn_one)} points: {them} may take them and throw on, or start fresh with "
+                f"{dice_count(n)}.{strict} Your own {num(f.turn_one)} are banked and safe.",
+                "",
+            )
+        if idea == "opponent":
+            return (
+                f"{them}'s turn",
+                f"Now {them} throws. Watch: the same choices, keep and throw on, or bank. "
+                "Computer players think for a moment before each one.",
+                "",
+            )
+        if idea == "void":
+            recap = ""
+            if f.passed:
+                recap = (f"{them} took your dice and nothing scored: a bust, so the {num(f.turn_one)} points "
+                         f"{them} took are gone. ")
+            return (
+                "A void throw",
+                f"{recap}A die that falls off the table or lands cocked (leaning on the rail or on another die) "
+                "makes the throw void: it does not count, and the dice are thrown again. Your next throw will "
+                "show one.",
+                f"Press Space to throw {dice_count(n)}.",
+            )
+        if idea == "several":
+            return (
+                "Keep several at once",
+                f"{_upper(self._these(f.several))} score: together {num(f.several_points)}. Keep every die "
+                f"that scores if you like; fewer dice left means less chance that the next throw scores.",
+                f"Click {self._these(f.several, 'the')}, then press Space to throw the last "
+                f"{dice_count(n - len(f.several))}.",
+            )
+        if idea == "hot":
+            if r.hot_dice == "mandatory":
+                choice = f"In these rules you must then throw {all_dice}."
+            else:
+                choice = f"You may bank instead, but this time throw {all_dice}."
+            return (
+                "Hot dice",
+                f"Every die on the felt scores. When all your dice have scored you get {all_dice} back and the "
+                f"turn goes on: hot dice. {choice}",
+                f"Click {self._these(f.hot, 'the')}, then press Space to throw {all_dice} again.",
+            )
+        if idea == "bust":
+            return (
+                "Bust",
+                f"Nothing in this throw scores: a bust. The {num(f.lost)} points of this turn are lost and the "
+                "turn passes. That is the gamble of Greed: bank when a turn is worth keeping.",
+                "Click or press a key to go on.",
+            )
+        return (
+            "Now for real",
+            f"That is the whole game. From here the dice are random and {them} plays to win: the first to "
+            f"{num(r.target)} wins. Learn to play on the menu takes the lesson again.",
+            "",
+        )
+
+    def _points(self, faces: tuple[int, ...]) -> int:
+        return self.rules.table.points(counts_of(faces)) or 0
+
+    def _singles(self) -> str:
+        """What single dice score: ``A 1 scores 100 and a 5 scores 50.``"""
+        parts = []
+        for face in (1, 5):
+            value = self.rules.table.points(counts_of((face,)))
+            if value is not None:
+                parts.append(f"a {self.vocab.face(face)} scores {num(value)}")
+        return _upper(" and ".join(parts)) + "." if parts else ""
+
+    def _these(self, dice: tuple[int, ...], article: str = "") -> str:
+        """``the 5``, ``three 6s``, ``three 2s and the 5``; with ``article`` ("the"): ``the three 6s``."""
+        groups = []
+        for face, run in groupby(sorted(dice, key=lambda d: (-list(dice).count(d), d))):
+            k = len(list(run))
+            many = f"{COUNT_WORDS[k]} {self.vocab.face_plural(face)}"
+            groups.append(f"the {self.vocab.face(face)}" if k == 1 else f"{article} {many}".strip())
+        return " and ".join(groups) if len(groups) <= 2 else ", ".join(groups[:-1]) + " and " + groups[-1]
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
