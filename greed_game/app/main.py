@@ -85,6 +85,8 @@ class App:
         """Every solved table the window's players, hints and reviews read: handed in where the program starts
         (None: the program's own is built here, for tests and tools)."""
         self.storage.check_folder()
+        self.first_start = settings is None and not self.storage.settings_path.exists()
+        """No settings were ever saved here: a new player (the menu offers Learn to play once)."""
         self.settings = settings if settings is not None else self.storage.load_settings()
         self.rng = random.Random(seed)
         self.seeded = seed is not None
@@ -302,6 +304,7 @@ class Autopilot:
     voids_seen: int = 0
     done: bool = False
     forced: bool = False
+    lesson_done: bool = False
 
     def shot(self, app: App, name: str) -> None:
         if name in self.taken:
@@ -318,13 +321,27 @@ class Autopilot:
             self.seen.append(top.name)
         if isinstance(top, MenuScene) and frame.number >= 2:
             self.shot(app, "menu")
-            app.go(top.open_setup())
+            app.go(top.open_setup() if self.lesson_done else top.open_learn())
+        elif top.name == "learn":
+            from greed_game.app.scenes.learn import LearnScene
+
+            assert isinstance(top, LearnScene)
+            self.shot(app, "tutorial-00-choice")
+            app.go(top.start())
         elif isinstance(top, SetupScene):
             top.configure_computers()
             self.shot(app, "setup")
             app.go(top.start())
+        elif top.name == "replace-game":
+            from greed_game.app.scenes.overlays import ReplaceGameOverlay
+
+            assert isinstance(top, ReplaceGameOverlay)
+            app.go(top.replace())  # the lesson's game is exported, then the new one starts
         elif top.name == "table":
             assert isinstance(top, _table_scene())
+            if top.turn.lesson is not None and not self.lesson_done:
+                self._lesson(app, top)
+                return
             if not self.forced:
                 # the first two throws are void, one of each kind, so every smoke run shows both
                 top.turn.forced_voids.extend(["off-felt", "leaning"])
@@ -337,6 +354,53 @@ class Autopilot:
             self.shot(app, "scoreboard")
             self.done = True
             app.quit()
+
+
+    def _lesson(self, app: App, table: TableScene) -> None:
+        """Play Learn to play as a newcomer would, with one wrong move; a screenshot of each card."""
+        from greed_game.play.moments import BankTurn, Hurry, ThrowDice, ToggleDie
+
+        turn = table.turn
+        lesson = turn.lesson
+        assert lesson is not None
+        card = lesson.card()
+        snap = table.snap
+        if card is None or card.idea == "real":
+            if turn.human_turn:
+                self.shot(app, f"tutorial-{len(lesson.ideas):02d}-real")
+                self.lesson_done = True
+                app.go(Replace(ToMenu()))
+            return
+        name = f"tutorial-{card.number:02d}-{card.idea}"
+        if turn.mode == "rolling":
+            return
+        if snap.acknowledging:
+            self.shot(app, name)
+            app.go(table.send(Hurry()))
+            return
+        if not turn.human_turn:
+            self.shot(app, name)  # the opponent's turn, watched
+            return
+        self.shot(app, name)
+        move = lesson.next_move
+        if move is None:
+            return
+        if move.kind == "keep" and not lesson.nudged and "nudge" not in self.taken:
+            self.taken.add("nudge")
+            app.go(table.send(ThrowDice()))  # throwing on without picking the die: refused, the card asks again
+            app.draw()
+            self.shot(app, f"tutorial-{card.number:02d}-{card.idea}-nudge")
+            return
+        if move.kind == "keep":
+            nxt = lesson.moves[lesson.done_moves + 1]
+            for die in turn.selection.ids_of(move.dice):
+                table.send(ToggleDie(die))
+            self.shot(app, f"{name}-picked")
+            app.go(table.send(ThrowDice() if nxt.kind == "throw" else BankTurn()))
+        elif move.kind == "throw":
+            app.go(table.send(ThrowDice()))
+        elif move.kind == "bank":
+            app.go(table.send(BankTurn()))
 
 
 def _table_scene() -> type[TableScene]:
@@ -360,7 +424,8 @@ def smoke_run(
             app.run(max_frames=max_frames)
         finally:
             app.close()
-    missing = [name for name in ("menu", "setup", "table", "scoreboard") if name not in pilot.taken]
+    wanted = ("menu", "tutorial-00-choice", "tutorial-01-welcome", "tutorial-09-real", "setup", "table", "scoreboard")
+    missing = [name for name in wanted if name not in pilot.taken]
     if not pilot.done or missing:
         sys.stderr.write(
             f"greed-game: the smoke run did not finish a game (scenes seen: {', '.join(pilot.seen)}; "

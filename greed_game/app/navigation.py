@@ -36,9 +36,17 @@ class ToSetup:
 
 @dataclass(frozen=True)
 class ToNewGame:
-    """A new game at the table."""
+    """A new game at the table; ``lesson``: Learn to play (a guided game that becomes a real one)."""
 
     setup: GameSetup
+    lesson: bool = False
+
+
+@dataclass(frozen=True)
+class ToLearn:
+    """Learn to play: the rule family to learn; ``offer``: offered to a new player on the first start."""
+
+    offer: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,8 +121,8 @@ class ToReplaceGame:
     """Starts the new game once the old one is exported; where to go then (None: stay, the reason shown)."""
 
 
-Target = (ToMenu | ToSetup | ToNewGame | ToSavedGame | ToScoreboard | ToStatistics | ToReplays | ToReplay | ToReview
-          | ToRules | ToSettings | ToPause | ToReplaceGame)
+Target = (ToMenu | ToSetup | ToNewGame | ToLearn | ToSavedGame | ToScoreboard | ToStatistics | ToReplays | ToReplay
+          | ToReview | ToRules | ToSettings | ToPause | ToReplaceGame)
 """Every screen a scene can ask for."""
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, assert_never
 
 from greed_game.app.navigation import (
     Target,
+    ToLearn,
     ToMenu,
     ToNewGame,
     ToPause,
@@ -44,6 +45,10 @@ def build(app: App, target: Target) -> Scene:
             return SetupScene(app)
         case ToNewGame() | ToSavedGame():
             return _table(app, target)
+        case ToLearn(offer):
+            from greed_game.app.scenes.learn import LearnScene
+
+            return LearnScene(app, offer=offer)
         case ToScoreboard(setup, game):
             from greed_game.app.scenes.scoreboard import ScoreboardScene
 
@@ -68,7 +73,7 @@ def _table(app: App, target: ToNewGame | ToSavedGame) -> Scene:
     from greed_game.app.scenes.table import TableScene
 
     if isinstance(target, ToNewGame):
-        return TableScene.new(app, target.setup)
+        return TableScene.new(app, target.setup, lesson=target.lesson)
     return TableScene.resumed(app, target.resumed)
 
 

@@ -50,7 +50,9 @@ class CardWords:
     step: str
     """Where the card stands among them: ``Step 3 of 9``."""
     nudge: str = ""
-    """Said when the newcomer tried another move: what the lesson asks instead."""
+    """Said when the newcomer just tried another move (the task then says what the lesson asks instead)."""
+    leave: str = "Esc: menu (leave the lesson at any time)"
+    """How to leave the lesson."""
 
 
 class Coach(Voice):
@@ -59,13 +61,8 @@ class Coach(Voice):
     def card(self, idea: Idea, facts: LessonFacts, number: int, of: int, *, nudged: bool = False) -> CardWords:
         """The card teaching ``idea`` with the figures of ``facts``; ``nudged``: a wrong move was just tried."""
         title, body, task = self._words(idea, facts)
-        nudge = f"Not that yet. {task}" if nudged and task else ""
+        nudge = "Not that yet: this step asks for something else." if nudged and task else ""
         return CardWords(title, body, task, f"Step {number} of {of}", nudge)
-
-    @property
-    def leave_note(self) -> str:
-        """How to leave the lesson at any moment."""
-        return "Esc: menu (leave the lesson)"
 
     def _words(self, idea: Idea, f: LessonFacts) -> tuple[str, str, str]:
         r = self.rules
@@ -187,6 +184,20 @@ class Coach(Voice):
             many = f"{COUNT_WORDS[k]} {self.vocab.face_plural(face)}"
             groups.append(f"the {self.vocab.face(face)}" if k == 1 else f"{article} {many}".strip())
         return " and ".join(groups) if len(groups) <= 2 else ", ".join(groups[:-1]) + " and " + groups[-1]
+
+
+def lesson_lead(offer: bool) -> str:
+    """The line under the Learn to play heading (``offer``: offered to a new player on the first start)."""
+    if offer:
+        return "New to Greed? A short guided game at the table teaches it in a few throws."
+    return "A short guided game at the table, a few throws long."
+
+
+def lesson_about(opponent: str) -> str:
+    """What the lesson will be like, against ``opponent``."""
+    return (f"You play {opponent}, a computer player. Each step of the game is shown as it comes: keep the dice "
+            "that score, throw the rest, bank, and what can go wrong. The table waits for you at every step, and "
+            "the lesson ends in a real game.")
 
 
 def _upper(text: str) -> str:

@@ -86,6 +86,8 @@ class Settings:
     """How the dice are drawn: in 3D where OpenGL 3.3 can be had ("auto"), or always flat."""
     opponents_talk: bool = True
     """Whether the computer seats' characters say a line at their big moments."""
+    lesson_offered: bool = False
+    """Whether Learn to play has been offered (it is offered once, on a new player's first start)."""
     last_setup: LastSetup | None = None
     """The new-game screen as it was last left (None: never, or forgotten)."""
 
@@ -102,6 +104,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "skin": ("auto", "pips", "greed"),
     "view": ("auto", "3d", "flat"),
     "opponents_talk": (True, False),
+    "lesson_offered": (True, False),
 }
 
 

@@ -52,6 +52,8 @@ class App(Protocol):
     """Frames run on a virtual clock, back to back (tests, the smoke run): work is done in line, deterministically."""
     no_sound_device: bool
     """Sound is on but no device could be opened (the menu says so)."""
+    first_start: bool
+    """No settings were ever saved here: a new player (the menu offers Learn to play once)."""
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen."""

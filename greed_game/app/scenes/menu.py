@@ -18,6 +18,7 @@ from greed_game.app.navigation import (
     Pop,
     Push,
     Replace,
+    ToLearn,
     ToNewGame,
     ToReplaceGame,
     ToReplays,
@@ -101,11 +102,12 @@ class MenuScene(Scene):
 
     def _build(self) -> None:
         has_save = self.app.storage.has_saved_game()
-        x, w, h, gap = LOGICAL_W // 2 - 170, 340, 48, 10
-        y = 264
+        x, w, h, gap = LOGICAL_W // 2 - 170, 340, 44, 8
+        y = 250
         entries: list[tuple[str, Callable[[], Go | None], bool]] = [
             ("Continue", self._continue, has_save),
             ("New game", self.open_setup, True),
+            ("Learn to play", self.open_learn, True),
             ("Statistics", self.open_statistics, True),
             ("Replays", self.open_replays, True),
             ("Rules", self.open_rules, True),
@@ -130,6 +132,15 @@ class MenuScene(Scene):
             self._build()  # the saved game may have been set aside: Continue is off now
             self.focus.keyboard = True
         return where
+
+    def open_learn(self) -> Go:
+        """Learn to play: a guided game."""
+        return Push(ToLearn())
+
+    def update(self, dt: float) -> Go | None:
+        if self.app.first_start and not self.app.settings.lesson_offered:
+            return Push(ToLearn(offer=True))  # a new player is offered the lesson once (the screen notes it)
+        return None
 
     def open_statistics(self) -> Go:
         """The statistics across games."""

@@ -443,14 +443,15 @@ class ReplaceGameOverlay(Overlay):
         y, h = p.bottom - 74, 50
         self.focus = FocusGroup([
             Button(pygame.Rect(p.x + 30, y, 190, h), "Continue it", self._continue, primary=True, size=18),
-            Button(pygame.Rect(p.x + 232, y, 250, h), "Start the new game", self._replace, size=18),
+            Button(pygame.Rect(p.x + 232, y, 250, h), "Start the new game", self.replace, size=18),
             Button(pygame.Rect(p.x + 494, y, 136, h), "Back", self.close, hint="Esc", size=18),
         ])
 
     def _continue(self) -> Go | None:
         return continue_saved(self.app)
 
-    def _replace(self) -> Go | None:
+    def replace(self) -> Go | None:
+        """Export the game in progress, then start the new one (None: it could not be kept, the reason shown)."""
         record = self.app.storage.autosave.load_game()
         if record is not None and self.app.export_record(record) is None:
             return None  # the reason is shown; nothing is replaced until the old game is kept somewhere

@@ -31,6 +31,7 @@ from greed_game.app.scenes.table_sections import (
 )
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import FocusGroup
+from greed_game.play.lesson import Lesson, build_lesson
 from greed_game.play.moments import (
     BankedMoment,
     BustMoment,
@@ -81,7 +82,10 @@ class TableScene(Scene):
 
     name = "table"
 
-    def __init__(self, app: App, setup: GameSetup, game: Game, rng: random.Random, seed: int | None) -> None:
+    def __init__(
+        self, app: App, setup: GameSetup, game: Game, rng: random.Random, seed: int | None,
+        lesson: Lesson | None = None,
+    ) -> None:
         super().__init__(app)
         self.setup = setup
         self.rules = game.rules
@@ -105,6 +109,7 @@ class TableScene(Scene):
             skin=lambda: self.skin,
             visual_rng=self.vrng,
             prep=self.prep,
+            lesson=lesson,
         )
         self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace, app.views.gl)
         self.tray = TraySection(self.vrng, lambda: self.skin)
@@ -117,12 +122,18 @@ class TableScene(Scene):
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, app: App, setup: GameSetup) -> TableScene:
-        """A new game: the first-player roll-off (where the rules have one) is made at once."""
+    def new(cls, app: App, setup: GameSetup, *, lesson: bool = False) -> TableScene:
+        """A new game: the first-player roll-off (where the rules have one) is made at once; ``lesson``: Learn to
+        play, the newcomer first and the dice chosen for the lesson until it has been played."""
         seed = app.new_seed()
         rng = random.Random(seed)
-        scene = cls(app, setup, Game(setup.ruleset(), setup.players), rng, seed)
-        scene.turn.start_new()
+        rules = setup.ruleset()
+        script = build_lesson(rules) if lesson else None
+        scene = cls(app, setup, Game(rules, setup.players), rng, seed, script)
+        if script is not None:
+            scene.turn.start_lesson()
+        else:
+            scene.turn.start_new()
         scene._sync()
         return scene
 

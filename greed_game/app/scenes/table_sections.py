@@ -42,7 +42,7 @@ from greed_game.app.scenes.table_parts import (
 )
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
-from greed_game.narrator import Line, Said, num
+from greed_game.narrator import CardWords, Line, Said, num
 from greed_game.play.moments import (
     AnswerOffer,
     BankTurn,
@@ -296,11 +296,52 @@ class SideSection(Section):
         y += 10
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         y += 10
+        if snap.coach is not None:
+            y = self._draw_coach(canvas, snap.coach, y) + 12
         if hint:
             box = pygame.Rect(r.x + 10, round(y), r.w - 20, round(min(hint_h, r.bottom - self.LOG_ROOM - y)))
             self._draw_hint(canvas, hint, box)
             y = box.bottom + 12
         self._draw_log(canvas, snap, y)
+
+    COACH_TEXT = 15
+    COACH_LINE = 19
+
+    def coach_lines(self, canvas: Canvas, card: CardWords) -> tuple[list[str], list[str], list[str], list[str]]:
+        """The lesson card's title, body, nudge and task, each wrapped to the card's width."""
+        w = SIDE.w - 48
+        text = self.COACH_TEXT
+        return (canvas.wrap(card.title, 18, w, "bold"), canvas.wrap(card.body, text, w),
+                canvas.wrap(card.nudge, text, w, "bold") if card.nudge else [],
+                canvas.wrap(card.task, text, w, "bold") if card.task else [])
+
+    def _draw_coach(self, canvas: Canvas, card: CardWords, y: float) -> float:
+        """Learn to play's card above the log: the step, the idea, what it means here, what to do now."""
+        r = SIDE
+        title, body, nudge, task = self.coach_lines(canvas, card)
+        line = self.COACH_LINE
+        h = 34 + 24 * len(title) + 6 + line * len(body) + (8 + line * (len(task) + len(nudge)) if task else 0) + 30
+        box = pygame.Rect(r.x + 10, round(y), r.w - 20, round(h))
+        # A move the lesson did not ask for turns the card's edge red for a moment's notice; nothing else changes.
+        edge = theme.RED if nudge else theme.BLUE
+        canvas.box(box, (14, 22, 30, 235), radius=10, border=2.5 if nudge else 1.5, border_color=edge)
+        canvas.text("LEARN TO PLAY", (box.x + 14, box.y + 10), 12, theme.BLUE, font="bold")
+        canvas.text(card.step, (box.right - 14, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
+        ty = box.y + 32
+        for part in title:
+            canvas.text(part, (box.x + 14, ty), 18, theme.GOLD, font="bold")
+            ty += 24
+        ty += 6
+        for part in body:
+            canvas.text(part, (box.x + 14, ty), self.COACH_TEXT, theme.TEXT)
+            ty += line
+        if task:
+            ty += 8
+            for part, color in [(p, theme.RED) for p in nudge] + [(p, theme.GOLD) for p in task]:
+                canvas.text(part, (box.x + 14, ty), self.COACH_TEXT, color, font="bold")
+                ty += line
+        canvas.text(card.leave, (box.x + 14, box.bottom - 22), 12, theme.TEXT_DIM)
+        return box.bottom
 
     def _draw_log(self, canvas: Canvas, snap: TableSnapshot, y: float) -> None:
         """The log's newest entries that fit, each wrapped whole onto as many lines as it needs."""

@@ -1,0 +1,132 @@
+"""Learn to play: choose the rule family to learn, then a guided game at the real table.
+
+On the menu for anyone, and offered once to a new player on the first start.
+The lesson itself is a game at the table (:mod:`greed_game.play.lesson`);
+this screen only chooses its rules, says what it will be like, and starts it
+the way a new game starts (a game in progress is never replaced unasked).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from greed_game.app import theme
+from greed_game.app.canvas import LOGICAL_W, Canvas
+from greed_game.app.dice_view import draw_upright
+from greed_game.app.input import Input, KeyPress
+from greed_game.app.navigation import Go, Pop, Push, Replace, ToNewGame, ToReplaceGame, went
+from greed_game.app.portraits import draw_portrait
+from greed_game.app.scenes.base import Scene
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
+from greed_game.app.widgets import Button, FocusGroup, Widget
+from greed_game.narrator.coach import lesson_about, lesson_lead
+from greed_game.narrator.rules_text import description, summary
+from greed_game.play.setup import GameSetup
+from greed_game.presets import presets
+from greed_game.rules import Player
+
+if TYPE_CHECKING:
+    from greed_game.app.scenes.base import App
+
+OPPONENT_LEVEL = "expert"
+"""The level of the lesson's opponent: it plays well, and its character (Ada) is friendly."""
+FAMILIES = pygame.Rect(60, 150, 380, 430)
+ABOUT = pygame.Rect(470, 150, 750, 430)
+
+
+class LearnScene(Scene):
+    """The rule family to learn (the five presets), what the lesson is, and Start."""
+
+    name = "learn"
+
+    def __init__(self, app: App, *, offer: bool = False) -> None:
+        super().__init__(app)
+        self.offer = offer
+        self.rules = presets()
+        self.chosen = 0
+        self.focus = FocusGroup()
+        self._build()
+        if offer:
+            # Offered once: whatever the answer, a new player is not asked again.
+            app.settings.lesson_offered = True
+            app.save_settings()
+
+    def _build(self) -> None:
+        widgets: list[Widget] = []
+        for i, rules in enumerate(self.rules):
+            rect = pygame.Rect(FAMILIES.x + 20, FAMILIES.y + 58 + i * 66, FAMILIES.w - 40, 54)
+            widgets.append(Button(rect, rules.name, partial(self.choose, i), primary=i == self.chosen, size=19))
+        y = ABOUT.bottom + 36
+        self.start_button = Button(pygame.Rect(LOGICAL_W - 60 - 300, y, 300, 54), "Start the lesson", self.start,
+                                   primary=True, size=20, hint="Enter")
+        back = "Not now" if self.offer else "Back"
+        widgets += [self.start_button, Button(pygame.Rect(LOGICAL_W - 60 - 300 - 16 - 170, y, 170, 54), back,
+                                              self.leave, hint="Esc", size=18)]
+        self.focus.set(widgets)
+
+    @property
+    def opponent(self) -> str:
+        """The opponent's name: the character of its level."""
+        from greed_game.play.setup import computer_name
+
+        return computer_name(OPPONENT_LEVEL, (), 1)
+
+    def choose(self, index: int) -> Go | None:
+        """Learn these rules (the choice is shown; Start begins)."""
+        self.chosen = index
+        focused = self.focus.focus
+        self._build()
+        self.focus.focus = focused
+        return None
+
+    def setup(self) -> GameSetup:
+        """The lesson's game: the newcomer, then the opponent, under the chosen rules."""
+        players = [Player("You", "human"), Player(self.opponent, OPPONENT_LEVEL)]
+        return GameSetup(self.rules[self.chosen].id, players)
+
+    def start(self) -> Go | None:
+        """The lesson at the table; a game in progress is first offered to be continued (or exported)."""
+        lesson = Replace(ToNewGame(self.setup(), lesson=True))
+        in_progress = self.app.storage.game_in_progress()
+        if in_progress is None:
+            return lesson
+        _, game = in_progress
+        return Push(ToReplaceGame(game.rules.name, standing_line(game), lambda: lesson))
+
+    def leave(self) -> Go:
+        """Back to the menu."""
+        return Pop()
+
+    def handle(self, event: Input) -> Go | None:
+        if isinstance(event, KeyPress):
+            if event.key == "escape":
+                return self.leave()
+            if event.key == "enter" and not self.focus.keyboard:
+                return self.start()
+        return went(self.focus.handle(event))
+
+    def draw(self, canvas: Canvas) -> None:
+        draw_backdrop(canvas)
+        draw_heading(canvas, "Learn to play", (60, 36), 42)
+        canvas.text(lesson_lead(self.offer), (60, 104), 18, theme.TEXT)
+        draw_panel(canvas, FAMILIES, "Rules to learn")
+        draw_panel(canvas, ABOUT)
+        self.focus.draw(canvas)
+        rules = self.rules[self.chosen]
+        x, w = ABOUT.x + 30, ABOUT.w - 60
+        canvas.text(rules.name, (x, ABOUT.y + 24), 26, theme.GOLD, font="serif")
+        y: float = ABOUT.y + 70
+        y += canvas.paragraph(description(rules), pygame.Rect(x, y, w, 96), 16, theme.TEXT) + 6
+        for line in summary(rules):
+            canvas.text(line, (x, y), 14, theme.TEXT_DIM, max_width=w)
+            y += 22
+        for face in range(1, 7):
+            draw_upright(canvas, rules.skin, face, (x + 22 + (face - 1) * 54, y + 34), 40)
+        y += 78
+        draw_portrait(canvas, OPPONENT_LEVEL, (x + 34, y + 36), 64)
+        canvas.paragraph(lesson_about(self.opponent), pygame.Rect(x + 84, y, w - 84, 110), 15, theme.TEXT)
+        draw_keys_help(canvas, "↑ ↓ Tab move   ·   Enter choose or start   ·   Esc "
+                       + ("not now" if self.offer else "back"))
