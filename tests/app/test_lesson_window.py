@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pytest
 
 from greed_game.app.main import App
-from greed_game.app.navigation import Replace, ToMenu
 from greed_game.app.scenes.learn import LearnScene
 from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import ReplaceGameOverlay
@@ -59,7 +58,7 @@ def _play_lesson(app: App, drive: Driver, table: TableScene, *, until: str | Non
         if until is not None and idea is not None and idea.idea == until and (
                 table.human_turn or table.snap.acknowledging or not table.turn.is_human(table.turn.shown.current)):
             return titles
-        if idea is None or idea.idea == "real" and table.human_turn:
+        if idea is None or (idea.idea == "real" and table.human_turn):
             return titles
         if table.snap.acknowledging:
             drive.press("space", frames=2)
