@@ -80,6 +80,8 @@ class Card:
     of: int
     nudge: bool = False
     """The newcomer just tried something else: the task is shown again, more plainly."""
+    seen: bool = False
+    """What the card tells of has just happened (the void throw is on the felt): nothing is asked now."""
 
 
 @dataclass
@@ -98,6 +100,7 @@ class Lesson:
     voided: bool = False
     """The void throw the script asks for has been asked of the hands."""
     ideas: tuple[Idea, ...] = field(default=())
+    _shown: Card | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.ideas:
@@ -197,14 +200,24 @@ class Lesson:
         self.nudged = not ok
         return ok
 
+    def on_show(self, *, rolling: bool) -> Card | None:
+        """The card the table shows: it stays as it was while dice fly, so it never tells what the throw in the
+        air will show (None once the lesson has closed)."""
+        if self.closed:
+            return None
+        if not rolling or self._shown is None:
+            self._shown = self.card()
+        return self._shown
+
     def card(self) -> Card | None:
-        """The card on show (None once the lesson has closed)."""
+        """The card for where the script stands (None once the lesson has closed)."""
         if self.closed:
             return None
         move = self.next_move
         # After the script: the bust it ends on, then (once the turn has passed) the real game.
         idea: Idea = move.idea if move is not None else "bust" if self.turns_after == 0 else "real"
-        return Card(idea, self.ideas.index(idea) + 1, len(self.ideas), self.nudged)
+        seen = move is not None and move.void and self.voided
+        return Card(idea, self.ideas.index(idea) + 1, len(self.ideas), self.nudged, seen)
 
 
 def _matches(move: Move, event: Event) -> bool:

@@ -21,6 +21,7 @@ from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State,
 
 if TYPE_CHECKING:
     from greed_game.play.advisor import Advisor
+    from greed_game.play.lesson import Lesson
     from greed_game.play.prepare import Preparation
     from greed_game.play.rolloff import RollOff
 
@@ -156,6 +157,7 @@ class Flow(Protocol):
     busted: bool
     waited: float
     timer: float
+    lesson: Lesson | None
 
     @property
     def mode(self) -> str:
@@ -175,11 +177,6 @@ class Flow(Protocol):
     def is_human(self, seat: int) -> bool:
         """Whether a person plays ``seat``."""
 
-    def coach(self) -> CardWords | None:
-        """The lesson's card on show, if a lesson is played."""
-
-    def keep_asked(self) -> tuple[int, ...]:
-        """The faces a lesson asks the newcomer to pick now."""
 
 
 def acknowledging(flow: Flow) -> bool:
@@ -306,7 +303,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
     advisor = flow.advisor
     hint_open = advisor.open and flow.human_turn
     advised = flow.selection.ids_of(advisor.keep) if hint_open and advisor.keep and may_select else frozenset()
-    asked = flow.keep_asked()
+    asked = flow.lesson.keep_asked() if flow.lesson is not None else ()
     if asked and may_select:
         advised = flow.selection.ids_of(asked)  # the lesson's dice to pick are marked as the hint's are
     dice = tuple(
@@ -344,8 +341,17 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         waiting=_waiting(flow),
         words=words,
         speech=flow.notices.speech,
-        coach=flow.coach(),
+        coach=_coach(flow),
     )
+
+
+def _coach(flow: Flow) -> CardWords | None:
+    """Learn to play's card on show, in the narrator's words."""
+    card = flow.lesson.on_show(rolling=flow.mode == "rolling") if flow.lesson is not None else None
+    if card is None or flow.lesson is None:
+        return None
+    return flow.narrator.coach.card(card.idea, flow.lesson.facts, card.number, card.of, nudged=card.nudge,
+                                    seen=card.seen)
 
 
 __all__ = [

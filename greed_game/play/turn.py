@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Literal
 
-from greed_game.narrator import CardWords, Line, Narrator, Skin
+from greed_game.narrator import Line, Narrator, Skin
 from greed_game.play.advisor import Advisor
 from greed_game.play.chatter import Chatter
 from greed_game.play.lesson import LEARNER, Lesson
@@ -71,6 +71,9 @@ PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
 
+WATCHED = 3.5
+"""How much longer a computer player thinks over a move a lesson explains."""
+
 Mode = Literal["ready", "rolling", "wait", "over", "full"]
 ROOM = 8
 """Events a move may add at most (a keep, a throw, voids): play stops this far below the record's limit."""
@@ -101,6 +104,7 @@ class TurnController:
         prep: Preparation | None = None,
         lesson: Lesson | None = None,
     ) -> None:
+        # Long on purpose: the one owner of the turn's moving parts names each here once, with what it is for.
         self.game = game
         self.rules = game.rules
         self.recorder = Recorder(game, rng, seed, rules_ref, overrides, saver)
@@ -149,9 +153,7 @@ class TurnController:
         self._snapshot: TableSnapshot | None = None
         self.lesson = lesson
         """Learn to play: the script this game follows first (None: a game like any other)."""
-        if lesson is not None:
-            self.recorder.heard = lesson.heard
-        self._card: CardWords | None = None
+        self.recorder.heard = lesson.heard if lesson is not None else None
 
     # -- what the flow knows ----------------------------------------------------------------
 
@@ -184,37 +186,22 @@ class TurnController:
             self._snapshot = snapshot_of(self)
         return self._snapshot
 
-    def coach(self) -> CardWords | None:
-        """The lesson's card on show (None outside a lesson); it stays as it was while dice fly, so a card
-        never tells what the throw in the air will show."""
-        if self.lesson is None or self.lesson.closed:
-            return None
-        if self.mode != "rolling" or self._card is None:
-            card = self.lesson.card()
-            self._card = None if card is None else self.narrator.coach.card(
-                card.idea, self.lesson.facts, card.number, card.of, nudged=card.nudge)
-        return self._card
-
-    def keep_asked(self) -> tuple[int, ...]:
-        """The faces a lesson asks the newcomer to pick now (none outside a lesson)."""
-        return self.lesson.keep_asked() if self.lesson is not None else ()
-
     # -- starting -----------------------------------------------------------------------------
 
     def start_new(self) -> None:
-        """A new game: the first-player roll-off (where the rules have one) is made at once."""
+        """A new game: the first-player roll-off (where the rules have one) is made at once; a lesson's newcomer
+        starts without one (the record says so as a roll-off would)."""
+        if self.lesson is not None:
+            if self.rules.first_player != "seat-order":
+                self.recorder.play(FirstPlayer(LEARNER))
+            self.recorder.save()
+            self._snapshot = None
+            return
         rounds = self.game.roll_off(self.recorder.rng)
         self.recorder.save()
         if rounds:
             self.roll_off.start(self.rules, rounds)
             _show_roll_off(self)
-        self._snapshot = None
-
-    def start_lesson(self) -> None:
-        """Learn to play: the newcomer starts, without a roll-off (the record says so as a roll-off would)."""
-        if self.rules.first_player != "seat-order":
-            self.recorder.play(FirstPlayer(LEARNER))
-        self.recorder.save()
         self._snapshot = None
 
     def start_resumed(self, *, welcome: bool = True) -> None:
@@ -293,7 +280,9 @@ class TurnController:
             self.notices.show(self.narrator.events.record_full(MAX_EVENTS), 1e9)
             return
         if not self.is_human(state.current):
-            self.wait(THINK, self._computer_step)
+            # In a lesson the opponent's scripted moves come slowly: the newcomer reads the card that explains them.
+            watched = self.lesson is not None and self.lesson.opponent_action() is not None
+            self.wait(THINK * (WATCHED if watched else 1.0), self._computer_step)
         self.refresh()
 
     # -- moves ------------------------------------------------------------------------------------

@@ -269,4 +269,9 @@ def test_smoke_run_from_the_command_line(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""
-    assert sorted(p.name for p in shots.iterdir()) == ["menu.png", "scoreboard.png", "setup.png", "table.png"]
+    names = {p.name for p in shots.iterdir()}
+    assert {"menu.png", "scoreboard.png", "setup.png", "table.png"} <= names
+    # Learn to play, played first: the choice, then every card of the lesson (its first rules pass the dice on)
+    ideas = ("welcome", "keep", "bank", "pass", "void", "several", "hot", "bust", "real")
+    assert {"tutorial-00-choice.png", *(f"tutorial-{i:02d}-{idea}.png" for i, idea in enumerate(ideas, 1))} <= names
+    assert all(n.startswith("tutorial-") for n in names - {"menu.png", "scoreboard.png", "setup.png", "table.png"})

@@ -40,7 +40,7 @@ def _lesson_table(rules_id: str, skin: str = "pips") -> tuple[TurnController, Fa
         visual_rng=random.Random(0), lesson=lesson,
     )
     view.turn = turn
-    turn.start_lesson()
+    turn.start_new()
     turn.enter()
     return turn, view, lesson
 

@@ -130,10 +130,7 @@ class TableScene(Scene):
         rules = setup.ruleset()
         script = build_lesson(rules) if lesson else None
         scene = cls(app, setup, Game(rules, setup.players), rng, seed, script)
-        if script is not None:
-            scene.turn.start_lesson()
-        else:
-            scene.turn.start_new()
+        scene.turn.start_new()
         scene._sync()
         return scene
 
