@@ -343,7 +343,22 @@ def _viewer_long_event(app: App, drive: Driver) -> None:
     viewer.seek(max(range(len(viewer.captions)), key=lambda k: len(viewer.captions[k])))
 
 
+def _learn(offer: bool) -> Callable[[App, Driver], None]:
+    def scene(app: App, drive: Driver) -> None:
+        from greed_game.app.scenes.learn import LearnScene
+        from greed_game.narrator.rules_text import description
+
+        app.show_menu()
+        learn = LearnScene(app, offer=offer)
+        app.push(learn)
+        learn.choose(max(range(len(learn.rules)), key=lambda i: len(description(learn.rules[i]))))
+
+    return scene
+
+
 SCENES: dict[str, Callable[[App, Driver], None]] = {
+    "learn": _learn(False),
+    "learn-offer": _learn(True),
     **SCREENS,
     "setup-eight": _setup_eight,
     "menu-continue-eight": _menu_continue_eight,

@@ -119,14 +119,14 @@ class LearnScene(Scene):
         x, w = ABOUT.x + 30, ABOUT.w - 60
         canvas.text(rules.name, (x, ABOUT.y + 24), 26, theme.GOLD, font="serif")
         y: float = ABOUT.y + 70
-        y += canvas.paragraph(description(rules), pygame.Rect(x, y, w, 96), 16, theme.TEXT) + 6
+        y += canvas.paragraph(description(rules), pygame.Rect(x, y, w, 110), 18, theme.TEXT) + 8
         for line in summary(rules):
-            canvas.text(line, (x, y), 14, theme.TEXT_DIM, max_width=w)
-            y += 22
+            canvas.text(line, (x, y), 15, theme.TEXT_DIM, max_width=w)
+            y += 24
         for face in range(1, 7):
             draw_upright(canvas, rules.skin, face, (x + 22 + (face - 1) * 54, y + 34), 40)
         y += 78
         draw_portrait(canvas, OPPONENT_LEVEL, (x + 34, y + 36), 64)
-        canvas.paragraph(lesson_about(self.opponent), pygame.Rect(x + 84, y, w - 84, 110), 15, theme.TEXT)
+        canvas.paragraph(lesson_about(self.opponent), pygame.Rect(x + 84, y, w - 84, 130), 17, theme.TEXT)
         draw_keys_help(canvas, "↑ ↓ Tab move   ·   Enter choose or start   ·   Esc "
                        + ("not now" if self.offer else "back"))
