@@ -25,6 +25,9 @@ CLOSE_SHARE = 0.1
 """A game lost by at most this share of the target is a close finish for the seat that lost it."""
 SPEECH_TTL = 2.8
 """Seconds a line stays up (its last moments fading)."""
+QUIET_TURNS = 2
+"""After a line of its own, a character lets this many of its own turns pass before the next one (a bold player
+busts often, and a line at every bust would soon be noise). The end of the game is always worth a line."""
 
 
 class Chatter:
@@ -38,6 +41,8 @@ class Chatter:
         self.notices = notices
         # A branch of the visual chance that draws nothing from it: the throws' paths and voids stay as they were.
         self.rng = random.Random(hash(visual_rng.getstate()))
+        self.spoke: dict[int, int] = {}
+        """The turn (the game's count) of each seat's last line."""
 
     def hear(self, moment: Moment) -> None:
         """A moment the flow queued: the seat it concerns may have something to say."""
@@ -50,8 +55,14 @@ class Chatter:
         player = self.game.players[seat]
         if player.kind == "human":
             return
+        turn = self.game.state.turn
+        last = self.spoke.get(seat)
+        quiet = QUIET_TURNS * len(self.game.players)
+        if occasion not in ("win", "close") and last is not None and turn - last <= quiet:
+            return
         text = self._words().characters.line(player.kind, occasion, self.rng, points=points)
         if text is not None:
+            self.spoke[seat] = turn
             self.notices.speak(seat, text, SPEECH_TTL)
 
     def _occasion(self, moment: Moment) -> tuple[int, Occasion, int] | None:
@@ -91,4 +102,4 @@ class Chatter:
         return max(close, key=lambda seat: state.scores[seat]), "close", 0
 
 
-__all__ = ["BIG_BANK", "CLOSE_SHARE", "SPEECH_TTL", "Chatter", "Speech"]
+__all__ = ["BIG_BANK", "CLOSE_SHARE", "QUIET_TURNS", "SPEECH_TTL", "Chatter", "Speech"]

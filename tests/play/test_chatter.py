@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 import pytest
 
@@ -143,3 +144,23 @@ def test_the_characters_are_the_default_names_of_the_computer_seats() -> None:
     for character in CHARACTERS.values():
         assert set(character.lines) == set(OCCASIONS)
         assert all(len(lines) > 1 and all(len(line) <= 38 for line in lines) for lines in character.lines.values())
+
+
+def test_a_character_lets_two_of_its_turns_pass_before_its_next_line() -> None:
+    from greed_game.play.chatter import QUIET_TURNS
+
+    players = [Player("You"), Player("Brutus", "bold")]
+    rules = preset("classic-five")
+    game = Game(rules, players)
+    notices = Notices()
+    chatter = Chatter(game, lambda: Narrator(rules, ["You", "Brutus"]), Talk, random.Random(3), notices)
+    spoken: list[int] = []
+    for _ in range(6 * (QUIET_TURNS + 1)):
+        game.apply(Roll((2, 3, 4, 6, 6)))  # every turn a bust, the person's and the character's by turns
+        notices.speech = None
+        chatter.hear(BustMoment())
+        if notices.speech is not None:
+            spoken.append(game.state.turn)
+            assert notices.speech.seat == 1
+    # Brutus busts on every other turn, but speaks only after two quiet turns of his own.
+    assert len(spoken) >= 3 and all(b - a == 2 * (QUIET_TURNS + 1) for a, b in pairwise(spoken))
