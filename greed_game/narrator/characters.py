@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Literal
 
+from greed_game.i18n import N_, _
 from greed_game.narrator.voice import Voice
 from greed_game.narrator.words import num
 
@@ -37,39 +38,60 @@ CHARACTERS: dict[str, Character] = {
     c.level: c
     for c in (
         Character("cautious", "Penny", "banks early, counts every point", {
-            "bust": ("Oh dear. I should have stopped.", "Tsk. Greedy of me.", "That is why I bank early."),
-            "bank": ("{points}. Tucked safely away.", "{points} in the bank, thank you.", "Safe and sound."),
-            "hot": ("My word, every one scored!", "Goodness, all of them!", "Well, I never."),
-            "win": ("Slow and steady, dears.", "Every little bank adds up.", "Careful does it."),
-            "close": ("So close! Well played.", "Just short. Drat.", "A near thing, that."),
+            "bust": (N_("Oh dear. I should have stopped."), N_("Tsk. Greedy of me."), N_("That is why I bank early.")),
+            "bank": (
+                N_("{points}. Tucked safely away."), N_("{points} in the bank, thank you."),
+                N_("Safe and sound."),
+            ),
+            "hot": (N_("My word, every one scored!"), N_("Goodness, all of them!"), N_("Well, I never.")),
+            "win": (N_("Slow and steady, dears."), N_("Every little bank adds up."), N_("Careful does it.")),
+            "close": (N_("So close! Well played."), N_("Just short. Drat."), N_("A near thing, that.")),
         }),
         Character("bold", "Brutus", "throws on and on, loud about it", {
-            "bust": ("Worth it. Every time.", "Bah! Again!", "The dice owe me one."),
-            "bank": ("{points}! Who's next?", "{points}. That's how it's done.", "Now we're talking!"),
-            "hot": ("All of them! Keep coming!", "Fortune loves the bold!", "Ha! Again, again!"),
-            "win": ("Nobody out-throws Brutus!", "Go big or go home!", "Told you so!"),
-            "close": ("One more throw and it was mine.", "Next time I throw harder.", "Hah! You got lucky."),
+            "bust": (N_("Worth it. Every time."), N_("Bah! Again!"), N_("The dice owe me one.")),
+            "bank": (N_("{points}! Who's next?"), N_("{points}. That's how it's done."), N_("Now we're talking!")),
+            "hot": (N_("All of them! Keep coming!"), N_("Fortune loves the bold!"), N_("Ha! Again, again!")),
+            "win": (N_("Nobody out-throws Brutus!"), N_("Go big or go home!"), N_("Told you so!")),
+            "close": (
+                N_("One more throw and it was mine."), N_("Next time I throw harder."),
+                N_("Hah! You got lucky."),
+            ),
         }),
         Character("expert", "Ada", "plays the expected points, says so", {
-            "bust": ("It happens. The odds were fair.", "A known risk. Moving on.", "Expected, now and then."),
-            "bank": ("{points}. As planned.", "{points}: a sound bank.", "The sums said stop."),
-            "hot": ("Every die scored. Onward.", "The sums favour a throw.", "All score. Throwing on."),
-            "win": ("The expectation held.", "The numbers agreed. Good game.", "As calculated."),
-            "close": ("A narrow miss. Noted.", "Close. Variance is like that.", "Fine margins. Well done."),
+            "bust": (
+                N_("It happens. The odds were fair."), N_("A known risk. Moving on."),
+                N_("Expected, now and then."),
+            ),
+            "bank": (N_("{points}. As planned."), N_("{points}: a sound bank."), N_("The sums said stop.")),
+            "hot": (N_("Every die scored. Onward."), N_("The sums favour a throw."), N_("All score. Throwing on.")),
+            "win": (N_("The expectation held."), N_("The numbers agreed. Good game."), N_("As calculated.")),
+            "close": (N_("A narrow miss. Noted."), N_("Close. Variance is like that."), N_("Fine margins. Well done.")),
         }),
         Character("master", "Hugo", "an old hand who plays to win", {
-            "bust": ("Ah, the dice have a sense of humour.", "Seen worse. Much worse.", "Such is the game."),
-            "bank": ("{points}, and the night is young.", "I'll take {points}, thank you.", "Patience pays."),
-            "hot": ("Now that's a proper throw.", "Like the old days!", "Every one! Splendid."),
-            "win": ("Forty years at the table, friend.", "A pleasure, as always.", "The old hand holds."),
-            "close": ("You had me sweating. Bravo.", "Well played. Very well played.", "By a whisker. Bravo."),
+            "bust": (
+                N_("Ah, the dice have a sense of humour."), N_("Seen worse. Much worse."),
+                N_("Such is the game."),
+            ),
+            "bank": (
+                N_("{points}, and the night is young."), N_("I'll take {points}, thank you."),
+                N_("Patience pays."),
+            ),
+            "hot": (N_("Now that's a proper throw."), N_("Like the old days!"), N_("Every one! Splendid.")),
+            "win": (N_("Forty years at the table, friend."), N_("A pleasure, as always."), N_("The old hand holds.")),
+            "close": (
+                N_("You had me sweating. Bravo."), N_("Well played. Very well played."),
+                N_("By a whisker. Bravo."),
+            ),
         }),
         Character("optimal", "Sibyl", "knows every chance, speaks like fate", {
-            "bust": ("I foresaw this. Truly.", "Even fate stumbles.", "The threads were thin."),
-            "bank": ("{points}. As it was written.", "{points}. The dice obey.", "It is enough, for now."),
-            "hot": ("All of them. As I saw it.", "The dice align.", "The signs were clear."),
-            "win": ("It was always going to end so.", "The odds never lie for long.", "As foretold."),
-            "close": ("Fate was kind to you today.", "A thread's breadth. Well done.", "Not foretold. Bravo."),
+            "bust": (N_("I foresaw this. Truly."), N_("Even fate stumbles."), N_("The threads were thin.")),
+            "bank": (N_("{points}. As it was written."), N_("{points}. The dice obey."), N_("It is enough, for now.")),
+            "hot": (N_("All of them. As I saw it."), N_("The dice align."), N_("The signs were clear.")),
+            "win": (N_("It was always going to end so."), N_("The odds never lie for long."), N_("As foretold.")),
+            "close": (
+                N_("Fate was kind to you today."), N_("A thread's breadth. Well done."),
+                N_("Not foretold. Bravo."),
+            ),
         }),
     )
 }
@@ -90,7 +112,7 @@ class Characters(Voice):
         character = CHARACTERS.get(level)
         if character is None:
             return None
-        return rng.choice(character.lines[occasion]).format(points=num(points))
+        return _(rng.choice(character.lines[occasion])).format(points=num(points))
 
 
 __all__ = ["CHARACTERS", "OCCASIONS", "Character", "Characters", "Occasion", "character_name"]

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Literal
 
+from greed_game.i18n import _
 from greed_game.narrator.voice import Voice
-from greed_game.narrator.words import COUNT_WORDS, dice_count, num
+from greed_game.narrator.words import count_word, dice_count, join_and, num, sentence
 from greed_game.rules.dice import counts_of
 
 Idea = Literal["welcome", "keep", "bank", "pass", "opponent", "void", "several", "hot", "bust", "real"]
@@ -52,7 +53,7 @@ class CardWords:
     """Where the card stands among them: ``Step 3 of 9``."""
     nudge: str = ""
     """Said when the newcomer just tried another move (the task then says what the lesson asks instead)."""
-    leave: str = "Esc: menu (leave the lesson at any time)"
+    leave: str = ""
     """How to leave the lesson."""
 
 
@@ -66,9 +67,10 @@ class Coach(Voice):
         ``seen``: what the card tells of is on the felt now (nothing is asked until the table moves on)."""
         title, body, task = self._words(idea, facts)
         if seen:
-            task = "There it is: the dice are thrown again for you."
-        nudge = "Not that yet: this step asks for something else." if nudged and task else ""
-        return CardWords(title, body, task, f"Step {number} of {of}", nudge)
+            task = _("There it is: the dice are thrown again for you.")
+        nudge = _("Not that yet: this step asks for something else.") if nudged and task else ""
+        return CardWords(title, body, task, _("Step {number} of {count}").format(number=number, count=of), nudge,
+                         _("Esc: menu (leave the lesson at any time)"))
 
     def _words(self, idea: Idea, f: LessonFacts) -> tuple[str, str, str]:
         """The title, the body and the task of ``idea``'s card."""
@@ -86,106 +88,110 @@ class Coach(Voice):
     def _welcome(self, f: LessonFacts) -> tuple[str, str, str]:
         r = self.rules
         return (
-            f"Learn to play: {r.name}",
-            "Take turns throwing the dice. Keep the dice that score, then throw the rest again as often as "
-            "you dare: a throw in which nothing scores loses the whole turn. "
-            f"The first to {num(r.target)} points wins.",
-            f"Press Space or Roll to throw {dice_count(r.dice)} (or drag across the felt and let go).",
+            _("Learn to play: {rules}").format(rules=r.name),
+            _("Take turns throwing the dice. Keep the dice that score, then throw the rest again as often as "
+              "you dare: a throw in which nothing scores loses the whole turn. "
+              "The first to {target} points wins.").format(target=num(r.target)),
+            _("Press Space or Roll to throw {dice} (or drag across the felt and let go).").format(
+                dice=dice_count(r.dice)),
         )
 
     def _keep(self, f: LessonFacts) -> tuple[str, str, str]:
         single = self.vocab.face(f.first_keep[0])
         return (
-            "Keep a scoring die",
-            f"{self._singles()} Most other faces score only three at a time. In this throw only the {single} scores.",
-            f"Click the {single} to keep it, then press Space to throw the other {dice_count(self.rules.dice - 1)}.",
+            _("Keep a scoring die"),
+            _("{singles} Most other faces score only three at a time. In this throw only the {face} scores.").format(
+                singles=self._singles(), face=single),
+            _("Click the {face} to keep it, then press Space to throw the other {dice}.").format(
+                face=single, dice=dice_count(self.rules.dice - 1)),
         )
 
     def _bank(self, f: LessonFacts) -> tuple[str, str, str]:
         r = self.rules
-        entry = ""
+        body = _("{dice} score {points}: keep them and this turn is worth {total}. Banking ends your turn and adds "
+                 "its points to your score.").format(dice=sentence(self._these(f.triple)),
+                                                     points=num(self._points(f.triple)), total=num(f.turn_one))
         if r.entry_minimum:
-            own = " of your own" if not r.entry_counts_carried else ""
-            entry = (f" Entry minimum: until you are on the board, you may bank only a turn worth at least "
-                     f"{num(r.entry_minimum)}{own} points.")
+            if r.entry_counts_carried:
+                entry = _("Entry minimum: until you are on the board, you may bank only a turn worth at least "
+                          "{points} points.")
+            else:
+                entry = _("Entry minimum: until you are on the board, you may bank only a turn worth at least "
+                          "{points} of your own points.")
+            body = f"{body} {entry.format(points=num(r.entry_minimum))}"
         return (
-            "Three of a kind, and banking",
-            f"{_upper(self._these(f.triple))} score {num(self._points(f.triple))}: keep them and this turn is worth "
-            f"{num(f.turn_one)}. Banking ends your turn and adds its points to your score.{entry}",
-            f"Click {self._these(f.triple, 'the')}, then press Enter or Bank to bank {num(f.turn_one)}.",
+            _("Three of a kind, and banking"),
+            body,
+            _("Click {dice}, then press Enter or Bank to bank {points}.").format(
+                dice=self._these(f.triple, definite=True), points=num(f.turn_one)),
         )
 
     def _pass(self, f: LessonFacts) -> tuple[str, str, str]:
-        r, them = self.rules, self._them
-        strict = ""
+        r = self.rules
+        body = _("You banked with {dice} unthrown. In these rules they pass to {name} with your {points} points: "
+                 "{name} may take them and throw on, or start fresh with {all_dice}.").format(
+            dice=dice_count(f.left), name=self._them, points=num(f.turn_one), all_dice=dice_count(r.dice))
         if r.carryover == "strict":
-            strict = f" Whoever takes them must throw a {self.vocab.faces_or(r.carryover_faces)} to keep going."
-        return (
-            "Passing the dice",
-            f"You banked with {dice_count(f.left)} unthrown. In these rules they pass to {them} with your "
-            f"{num(f.turn_one)} points: {them} may take them and throw on, or start fresh with "
-            f"{dice_count(r.dice)}.{strict} Your own {num(f.turn_one)} are banked and safe.",
-            "",
-        )
+            body += " " + _("Whoever takes them must throw a {faces} to keep going.").format(
+                faces=self.vocab.faces_or(r.carryover_faces))
+        body += " " + _("Your own {points} are banked and safe.").format(points=num(f.turn_one))
+        return _("Passing the dice"), body, ""
 
     def _opponent(self, f: LessonFacts) -> tuple[str, str, str]:
-        them = self._them
         return (
-            f"{them}'s turn",
-            f"Now {them} throws. Watch: the same choices, keep and throw on, or bank. "
-            "Computer players think for a moment before each one.",
+            _("{name}'s turn").format(name=self._them),
+            _("Now {name} throws. Watch: the same choices, keep and throw on, or bank. "
+              "Computer players think for a moment before each one.").format(name=self._them),
             "",
         )
 
     def _void(self, f: LessonFacts) -> tuple[str, str, str]:
-        them = self._them
-        recap = ""
+        body = _("A die that falls off the table or lands cocked (leaning on the rail or on another die) makes the "
+                 "throw void: it does not count, and the dice are thrown again. Your next throw will show one.")
         if f.passed:
-            recap = (f"{them} took your dice and nothing scored: a bust, so the {num(f.turn_one)} points "
-                     f"{them} took are gone. ")
-        return (
-            "A void throw",
-            f"{recap}A die that falls off the table or lands cocked (leaning on the rail or on another die) "
-            "makes the throw void: it does not count, and the dice are thrown again. Your next throw will "
-            "show one.",
-            f"Press Space to throw {dice_count(self.rules.dice)}.",
-        )
+            recap = _("{name} took your dice and nothing scored: a bust, so the {points} points {name} took are "
+                      "gone.").format(name=self._them, points=num(f.turn_one))
+            body = f"{recap} {body}"
+        return _("A void throw"), body, _("Press Space to throw {dice}.").format(dice=dice_count(self.rules.dice))
 
     def _several(self, f: LessonFacts) -> tuple[str, str, str]:
         return (
-            "Keep several at once",
-            f"{_upper(self._these(f.several))} score: together {num(f.several_points)}. Keep every die "
-            f"that scores if you like; fewer dice left means less chance that the next throw scores.",
-            f"Click {self._these(f.several, 'the')}, then press Space to throw the last "
-            f"{dice_count(self.rules.dice - len(f.several))}.",
+            _("Keep several at once"),
+            _("{dice} score: together {points}. Keep every die that scores if you like; fewer dice left means less "
+              "chance that the next throw scores.").format(dice=sentence(self._these(f.several)),
+                                                           points=num(f.several_points)),
+            _("Click {dice}, then press Space to throw the last {left}.").format(
+                dice=self._these(f.several, definite=True), left=dice_count(self.rules.dice - len(f.several))),
         )
 
     def _hot(self, f: LessonFacts) -> tuple[str, str, str]:
-        all_dice = f"all {COUNT_WORDS[self.rules.dice]}"
+        n = count_word(self.rules.dice)
         if self.rules.hot_dice == "mandatory":
-            choice = f"In these rules you must then throw {all_dice}."
+            choice = _("In these rules you must then throw all {count}.").format(count=n)
         else:
-            choice = f"You may bank instead, but this time throw {all_dice}."
+            choice = _("You may bank instead, but this time throw all {count}.").format(count=n)
         return (
-            "Hot dice",
-            f"Every die on the felt scores. When all your dice have scored you get {all_dice} back and the "
-            f"turn goes on: hot dice. {choice}",
-            f"Click {self._these(f.hot, 'the')}, then press Space to throw {all_dice} again.",
+            _("Hot dice"),
+            _("Every die on the felt scores. When all your dice have scored you get all {count} back and the turn "
+              "goes on: hot dice.").format(count=n) + " " + choice,
+            _("Click {dice}, then press Space to throw all {count} again.").format(
+                dice=self._these(f.hot, definite=True), count=n),
         )
 
     def _bust(self, f: LessonFacts) -> tuple[str, str, str]:
         return (
-            "Bust",
-            f"Nothing in this throw scores: a bust. The {num(f.lost)} points of this turn are lost and the "
-            "turn passes. That is the gamble of Greed: bank when a turn is worth keeping.",
-            "Click or press a key to go on.",
+            _("Bust"),
+            _("Nothing in this throw scores: a bust. The {points} points of this turn are lost and the turn passes. "
+              "That is the gamble of Greed: bank when a turn is worth keeping.").format(points=num(f.lost)),
+            _("Click or press a key to go on."),
         )
 
     def _real(self, f: LessonFacts) -> tuple[str, str, str]:
         return (
-            "Now for real",
-            f"That is the whole game. From here the dice are random and {self._them} plays to win: the first to "
-            f"{num(self.rules.target)} wins. Learn to play on the menu takes the lesson again.",
+            _("Now for real"),
+            _("That is the whole game. From here the dice are random and {name} plays to win: the first to "
+              "{target} wins. Learn to play on the menu takes the lesson again.").format(
+                name=self._them, target=num(self.rules.target)),
             "",
         )
 
@@ -198,32 +204,33 @@ class Coach(Voice):
         for face in (1, 5):
             value = self.rules.table.points(counts_of((face,)))
             if value is not None:
-                parts.append(f"a {self.vocab.face(face)} scores {num(value)}")
-        return _upper(" and ".join(parts)) + "." if parts else ""
+                parts.append(_("a {face} scores {points}").format(face=self.vocab.face(face), points=num(value)))
+        return _("{scores}.").format(scores=sentence(join_and(parts))) if parts else ""
 
-    def _these(self, dice: tuple[int, ...], article: str = "") -> str:
-        """``the 5``, ``three 6s``, ``three 2s and the 5``; with ``article`` ("the"): ``the three 6s``."""
+    def _these(self, dice: tuple[int, ...], *, definite: bool = False) -> str:
+        """``the 5``, ``three 6s``, ``three 2s and the 5``; ``definite``: ``the three 6s``."""
         groups = []
         for face, run in groupby(sorted(dice, key=lambda d: (-list(dice).count(d), d))):
             k = len(list(run))
-            many = f"{COUNT_WORDS[k]} {self.vocab.face_plural(face)}"
-            groups.append(f"the {self.vocab.face(face)}" if k == 1 else f"{article} {many}".strip())
-        return " and ".join(groups) if len(groups) <= 2 else ", ".join(groups[:-1]) + " and " + groups[-1]
+            if k == 1:
+                groups.append(_("the {face}").format(face=self.vocab.face(face)))
+            elif definite:
+                # Translators: dice to click, "the three 6s".
+                groups.append(_("the {dice}").format(dice=self.vocab.many(k, face)))
+            else:
+                groups.append(self.vocab.many(k, face))
+        return join_and(groups)
 
 
 def lesson_lead(offer: bool) -> str:
     """The line under the Learn to play heading (``offer``: offered to a new player on the first start)."""
     if offer:
-        return "New to Greed? A short guided game at the table teaches it in a few throws."
-    return "A short guided game at the table, a few throws long."
+        return _("New to Greed? A short guided game at the table teaches it in a few throws.")
+    return _("A short guided game at the table, a few throws long.")
 
 
 def lesson_about(opponent: str) -> str:
     """What the lesson will be like, against ``opponent``."""
-    return (f"You play {opponent}, a computer player. Each step of the game is shown as it comes: keep the dice "
-            "that score, throw the rest, bank, and what can go wrong. The table waits for you at every step, and "
-            "the lesson ends in a real game.")
-
-
-def _upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return _("You play {name}, a computer player. Each step of the game is shown as it comes: keep the dice that "
+             "score, throw the rest, bank, and what can go wrong. The table waits for you at every step, and the "
+             "lesson ends in a real game.").format(name=opponent)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from greed_game.i18n import _, ngettext
 from greed_game.narrator.voice import Line, Said, Voice
-from greed_game.narrator.words import COUNT_WORDS, dice_count, join_and, num, plural, sentence
+from greed_game.narrator.words import join_and, num, sentence
 from greed_game.rules.dice import counts_of
 from greed_game.rules.game import Event, FirstPlayer, State
 from greed_game.rules.history import TurnResult
@@ -42,49 +43,64 @@ class Events(Voice):
     def said(self, t: Transition) -> Said | None:
         """The banner for a transition (None for those the table shows otherwise)."""
         if isinstance(t, FirstChosen):
-            p = self.person(t.seat)
-            return Said(p.does("starts"), tone="gold", name=p.subject)
+            return Said(self.by(t.seat, _("You start"), _("{name} starts")), tone="gold",
+                        name=self.person(t.seat).subject)
         if isinstance(t, HotDice):
-            sub = f"All {t.dice} dice come back" + (": throw them again" if t.mandatory else "")
-            return Said("Hot dice!", sub, "good")
+            sub = (_("All {count} dice come back: throw them again") if t.mandatory
+                   else _("All {count} dice come back")).format(count=num(t.dice))
+            return Said(_("Hot dice!"), sub, "good")
         if isinstance(t, Busted):
-            p = self.person(t.seat)
-            if t.reason == "carryover-face":
-                why = f"No {self._carry_faces()} on the carryover throw"
-                sub = f"{why}: {p.does('loses')} {num(t.lost)}" if t.lost else why
-            else:
-                sub = f"{p.does('loses')} {num(t.lost)}" if t.lost else "No scoring dice"
-            return Said("Bust!", sub, "bad")
+            return Said(_("Bust!"), self._bust_line(t), "bad")
         if isinstance(t, Rescued):
-            return Said("Doubles rescue", f"A pair that does not score: {t.dice} fresh dice", "info")
+            return Said(_("Doubles rescue"), _("A pair that does not score: {count} fresh dice").format(
+                count=num(t.dice)), "info")
         if isinstance(t, Banked):
-            p = self.person(t.seat)
-            return Said(f"{p.does('banks')} {num(t.points)}", f"Total {num(t.score)}", "gold", p.subject)
+            title = self.by(t.seat, _("You bank {points}"), _("{name} banks {points}"), points=num(t.points))
+            return Said(title, _("Total {score}").format(score=num(t.score)), "gold", self.person(t.seat).subject)
         if isinstance(t, CarryoverTaken):
-            p = self.person(t.seat)
-            return Said(f"{p.does('takes')} the dice", f"{num(t.points)} points and {dice_count(t.dice)} to throw",
-                        "info", p.subject)
+            title = self.by(t.seat, _("You take the dice"), _("{name} takes the dice"))
+            sub = ngettext("{points} points and {count} die to throw", "{points} points and {count} dice to throw",
+                           t.dice).format(points=num(t.points), count=num(t.dice))
+            return Said(title, sub, "info", self.person(t.seat).subject)
         if isinstance(t, CarryoverDeclined):
-            p = self.person(t.seat)
-            return Said(p.does("declines"), f"A fresh start with {dice_count(t.dice)}", "plain", p.subject)
+            title = self.by(t.seat, _("You decline"), _("{name} declines"))
+            sub = ngettext("A fresh start with {count} die", "A fresh start with {count} dice", t.dice).format(
+                count=num(t.dice))
+            return Said(title, sub, "plain", self.person(t.seat).subject)
         if isinstance(t, Voided):
             return self.void(t.reason, None, t.dice)
         if isinstance(t, FinalTurns):
-            return Said("Final round", self.final_words(t.owed, t.score), "warn")
+            return Said(_("Final round"), self.final_words(t.owed, t.score), "warn")
         if isinstance(t, NewScoreToBeat):
-            p = self.person(t.seat)
             names = join_and([self.person(s).object for s in t.owed])
-            return Said("New score to beat", f"{p.does('sets')} {num(t.score)}: one more turn each for {names}", "warn")
+            sub = self.by(t.seat, _("You set {score}: one more turn each for {names}"),
+                          _("{name} sets {score}: one more turn each for {names}"), score=num(t.score), names=names)
+            return Said(_("New score to beat"), sub, "warn")
         if isinstance(t, TurnPassed):
-            p = self.person(t.seat)
-            return Said(f"{p.possessive} {'last turn' if t.final else 'turn'}", tone="plain", name=p.name)
+            if t.final:
+                title = self.by(t.seat, _("Your last turn"), _("{name}'s last turn"))
+            else:
+                title = self.by(t.seat, _("Your turn"), _("{name}'s turn"))
+            return Said(title, tone="plain", name=self.person(t.seat).name)
         if isinstance(t, GameOver):
             return self.game_over(t.winners)
         return None
 
+    def _bust_line(self, t: Busted) -> str:
+        """The line under a bust's banner: what was lost, and why when it is the carryover's rule."""
+        if t.reason == "carryover-face":
+            if t.lost:
+                return self.by(t.seat, _("No {faces} on the carryover throw: you lose {points}"),
+                               _("No {faces} on the carryover throw: {name} loses {points}"),
+                               faces=self._carry_faces(), points=num(t.lost))
+            return _("No {faces} on the carryover throw").format(faces=self._carry_faces())
+        if t.lost:
+            return self.by(t.seat, _("You lose {points}"), _("{name} loses {points}"), points=num(t.lost))
+        return _("No scoring dice")
+
     def void(self, reason: str, against: str | None, dice: int) -> Said:
         """The banner of a void throw (``against``: what a cocked die leans on, when the table knows)."""
-        return Said("Void throw", self.void_again(reason, against, dice), "warn")
+        return Said(_("Void throw"), self.void_again(reason, against, dice), "warn")
 
     def game_over(self, winners: Sequence[int]) -> Said:
         """The banner at the end of the game."""
@@ -95,30 +111,35 @@ class Events(Voice):
         """Why a throw is void: a die off the felt (over the rail to the ``floor``, or up on the ``rail``), or cocked
         against ``against`` (``die``/``rail``)."""
         if reason == "off-felt":
-            return "A die came to rest on the rail" if against == "rail" else "A die fell off the table"
+            return _("A die came to rest on the rail") if against == "rail" else _("A die fell off the table")
         if against is None:
-            return "A die is cocked"
-        return f"A die is cocked against {'another die' if against == 'die' else 'the rail'}"
+            return _("A die is cocked")
+        return _("A die is cocked against another die") if against == "die" else _("A die is cocked against the rail")
 
     def void_again(self, reason: str, against: str | None, dice: int) -> str:
         """The line under a void throw's banner."""
-        again = "the die is thrown again" if dice == 1 else f"all {dice} dice are thrown again"
-        return f"{self.void_reason(reason, against)}: {again}"
+        again = ngettext("{reason}: the die is thrown again", "{reason}: all {count} dice are thrown again", dice)
+        return again.format(reason=self.void_reason(reason, against), count=num(dice))
 
     def final_words(self, owed: Sequence[int], score: int) -> str:
         """Who still plays in the final round, and what for."""
         names = join_and([self.person(s).object for s in owed])
         if self.rules.end == "must-top":
-            return f"{sentence(names)} must top {num(score)} to win"
+            if len(owed) == 1:
+                return self.by(owed[0], _("You must top {score} to win"), _("{name} must top {score} to win"),
+                               score=num(score))
+            return _("{names} must top {score} to win").format(names=sentence(names), score=num(score))
         if self.rules.end == "score-to-beat":
-            return f"Score to beat: {num(score)} — one turn each for {names}"
-        return f"One more turn for {names}" if len(owed) == 1 else f"One more turn each for {names}"
+            return _("Score to beat: {score} — one turn each for {names}").format(score=num(score), names=names)
+        if len(owed) == 1:
+            return _("One more turn for {names}").format(names=names)
+        return _("One more turn each for {names}").format(names=names)
 
     def winners(self, seats: Sequence[int]) -> str:
         """``Ada wins!``, ``You win!``, ``Ada and Bo share the win!``."""
         if len(seats) == 1:
-            return f"{self.person(seats[0]).does('wins')}!"
-        return f"{join_and([self.person(s).subject for s in seats])} share the win!"
+            return self.by(seats[0], _("You win!"), _("{name} wins!"))
+        return _("{names} share the win!").format(names=join_and([self.person(s).subject for s in seats]))
 
     def roll_off(self, rounds: Sequence[Mapping[int, tuple[int, ...]]], first: int) -> Said:
         """The banner of a first-player roll-off: who starts, and every seat's result (a seat that threw
@@ -130,20 +151,19 @@ class Events(Voice):
                  for s, d in sorted(last.items())}
         # No-break spaces keep each seat's result whole when the banner wraps the line.
         shown = "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
-        p = self.person(first)
-        return Said(p.does("starts"), f"Roll-off: {shown}" if shown else "", "gold", p.subject)
+        title = self.by(first, _("You start"), _("{name} starts"))
+        return Said(title, _("Roll-off: {results}").format(results=shown) if shown else "", "gold",
+                    self.person(first).subject)
 
     def welcome_back(self, seat: int) -> Said:
         """The banner of a resumed game."""
-        return Said("Welcome back", f"{self.person(seat).possessive} turn", "plain")
-
+        return Said(_("Welcome back"), self.by(seat, _("Your turn"), _("{name}'s turn")), "plain")
 
     @staticmethod
     def record_full(limit: int) -> Said:
         """Play stops: the game's record is as long as a record may be."""
-        return Said("The game stops here", f"Its record is at the limit of {num(limit)} events: it is saved, "
-                    "and Replays can show it", "warn")
-
+        return Said(_("The game stops here"), _("Its record is at the limit of {limit} events: it is saved, and "
+                                                "Replays can show it").format(limit=num(limit)), "warn")
 
     def callout(self, kept: Kept) -> Said | None:
         """A combination worth calling out on the felt as it is kept (a straight, three pairs, $GREED,
@@ -155,25 +175,26 @@ class Events(Voice):
             if len(set(faces)) == 1:
                 if len(faces) <= 3:
                     continue
-                name = f"{COUNT_WORDS[len(faces)]} {self.vocab.face_plural(faces[0])}"
+                name = self.vocab.many(len(faces), faces[0])
             else:
                 # The dice are on the felt for all to see: the name without its digits ("straight").
                 name = combo.name.rstrip("0123456789- ") or combo.name
             names.append(name[:1].upper() + name[1:])
         if not names:
             return None
-        return Said(" + ".join(names) + "!", f"+{num(kept.points)}", "gold")
-
+        return Said(_("{combinations}!").format(combinations=" + ".join(names)), f"+{num(kept.points)}", "gold")
 
     # -- the replay -------------------------------------------------------------------------------
 
     def opening(self, first_event: Event | None, starter: int) -> str:
         """The caption before the first event of a game."""
         names = join_and([p.subject for p in self.people])
-        text = f"{self.rules.name} to {num(self.rules.target)}: {names}."
+        text = _("{rules} to {target}: {names}.").format(rules=self.rules.name, target=num(self.rules.target),
+                                                         names=names)
         if isinstance(first_event, FirstPlayer):
-            return f"{text} A roll-off decides who starts."
-        return f"{text} {self.person(starter).does('starts')}."
+            return _("{opening} A roll-off decides who starts.").format(opening=text)
+        return _("{opening} {starts}.").format(opening=text, starts=self.by(starter, _("You start"),
+                                                                             _("{name} starts")))
 
     def caption(self, step: Step) -> str:
         """The replay's words for one event: what it was and what it meant."""
@@ -186,52 +207,77 @@ class Events(Voice):
 
     def _caption_part(self, t: Transition, step: Step) -> str:
         if isinstance(t, FirstChosen):
-            p = self.person(t.seat)
-            return f"{p.does('wins')} the roll-off and {'start' if p.you else 'starts'}."
+            return self.by(t.seat, _("You win the roll-off and start."), _("{name} wins the roll-off and starts."))
         if isinstance(t, Thrown):
-            p = self.person(t.seat)
-            follow = step.transitions[1] if len(step.transitions) > 1 else None
-            base = f"{p.does('throws')} {self.dice(t.dice)}"
-            if isinstance(follow, Busted):
-                why = f"no {self._carry_faces()}, bust" if follow.reason == "carryover-face" else "nothing scores, bust"
-                lost = f" ({num(follow.lost)} lost)" if follow.lost else ""
-                return f"{base}: {why}{lost}."
-            if isinstance(follow, Rescued):
-                return f"{base}: a pair that does not score, rescued with {follow.dice} fresh dice."
-            return base + "."
+            return self._thrown_caption(t, step)
         if isinstance(t, Kept):
-            return (f"{self.person(t.seat).does('keeps')} {self.dice(t.dice)} for {num(t.points)} "
-                    f"({num(t.turn_total)} this turn).")
+            return self.by(t.seat, _("You keep {dice} for {points} ({total} this turn)."),
+                           _("{name} keeps {dice} for {points} ({total} this turn)."),
+                           dice=self.dice(t.dice), points=num(t.points), total=num(t.turn_total))
         if isinstance(t, HotDice):
-            return f"Hot dice: all {t.dice} dice come back."
+            return _("Hot dice: all {count} dice come back.").format(count=num(t.dice))
         if isinstance(t, Banked):
-            p = self.person(t.seat)
-            kept = f" (keeping {self.dice(t.kept)})" if t.kept else ""
-            return f"{p.does('banks')} {num(t.points)}{kept}, now {num(t.score)}."
+            if t.kept:
+                return self.by(t.seat, _("You bank {points} (keeping {dice}), now {score}."),
+                               _("{name} banks {points} (keeping {dice}), now {score}."),
+                               points=num(t.points), dice=self.dice(t.kept), score=num(t.score))
+            return self.by(t.seat, _("You bank {points}, now {score}."), _("{name} banks {points}, now {score}."),
+                           points=num(t.points), score=num(t.score))
         if isinstance(t, EnteredBoard):
-            return f"{self.person(t.seat).does('is')} on the board."
+            return self.by(t.seat, _("You are on the board."), _("{name} is on the board."))
         if isinstance(t, CarryoverOffered):
-            p = self.person(t.seat)
-            return f"{p.subject} may take {dice_count(t.dice)} and {num(t.points)} points."
+            return self.by(t.seat, ngettext("You may take {count} die and {points} points.",
+                                            "You may take {count} dice and {points} points.", t.dice),
+                           ngettext("{name} may take {count} die and {points} points.",
+                                    "{name} may take {count} dice and {points} points.", t.dice),
+                           count=num(t.dice), points=num(t.points))
         if isinstance(t, CarryoverTaken):
-            return f"{self.person(t.seat).does('takes')} over {dice_count(t.dice)} and {num(t.points)} points."
+            return self.by(t.seat, ngettext("You take over {count} die and {points} points.",
+                                            "You take over {count} dice and {points} points.", t.dice),
+                           ngettext("{name} takes over {count} die and {points} points.",
+                                    "{name} takes over {count} dice and {points} points.", t.dice),
+                           count=num(t.dice), points=num(t.points))
         if isinstance(t, CarryoverDeclined):
-            p = self.person(t.seat)
-            return f"{p.does('declines')} the dice and {'start' if p.you else 'starts'} fresh."
+            return self.by(t.seat, _("You decline the dice and start fresh."),
+                           _("{name} declines the dice and starts fresh."))
         if isinstance(t, Voided):
-            return f"The throw does not count ({self.void_reason(t.reason, None).lower()})."
+            return _("The throw does not count ({reason}).").format(reason=self.void_reason(t.reason, None).lower())
         if isinstance(t, FinalTurns):
             words = self.final_words(t.owed, t.score)
             if self.rules.end == "score-to-beat":
-                return f"{words}."
+                return _("{words}.").format(words=words)
             if self.rules.end == "one-more-turn":
                 words = words[:1].lower() + words[1:]
-            return f"Final round: {words}."
+            return _("Final round: {words}.").format(words=words)
         if isinstance(t, NewScoreToBeat):
-            return f"New {self.final_words(t.owed, t.score)[:1].lower()}{self.final_words(t.owed, t.score)[1:]}."
+            words = self.final_words(t.owed, t.score)
+            return _("New {words}.").format(words=words[:1].lower() + words[1:])
         if isinstance(t, GameOver):
-            return f"Game over: {self.winners(t.winners)[:-1]}."
+            return _("Game over: {winners}.").format(winners=self.winners(t.winners)[:-1])
         return ""
+
+    def _thrown_caption(self, t: Thrown, step: Step) -> str:
+        follow = step.transitions[1] if len(step.transitions) > 1 else None
+        dice = self.dice(t.dice)
+        if isinstance(follow, Busted):
+            if follow.reason == "carryover-face":
+                if follow.lost:
+                    return self.by(t.seat, _("You throw {dice}: no {faces}, bust ({points} lost)."),
+                                   _("{name} throws {dice}: no {faces}, bust ({points} lost)."),
+                                   dice=dice, faces=self._carry_faces(), points=num(follow.lost))
+                return self.by(t.seat, _("You throw {dice}: no {faces}, bust."),
+                               _("{name} throws {dice}: no {faces}, bust."), dice=dice, faces=self._carry_faces())
+            if follow.lost:
+                return self.by(t.seat, _("You throw {dice}: nothing scores, bust ({points} lost)."),
+                               _("{name} throws {dice}: nothing scores, bust ({points} lost)."),
+                               dice=dice, points=num(follow.lost))
+            return self.by(t.seat, _("You throw {dice}: nothing scores, bust."),
+                           _("{name} throws {dice}: nothing scores, bust."), dice=dice)
+        if isinstance(follow, Rescued):
+            return self.by(t.seat, _("You throw {dice}: a pair that does not score, rescued with {count} fresh dice."),
+                           _("{name} throws {dice}: a pair that does not score, rescued with {count} fresh dice."),
+                           dice=dice, count=num(follow.dice))
+        return self.by(t.seat, _("You throw {dice}."), _("{name} throws {dice}."), dice=dice)
 
     def replay_captions(self, states: Sequence[State], events: Sequence[Event]) -> list[str]:
         """The caption of every position of a replay (0: before the first event)."""
@@ -246,21 +292,28 @@ class Events(Voice):
 
     def log_line(self, turn: TurnResult, total: int) -> Line:
         """One finished turn: ``Ada banks 1,250 (600 carried) → 3,400`` or ``You bust on the first throw``."""
-        p = self.person(turn.seat)
         extra = []
         if turn.carried:
-            extra.append(f"{num(turn.carried)} carried")
+            extra.append(_("{points} carried").format(points=num(turn.carried)))
         if turn.voids:
-            extra.append(plural(turn.voids, "void throw"))
-        note = f" ({', '.join(extra)})" if extra else ""
+            extra.append(ngettext("{count} void throw", "{count} void throws", turn.voids).format(
+                count=num(turn.voids)))
+        note = _(" ({notes})").format(notes=_(", ").join(extra)) if extra else ""
         if turn.banked:
-            return Line(f"{p.does('banks')} {num(turn.points)}{note} → {num(total)}", "plain")
-        throws = f"after {turn.throws} throws" if turn.throws > 1 else "on the first throw"
-        return Line(f"{p.does('busts')} {throws}{note}", "bad")
+            return Line(self.by(turn.seat, _("You bank {points}{notes} → {total}"),
+                                _("{name} banks {points}{notes} → {total}"),
+                                points=num(turn.points), notes=note, total=num(total)), "plain")
+        if turn.throws > 1:
+            text = self.by(turn.seat, _("You bust after {count} throws{notes}"),
+                           _("{name} busts after {count} throws{notes}"), count=num(turn.throws), notes=note)
+        else:
+            text = self.by(turn.seat, _("You bust on the first throw{notes}"),
+                           _("{name} busts on the first throw{notes}"), notes=note)
+        return Line(text, "bad")
 
     def declined_line(self, seat: int) -> Line:
         """The log line of a carryover declined."""
-        return Line(f"{self.person(seat).does('declines')} the dice", "info")
+        return Line(self.by(seat, _("You decline the dice"), _("{name} declines the dice")), "info")
 
     def log(self, turns: Sequence[TurnResult]) -> list[tuple[int, Line]]:
         """The whole log of finished turns, oldest first, each with its seat."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+from greed_game.i18n import _
 from greed_game.narrator.voice import Line, OfferWords, Voice
-from greed_game.narrator.words import COUNT_WORDS, dice_count, join_and, num, pct, sentence
+from greed_game.narrator.words import count_word, dice_count, join_and, num, pct, sentence
 from greed_game.rules.dice import counts_of
 from greed_game.rules.game import (
     Action,
@@ -34,20 +35,19 @@ class Hints(Voice):
         """The words of the carryover box for the offer in ``state``."""
         o = state.offer
         assert o is not None
-        giver, taker = self.person(o.seat), self.person(state.current)
         dice = dice_count(o.dice)
         note = ""
         if self.rules.carryover == "strict":
-            note = f"Needs a {self._carry_faces()} in the throw and in the keep"
-        ask = "Take (T) or decline (D)?" if taker.you else f"{taker.subject}: take (T) or decline (D)?"
+            note = _("Needs a {faces} in the throw and in the keep").format(faces=self._carry_faces())
+        ask = self.by(state.current, _("Take (T) or decline (D)?"), _("{name}: take (T) or decline (D)?"))
         return OfferWords(
-            headline=f"{giver.does('banked', 'banked')} {num(o.points)} with {dice} left",
-            take=f"Take: throw {dice} for {num(o.points)}+",
+            headline=self.by(o.seat, _("You banked {points} with {dice} left"),
+                             _("{name} banked {points} with {dice} left"), points=num(o.points), dice=dice),
+            take=_("Take: throw {dice} for {points}+").format(dice=dice, points=num(o.points)),
             take_note=note,
-            decline=f"Decline: start fresh with {dice_count(self.rules.dice)}",
+            decline=_("Decline: start fresh with {dice}").format(dice=dice_count(self.rules.dice)),
             ask=ask,
         )
-
 
     # -- the hint ---------------------------------------------------------------------------------------
 
@@ -57,8 +57,7 @@ class Hints(Voice):
         groups: list[str] = []
         for face, run in groupby(sorted(dice)):
             n = len(list(run))
-            groups.append(f"the {self.vocab.face(face)}" if n == 1 else
-                          f"{COUNT_WORDS[n]} {self.vocab.face_plural(face)}")
+            groups.append(_("the {face}").format(face=self.vocab.face(face)) if n == 1 else self.vocab.many(n, face))
         return join_and(groups) if len(groups) <= 2 else self.dice(dice)
 
     def choice(self, actions: Sequence[Action], state: State) -> str:
@@ -67,34 +66,42 @@ class Hints(Voice):
         if isinstance(first, Carryover):
             o = state.offer
             if first.accept and o is not None:
-                return f"take {dice_count(o.dice)} and {num(o.points)} points"
-            return f"decline and throw {dice_count(self.rules.dice)} fresh"
+                return _("take {dice} and {points} points").format(dice=dice_count(o.dice), points=num(o.points))
+            return _("decline and throw {dice} fresh").format(dice=dice_count(self.rules.dice))
         if isinstance(first, Throw):
-            return f"throw {dice_count(first.count)}"
+            return _("throw {dice}").format(dice=dice_count(first.count))
         if isinstance(first, Bank):
             try:
                 total = bank_total(self.rules, state)[0]
             except IllegalAction:
                 total = state.turn_points
             kept = bank_keep(self.rules, state)
-            return f"bank {num(total)}, keeping {self.these(kept)}" if kept else f"bank {num(total)}"
+            if kept:
+                return _("bank {points}, keeping {dice}").format(points=num(total), dice=self.these(kept))
+            return _("bank {points}").format(points=num(total))
         if isinstance(first, Keep):
-            points = self.rules.table.points(counts_of(first.dice)) or 0
-            words = self.these(first.dice)
-            # "keep the 1 and the 5, then throw 4 dice": never two "and"s in a row.
-            then = ", then" if " and " in words else " and"
-            nxt = actions[1] if len(actions) > 1 else None
-            if isinstance(nxt, Bank):
-                return f"keep {words}{then} bank {num(state.turn_points + points)}"
-            try:
-                hot = hot_dice(self.rules, state, first.dice)
-            except IllegalAction:
-                hot = False
-            if hot:
-                return f"keep {words}{then} throw all {COUNT_WORDS[self.rules.dice]} again (hot dice)"
-            count = nxt.count if isinstance(nxt, Throw) else state.dice_left - len(first.dice)
-            return f"keep {words}{then} throw {dice_count(count)}"
+            return self._keep_choice(first, actions[1] if len(actions) > 1 else None, state)
         return ""
+
+    def _keep_choice(self, keep: Keep, nxt: Action | None, state: State) -> str:
+        """``keep the 5 and throw 4 dice``; ``keep the 1 and the 5, then throw 4 dice`` (never two "and"s)."""
+        points = self.rules.table.points(counts_of(keep.dice)) or 0
+        words = self.these(keep.dice)
+        two = len(set(keep.dice)) == 2  # named as two groups: "the 1 and the 5"
+        if isinstance(nxt, Bank):
+            text = _("keep {dice}, then bank {points}") if two else _("keep {dice} and bank {points}")
+            return text.format(dice=words, points=num(state.turn_points + points))
+        try:
+            hot = hot_dice(self.rules, state, keep.dice)
+        except IllegalAction:
+            hot = False
+        if hot:
+            text = (_("keep {dice}, then throw all {count} again (hot dice)") if two
+                    else _("keep {dice} and throw all {count} again (hot dice)"))
+            return text.format(dice=words, count=count_word(self.rules.dice))
+        count = nxt.count if isinstance(nxt, Throw) else state.dice_left - len(keep.dice)
+        text = _("keep {dice}, then throw {count}") if two else _("keep {dice} and throw {count}")
+        return text.format(dice=words, count=dice_count(count))
 
     def hint(
         self,
@@ -114,30 +121,33 @@ class Hints(Voice):
         """
         lines: list[Line] = []
         if bust is not None:
-            lines.append(Line(f"Bust chance if you throw {dice_count(state.dice_left)} now: {pct(bust)}", "warn"))
+            lines.append(Line(_("Bust chance if you throw {dice} now: {chance}").format(
+                dice=dice_count(state.dice_left), chance=pct(bust)), "warn"))
         if not choices:
             return lines
-        who = "Best to win" if chances is not None else adviser
-        lines.append(Line(f"{who}: {self.choice(choices[0][0], state)}", "good"))
+        best = self.choice(choices[0][0], state)
+        if chances is not None:
+            lines.append(Line(_("Best to win: {choice}").format(choice=best), "good"))
+        else:
+            lines.append(Line(_("{adviser}: {choice}").format(adviser=_(adviser), choice=best), "good"))
         for i, (actions, value, risk) in enumerate(choices[:MAX_CHOICES]):
             lines.append(Line(sentence(self.choice(actions, state)), "plain", indent=True))
             figures = []
             # No-break spaces keep each figure whole when the hint wraps.
             if risk is not None:
-                figures.append(f"≈\u00a0{num(round(value))}\u00a0points from here on average")
+                figures.append(_("≈ {points} points from here on average").format(points=num(round(value))))
             if chances is not None:
-                figures.append(f"win\u00a0chance\u00a0{pct(chances[i])}")
+                figures.append(_("win chance {chance}").format(chance=pct(chances[i])))
             if risk is not None:
-                figures.append(f"bust\u00a0chance\u00a0{pct(risk)}")
+                figures.append(_("bust chance {chance}").format(chance=pct(risk)))
             if figures:
-                lines.append(Line(" · ".join(figures), "dim", indent=True))
+                lines.append(Line(" · ".join(f.replace(" ", "\u00a0") for f in figures), "dim", indent=True))
         return lines
-
 
     @staticmethod
     def working(fraction: float) -> str:
         """The computer players and the hint are being worked out, ``fraction`` of the current stage done."""
-        return f"Working out the odds of these rules… {round(100 * min(1.0, fraction))}%"
+        return _("Working out the odds of these rules… {percent}%").format(percent=round(100 * min(1.0, fraction)))
 
     def hint_pending(self, fraction: float) -> list[Line]:
         """The hint while its tables are still being solved."""
@@ -146,4 +156,4 @@ class Hints(Voice):
     @staticmethod
     def hint_unavailable(problem: str) -> list[Line]:
         """The hint when these rules cannot be solved (the reason, as the solver words it)."""
-        return [Line("No hint for these rules:", "warn"), Line(problem, "dim", indent=True)]
+        return [Line(_("No hint for these rules:"), "warn"), Line(problem, "dim", indent=True)]

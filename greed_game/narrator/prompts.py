@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from greed_game.i18n import _, ngettext
 from greed_game.narrator.voice import Voice
-from greed_game.narrator.words import COUNT_WORDS, dice_count, num, sentence
+from greed_game.narrator.words import count_word, dice_count, num, sentence
 from greed_game.rules.game import IllegalAction
 
 
@@ -16,114 +17,161 @@ class Prompts(Voice):
     def addressed(self, name: str, text: str) -> str:
         """A prompt for a shared screen, naming whose turn it is: ``Tess — Space: throw 6 dice`` (``name``
         as the seat's :meth:`person` says it, perhaps shortened to fit)."""
-        return f"{name} — {text}" if text else name
+        return _("{name} — {prompt}").format(name=name, prompt=text) if text else name
 
     def keep_value(self, dice: Sequence[int], points: int) -> str:
         """What the selection is worth: ``Keep 1 5: 150 points``."""
-        return f"Keep {self.dice(dice)}: {num(points)} {'point' if points == 1 else 'points'}"
+        return ngettext("Keep {dice}: {points} point", "Keep {dice}: {points} points", points).format(
+            dice=self.dice(dice), points=num(points))
 
     def keep_prompt(self, dice_on_felt: int, best: int) -> str:
         """What to do with a throw before anything is selected."""
         if dice_on_felt == 1:
-            return f"Keep the die: click it or 1 ({num(best)})"
-        return f"Keep dice: click or 1–{dice_on_felt} (best {num(best)})"
+            return _("Keep the die: click it or 1 ({best})").format(best=num(best))
+        return _("Keep dice: click or 1–{count} (best {best})").format(count=dice_on_felt, best=num(best))
 
     def hot_keep(self) -> str:
         """The selection sets aside every die on the felt and all of them score: said before the player
         decides, so that Space is known to bring every die back."""
-        n = COUNT_WORDS.get(self.rules.dice, str(self.rules.dice))
-        return f"All {n} score: throw all {n} again"
+        return _("All {count} score: throw all {count} again").format(count=count_word(self.rules.dice))
 
     def throw_prompt(self, dice: int) -> str:
         """``Space: throw 6 dice``."""
-        return f"Space: throw {dice_count(dice)}"
+        return _("Space: throw {dice}").format(dice=dice_count(dice))
 
     def bank_prompt(self, total: int) -> str:
         """``Enter: bank 1,250``."""
-        return f"Enter: bank {num(total)}"
+        return _("Enter: bank {points}").format(points=num(total))
 
     def no_bank(self, exc: IllegalAction) -> str:
         """Why banking is not possible now, short enough for the status line's second line (the whole
         refusal is said when Enter is pressed)."""
         f, rule = exc.facts, exc.rule
         if rule in ("nothing-kept", "keep-first"):
-            return "No bank yet: set aside a scoring die first"
+            return _("No bank yet: set aside a scoring die first")
         if rule == "entry-minimum":
-            own = "" if f.get("carried_count", True) else " own"
-            return f"No bank under {num(_int(f.get('need')))}{own} points: you have {num(_int(f.get('have')))}"
+            need, have = num(_int(f.get("need"))), num(_int(f.get("have")))
+            if f.get("carried_count", True):
+                return _("No bank under {need} points: you have {have}").format(need=need, have=have)
+            return _("No bank under {need} own points: you have {have}").format(need=need, have=have)
         if rule == "must-top":
-            return f"No bank: {num(_int(f.get('total')))} does not top {num(_int(f.get('high')))}"
+            return _("No bank: {total} does not top {high}").format(total=num(_int(f.get("total"))),
+                                                                    high=num(_int(f.get("high"))))
         if rule == "hot-dice-mandatory":
-            return f"No bank: hot dice, throw all {self.rules.dice} again"
+            return _("No bank: hot dice, throw all {count} again").format(count=num(self.rules.dice))
         if rule == "scoring-dice-left":
-            return "No bank while scoring dice are left out"
+            return _("No bank while scoring dice are left out")
         if rule == "offer-pending":
-            return "No bank: take or decline the dice first"
+            return _("No bank: take or decline the dice first")
         if rule in ("not-thrown", "free-die"):
-            return "No bank with these dice picked"
+            return _("No bank with these dice picked")
         text = self.illegal(exc)
-        return f"No bank: {text[:1].lower()}{text[1:]}"
+        return _("No bank: {reason}").format(reason=text[:1].lower() + text[1:])
 
     def playing(self, seat: int) -> str:
         """The status line while a computer plays."""
-        return f"{self.person(seat).does('is')} playing…"
+        return self.by(seat, _("You are playing…"), _("{name} is playing…"))
 
-    offer_first = "Take (T) or decline (D) the dice first"
-    lost_note = "lost in a bust"
-    banked_note = "banked"
-    keep_first = "Set aside at least one scoring die first"
-    offer_status = ("Take or decline the dice passed on", "T take  ·  D decline")
-    rolling = "Rolling…"
-    rolling_off = "Roll-off: who throws first?"
-    hurry_human = "Any key: hurry up"
-    hurry_computer = "Any key or click: hurry up"
-    acknowledge = "Any key or click: on to the next turn"
-    selected_note = "selected"
-    empty_log = "Turns will be listed here."
+    @property
+    def offer_first(self) -> str:
+        return _("Take (T) or decline (D) the dice first")
+
+    @property
+    def lost_note(self) -> str:
+        return _("lost in a bust")
+
+    @property
+    def banked_note(self) -> str:
+        return _("banked")
+
+    @property
+    def keep_first(self) -> str:
+        return _("Set aside at least one scoring die first")
+
+    @property
+    def offer_status(self) -> tuple[str, str]:
+        return _("Take or decline the dice passed on"), _("T take  ·  D decline")
+
+    @property
+    def rolling(self) -> str:
+        return _("Rolling…")
+
+    @property
+    def rolling_off(self) -> str:
+        return _("Roll-off: who throws first?")
+
+    @property
+    def hurry_human(self) -> str:
+        return _("Any key: hurry up")
+
+    @property
+    def hurry_computer(self) -> str:
+        return _("Any key or click: hurry up")
+
+    @property
+    def acknowledge(self) -> str:
+        return _("Any key or click: on to the next turn")
+
+    @property
+    def selected_note(self) -> str:
+        return _("selected")
+
+    @property
+    def empty_log(self) -> str:
+        return _("Turns will be listed here.")
 
     def illegal(self, exc: IllegalAction) -> str:
         """A refusal in plain words and in the dice's vocabulary."""
         f = exc.facts
         rule = exc.rule
         if rule in ("not-thrown", "free-die"):
-            kept = _faces(f.get("dice"))
-            loose = _faces(f.get("loose"))
-            fault = f.get("fault")
-            if fault == "empty" or not kept:
-                return "Select at least one scoring die"
-            what = self.dice(loose)
-            if fault == "not-thrown":
-                return f"Cannot keep {self.dice(kept)}: {what} {'was' if len(loose) == 1 else 'were'} not thrown"
-            rest = " with the rest" if len(loose) < len(kept) else ""
-            return f"Cannot keep {self.dice(kept)}: {what} {'does' if len(loose) == 1 else 'do'} not score{rest}"
+            return self._not_keepable(f)
         if rule == "carryover-keep":
-            return f"The dice kept from a carryover throw must include a {self._carry_faces()}"
+            return _("The dice kept from a carryover throw must include a {faces}").format(faces=self._carry_faces())
         if rule == "hot-dice-mandatory":
-            return f"Hot dice: all {self.rules.dice} dice must be thrown again before banking"
+            return _("Hot dice: all {count} dice must be thrown again before banking").format(
+                count=num(self.rules.dice))
         if rule == "nothing-kept":
-            return "Set aside at least one die before banking"
+            return _("Set aside at least one die before banking")
         if rule == "keep-first":
             return self.keep_first
         if rule == "offer-pending":
             return self.offer_first
         if rule == "scoring-dice-left":
-            return "You may not stop leaving scoring dice: banking keeps every scoring die of the throw"
+            return _("You may not stop leaving scoring dice: banking keeps every scoring die of the throw")
         if rule == "entry-minimum":
-            need, have = _int(f.get("need")), _int(f.get("have"))
-            own = "" if f.get("carried_count", True) else " of your own (carried points do not count)"
-            return f"To get on the board you need {num(need)} points{own} in one turn; you have {num(have)}"
+            need, have = num(_int(f.get("need"))), num(_int(f.get("have")))
+            if f.get("carried_count", True):
+                return _("To get on the board you need {need} points in one turn; you have {have}").format(
+                    need=need, have=have)
+            return _("To get on the board you need {need} points of your own (carried points do not count) in "
+                     "one turn; you have {have}").format(need=need, have=have)
         if rule == "must-top":
-            high, total = _int(f.get("high")), _int(f.get("total"))
-            return f"In the final turn you may bank only to top {num(high)}; banking now gives {num(total)}"
+            return _("In the final turn you may bank only to top {high}; banking now gives {total}").format(
+                high=num(_int(f.get("high"))), total=num(_int(f.get("total"))))
         if rule == "game-over":
-            return "The game is over"
+            return _("The game is over")
         return sentence(str(exc))
 
+    def _not_keepable(self, f: dict[str, object]) -> str:
+        """Why the dice picked cannot be kept: one was not thrown, or some do not score."""
+        kept = _faces(f.get("dice"))
+        loose = _faces(f.get("loose"))
+        if f.get("fault") == "empty" or not kept:
+            return _("Select at least one scoring die")
+        values = {"kept": self.dice(kept), "loose": self.dice(loose)}
+        if f.get("fault") == "not-thrown":
+            return ngettext("Cannot keep {kept}: {loose} was not thrown", "Cannot keep {kept}: {loose} were not thrown",
+                            len(loose)).format(**values)
+        if len(loose) < len(kept):
+            return ngettext("Cannot keep {kept}: {loose} does not score with the rest",
+                            "Cannot keep {kept}: {loose} do not score with the rest", len(loose)).format(**values)
+        return ngettext("Cannot keep {kept}: {loose} does not score", "Cannot keep {kept}: {loose} do not score",
+                        len(loose)).format(**values)
 
     def deciding(self, seat: int) -> str:
         """While a computer weighs an offer."""
-        return f"{self.person(seat).does('is')} deciding…"
-
+        return self.by(seat, _("You are deciding…"), _("{name} is deciding…"))
 
 
 def _faces(value: object) -> tuple[int, ...]:

@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from greed_game.narrator.words import COUNT_WORDS, LETTER_COLOURS, LETTERS, Skin, Vocabulary, num
+from greed_game.i18n import N_, _, ngettext
+from greed_game.narrator.words import LETTERS, Skin, Vocabulary, count_word, num, sentence
 from greed_game.rules.ruleset import RuleSet
 
-_COUNT_WORDS = COUNT_WORDS
 _n = num
+LETTER_COLOUR_WORDS: dict[int, str] = {1: N_("blue"), 2: N_("ebony"), 3: N_("emerald"), 4: N_("red"),
+                                       5: N_("orange"), 6: N_("silver")}
+"""The colour of each $GREED letter, as the rules text names it."""
 
 _FIELDS = ("target", "entry_minimum", "dice")
 
@@ -35,18 +38,21 @@ def source_line(source: str) -> str:
     earlier versions had it) means nothing to a reader and is left out."""
     match = re.fullmatch(r"\s*\d{3}:\s+(.+)", source, re.DOTALL)
     text = (match.group(1) if match else source).strip()
-    return f"Where these rules come from: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
+    end = "" if text.endswith((".", "!", "?")) else "."
+    return _("Where these rules come from: {source}").format(source=text) + end
 
 
 def summary(rules: RuleSet) -> list[str]:
     """Two short lines of the rules' main figures (the new-game screen)."""
-    entry = f"entry {num(rules.entry_minimum)}" if rules.entry_minimum else "no entry minimum"
-    carry = {"none": "no carryover", "free": "carryover", "strict": "strict carryover"}[rules.carryover]
-    end = {"one-more-turn": "one more turn each", "must-top": "others must top", "score-to-beat": "score to beat"}[
-        rules.end
-    ]
-    hot = "hot dice must be thrown" if rules.hot_dice == "mandatory" else "hot dice optional"
-    return [f"{rules.dice} dice  ·  target {num(rules.target)}  ·  {entry}", f"{carry}  ·  {hot}  ·  end: {end}"]
+    entry = _("entry {points}").format(points=num(rules.entry_minimum)) if rules.entry_minimum else _(
+        "no entry minimum")
+    carry = {"none": _("no carryover"), "free": _("carryover"), "strict": _("strict carryover")}[rules.carryover]
+    end = {"one-more-turn": _("one more turn each"), "must-top": _("others must top"),
+           "score-to-beat": _("score to beat")}[rules.end]
+    hot = _("hot dice must be thrown") if rules.hot_dice == "mandatory" else _("hot dice optional")
+    dice = ngettext("{count} die", "{count} dice", rules.dice).format(count=num(rules.dice))
+    return [_("{dice}  ·  target {target}  ·  {entry}").format(dice=dice, target=num(rules.target), entry=entry),
+            _("{carryover}  ·  {hot}  ·  end: {end}").format(carryover=carry, hot=hot, end=end)]
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,9 @@ def scoring_rows(rules: RuleSet, vocab: Vocabulary) -> list[ScoringRow]:
     rows: list[ScoringRow] = []
     if s.singles:
         rows.append(ScoringRow(
-            "Single dice", tuple(((face,), points) for face, points in s.singles),
-            tuple(f"Each single {vocab.face(face)}: {_n(points)}" for face, points in s.singles)))
+            _("Single dice"), tuple(((face,), points) for face, points in s.singles),
+            tuple(_("Each single {face}: {points}").format(face=vocab.face(face), points=_n(points))
+                  for face, points in s.singles)))
     kinds = s.kind_points()
     for n in (3, 4, 5, 6):
         if n > rules.dice:
@@ -76,22 +83,26 @@ def scoring_rows(rules: RuleSet, vocab: Vocabulary) -> list[ScoringRow]:
         if not row:
             continue
         values = {p for _, p in row}
-        label = f"{_COUNT_WORDS[n].capitalize()} of a kind"
+        label = _("{count} of a kind").format(count=count_word(n).capitalize())
         if len(values) == 1 and len(row) == 6:
-            rows.append(ScoringRow(label, (), (f"Any {_COUNT_WORDS[n]} of a kind: {_n(row[0][1])}",)))
+            rows.append(ScoringRow(label, (), (_("Any {count} of a kind: {points}").format(
+                count=count_word(n), points=_n(row[0][1])),)))
         else:
-            parts = ", ".join(f"{_COUNT_WORDS[n]} {vocab.face_plural(f)} {_n(p)}" for f, p in row)
-            rows.append(ScoringRow(label, tuple(((f,) * n, p) for f, p in row), (f"{label}: {parts}",)))
+            parts = _(", ").join(_("{dice} {points}").format(dice=vocab.many(n, f), points=_n(p)) for f, p in row)
+            rows.append(ScoringRow(label, tuple(((f,) * n, p) for f, p in row),
+                                   (_("{label}: {parts}").format(label=label, parts=parts),)))
     triples = {f for f in range(1, 7) if (3, f) in kinds}
     missing = [f for f in (1, 5) if f not in triples and any(sf == f for sf, _ in s.singles)]
     for f in missing:
-        rows.append(ScoringRow("", (), (f"Three {vocab.face_plural(f)} are no triple: they count as three singles",)))
+        rows.append(ScoringRow("", (), (_("{dice} are no triple: they count as three singles").format(
+            dice=sentence(vocab.many(3, f))),)))
     if s.more_of_a_kind == "doubling":
-        steps = ["four of a kind doubles the triple", "five doubles again", "six doubles again"][: rules.dice - 3]
-        if steps:
-            rows.append(ScoringRow("", (), (", ".join(steps).capitalize(),)))
+        steps = [_("Four of a kind doubles the triple"), _("Four of a kind doubles the triple, five doubles again"),
+                 _("Four of a kind doubles the triple, five doubles again, six doubles again")]
+        if rules.dice > 3:
+            rows.append(ScoringRow("", (), (steps[min(rules.dice, 6) - 4],)))
     elif rules.dice > 3:
-        rows.append(ScoringRow("", (), ("Dice beyond a listed combination count only as singles",)))
+        rows.append(ScoringRow("", (), (_("Dice beyond a listed combination count only as singles"),)))
     for combo in s.sets:
         if len(combo.faces) <= rules.dice:
             digits = "-".join(map(str, combo.faces))
@@ -103,13 +114,17 @@ def scoring_rows(rules: RuleSet, vocab: Vocabulary) -> list[ScoringRow]:
             else:
                 label = combo.name if digits in combo.name else f"{combo.name} ({digits})"
             label = f"{label[0].upper()}{label[1:]}"
-            rows.append(ScoringRow(label, ((combo.faces, combo.points),), (f"{label}: {_n(combo.points)}",)))
+            rows.append(ScoringRow(label, ((combo.faces, combo.points),),
+                                   (_("{label}: {points}").format(label=label, points=_n(combo.points)),)))
     if s.pairs is not None and 2 * s.pairs.count <= rules.dice:
-        extra = " (four of a kind plus a pair counts)" if s.pairs.four_of_a_kind_counts_as_two else ""
-        label = f"{_COUNT_WORDS[s.pairs.count].capitalize()} pairs in one throw"
-        example = tuple(f for f in (2, 4, 6, 3, 1, 5)[: s.pairs.count] for _ in range(2))
-        rows.append(ScoringRow(f"{_COUNT_WORDS[s.pairs.count].capitalize()} pairs (any)", ((example, s.pairs.points),),
-                               (f"{label}{extra}: {_n(s.pairs.points)}",)))
+        count = count_word(s.pairs.count).capitalize()
+        if s.pairs.four_of_a_kind_counts_as_two:
+            words = _("{count} pairs in one throw (four of a kind plus a pair counts): {points}")
+        else:
+            words = _("{count} pairs in one throw: {points}")
+        example = tuple(f for f in (2, 4, 6, 3, 1, 5)[: s.pairs.count] for _k in range(2))
+        rows.append(ScoringRow(_("{count} pairs (any)").format(count=count), ((example, s.pairs.points),),
+                               (words.format(count=count, points=_n(s.pairs.points)),)))
     return rows
 
 
@@ -131,117 +146,106 @@ def _opening(rules: RuleSet, vocab: Vocabulary) -> list[str]:
         out += ["", description(rules)]
     if rules.source:
         out += [source_line(rules.source)]
-    out += ["", "THE DICE", f"{rules.dice} six-sided dice."]
+    out += ["", _("THE DICE"), ngettext("{count} six-sided die.", "{count} six-sided dice.", rules.dice).format(
+        count=rules.dice)]
     if vocab.skin == "greed":
-        names = ", ".join(f"{LETTERS[f]} ({LETTER_COLOURS[f]}) for {f}" for f in range(1, 7))
-        out.append(f"Played with the $GREED letter dice: {names}. The two E's are different faces.")
-    out += ["", "SCORING", "A combination counts only if all its dice come from the same throw."]
+        names = _(", ").join(_("{letter} ({colour}) for {face}").format(
+            letter=LETTERS[f], colour=_(LETTER_COLOUR_WORDS[f]), face=f) for f in range(1, 7))
+        out.append(_("Played with the $GREED letter dice: {names}. The two E's are different faces.").format(
+            names=names))
+    out += ["", _("SCORING"), _("A combination counts only if all its dice come from the same throw.")]
     out += [f"  {line}" for line in _scoring_lines(rules, vocab)]
     return out
 
 
 def _a_turn(rules: RuleSet) -> list[str]:
     """How a turn goes: throwing, setting aside, banking, hot dice."""
-    out: list[str] = [
-        "",
-        "A TURN",
-        f"Throw all {rules.dice} dice. After every throw set aside at least one scoring die; every die",
-        "you set aside must belong to a scoring combination of that throw. Then throw the rest",
-        "again or bank your turn total. A throw with no scoring die is a bust: the turn ends and",
-        "its points are lost. You bank only after setting aside at least one die this turn.",
-    ]
+    # Translators: the line breaks are the rules text's own (a terminal's width); place them as reads best.
+    turn = _("Throw all {count} dice. After every throw set aside at least one scoring die; every die\n"
+             "you set aside must belong to a scoring combination of that throw. Then throw the rest\n"
+             "again or bank your turn total. A throw with no scoring die is a bust: the turn ends and\n"
+             "its points are lost. You bank only after setting aside at least one die this turn.")
+    out: list[str] = ["", _("A TURN"), *turn.format(count=rules.dice).split("\n")]
     if rules.hot_dice == "mandatory":
-        out.append(f"Hot dice: when all {rules.dice} dice have scored, you must throw all {rules.dice} again.")
+        hot = _("Hot dice: when all {count} dice have scored, you must throw all {count} again.")
     else:
-        out.append(f"Hot dice: when all {rules.dice} dice have scored, you may throw all {rules.dice} again or bank.")
+        hot = _("Hot dice: when all {count} dice have scored, you may throw all {count} again or bank.")
+    out.append(hot.format(count=rules.dice))
     if rules.bank_keeps_best:
-        out.append(
+        out.append(_(
             "You may not stop leaving scoring dice on the felt: banking sets aside every scoring die of "
             "the last throw (the best selection); if that is all the dice, hot dice applies and you must throw."
-        )
+        ))
     if rules.doubles_rescue:
-        out.append(
+        out.append(_(
             "Doubles at the end: throwing your last two dice as a pair that scores nothing is no bust; "
-            f"you get {rules.dice} fresh dice and may throw or bank (you bank only after setting aside a die)."
-        )
+            "you get {count} fresh dice and may throw or bank (you bank only after setting aside a die)."
+        ).format(count=rules.dice))
     return out
 
 
 def _getting_on(rules: RuleSet) -> list[str]:
     """The entry minimum, and which points count towards it."""
-    out: list[str] = ["", "GETTING ON THE BOARD"]
+    out: list[str] = ["", _("GETTING ON THE BOARD")]
     if rules.entry_minimum == 0:
-        out.append("No minimum: every banked turn counts.")
+        out.append(_("No minimum: every banked turn counts."))
     else:
+        text = _("You need at least {points} points in one turn to get on the board. Until then you may not bank "
+                 "less: keep throwing until you qualify or bust.").format(points=_n(rules.entry_minimum))
         # Which points count only matters where points can be taken over from another player.
-        carried = ""
         if rules.carryover != "none":
-            carried = (
-                " Carried points count towards it."
-                if rules.entry_counts_carried
-                else " Only your own points count: points taken over by carryover do not."
-            )
-        out.append(
-            f"You need at least {_n(rules.entry_minimum)} points in one turn to get on the board. "
-            f"Until then you may not bank less: keep throwing until you qualify or bust.{carried}"
-        )
+            text += " " + (_("Carried points count towards it.") if rules.entry_counts_carried
+                           else _("Only your own points count: points taken over by carryover do not."))
+        out.append(text)
     return out
 
 
 def _carryover(rules: RuleSet, vocab: Vocabulary) -> list[str]:
     """Passing the dice on: whether, and on what terms."""
-    out: list[str] = ["", "PASSING THE DICE (CARRYOVER)"]
+    out: list[str] = ["", _("PASSING THE DICE (CARRYOVER)")]
     if rules.carryover == "none":
-        out.append("None: the next player always starts with fresh dice.")
+        out.append(_("None: the next player always starts with fresh dice."))
     else:
-        out.append(
+        out.append(_(
             "When you bank with dice still unthrown, the next player may take over those dice and your "
             "banked turn total, or start fresh. None after a bust, and none after banking hot dice."
-        )
+        ))
         if rules.carryover == "strict":
-            faces = vocab.faces_or(rules.carryover_faces)
-            out.append(
-                f"A taker must throw exactly the dice left. The throw must show a {faces}, and the dice set "
-                f"aside from it must include a {faces} (alone or inside a combination); otherwise it is a bust. "
+            out.append(_(
+                "A taker must throw exactly the dice left. The throw must show a {faces}, and the dice set "
+                "aside from it must include a {faces} (alone or inside a combination); otherwise it is a bust. "
                 "A declined carryover is lost."
-            )
-        out.append("A taker who banks with dice left offers them on in turn.")
+            ).format(faces=vocab.faces_or(rules.carryover_faces)))
+        out.append(_("A taker who banks with dice left offers them on in turn."))
     return out
 
 
 def _the_end(rules: RuleSet) -> list[str]:
     """How the game ends, who starts, and what a void throw is."""
-    out: list[str] = ["", "END OF THE GAME"]
-    target = _n(rules.target)
+    out: list[str] = ["", _("END OF THE GAME")]
     if rules.end == "one-more-turn":
-        out.append(
-            f"When a player banks to {target} or more, every other player gets one more turn, in seat order. "
-            "The highest total wins; equal top scores share the win."
-        )
+        end = _("When a player banks to {target} or more, every other player gets one more turn, in seat order. "
+                "The highest total wins; equal top scores share the win.")
     elif rules.end == "must-top":
-        out.append(
-            f"When a player reaches {target} or more, that player stops. Every other player gets one turn to "
-            "top the high score: in that turn you may bank only if your total beats it (not at a tie). "
-            "The highest total wins."
-        )
+        end = _("When a player reaches {target} or more, that player stops. Every other player gets one turn to "
+                "top the high score: in that turn you may bank only if your total beats it (not at a tie). "
+                "The highest total wins.")
     else:
-        out.append(
-            f"The first total of {target} or more becomes the score to beat. Every other player gets one turn; "
-            "whoever beats it sets a new score to beat and everyone else gets one more turn. The game ends "
-            "after a full cycle with no new high score. A tie goes to whoever reached that score first."
-        )
-    out += ["", "FIRST PLAYER"]
+        end = _("The first total of {target} or more becomes the score to beat. Every other player gets one turn; "
+                "whoever beats it sets a new score to beat and everyone else gets one more turn. The game ends "
+                "after a full cycle with no new high score. A tie goes to whoever reached that score first.")
+    out.append(end.format(target=_n(rules.target)))
+    out += ["", _("FIRST PLAYER")]
     out.append(
         {
-            "seat-order": "The first seat starts; play goes round in seat order.",
-            "high-die": "Everyone throws one die; the highest starts (ties throw again).",
-            "best-roll": f"Everyone throws all {rules.dice} dice; the best-scoring throw starts (ties throw again).",
+            "seat-order": _("The first seat starts; play goes round in seat order."),
+            "high-die": _("Everyone throws one die; the highest starts (ties throw again)."),
+            "best-roll": _("Everyone throws all {count} dice; the best-scoring throw starts "
+                           "(ties throw again).").format(count=rules.dice),
         }[rules.first_player]
     )
-    out += [
-        "",
-        "VOID THROWS",
-        "If a die leaves the felt or ends leaning on another die or the rail, the throw does not count:",
-        "all dice of that throw are thrown again. Nothing else changes.",
-    ]
+    # Translators: the line break is the rules text's own (a terminal's width); place it as reads best.
+    void = _("If a die leaves the felt or ends leaning on another die or the rail, the throw does not count:\n"
+             "all dice of that throw are thrown again. Nothing else changes.")
+    out += ["", _("VOID THROWS"), *void.split("\n")]
     return out

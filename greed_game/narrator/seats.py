@@ -3,6 +3,7 @@ one-line standing of a game."""
 
 from __future__ import annotations
 
+from greed_game.i18n import N_, _
 from greed_game.narrator.voice import Tone, Voice
 from greed_game.narrator.words import dice_count, num
 from greed_game.rules.game import Phase, State
@@ -14,11 +15,12 @@ class Seats(Voice):
 
     def standing(self, state: State) -> str:
         """Where a game stands, in one line: ``You 1,200 · Ada 900 — your turn``."""
-        scores = "  ·  ".join(f"{p.subject} {num(state.scores[i])}" for i, p in enumerate(self.people))
+        scores = "  ·  ".join(_("{name} {score}").format(name=p.subject, score=num(state.scores[i]))
+                              for i, p in enumerate(self.people))
         if state.finished:
             return scores
-        return f"{scores}  —  {self.person(state.current).possessive_mid} turn"
-
+        whose = self.by(state.current, _("your turn"), _("{name}'s turn"))
+        return _("{scores}  —  {whose}").format(scores=scores, whose=whose)
 
     def seat_note(self, kind: str, on_board: bool, *, standin: float | None = None, stood_in: bool = False) -> str:
         """Under a player's name: ``human`` or ``expert computer``, and whether the seat is on the board.
@@ -26,12 +28,12 @@ class Seats(Voice):
         ``standin``: an optimal seat played by master while its win tables are solved (that far);
         ``stood_in``: one that stays with master (its tables could not be solved).
         """
-        who = "human" if kind == "human" else f"{kind} computer"
+        who = _("human") if kind == "human" else _("{level} computer").format(level=level_name(kind))
         if standin is not None:
-            who = f"master plays · optimal {round(100 * min(1.0, standin))}% solved"
+            who = _("master plays · optimal {percent}% solved").format(percent=round(100 * min(1.0, standin)))
         elif stood_in:
-            who = "optimal · plays as master"
-        return who if on_board else f"{who}  ·  not on board"
+            who = _("optimal · plays as master")
+        return who if on_board else _("{who}  ·  not on board").format(who=who)
 
     def chips(self, state: State) -> list[tuple[str, Tone]]:
         """The top bar's chips: final round, the score to top or beat, the entry minimum."""
@@ -39,21 +41,34 @@ class Seats(Voice):
         if state.finished:
             return chips
         if state.final:
-            chips.append(("FINAL ROUND", "warn"))
+            chips.append((_("FINAL ROUND"), "warn"))
             high = high_to_top(self.rules, state.current, state.scores, state.current in state.owed)
             if high is not None:
-                chips.append((f"Must top {num(high)}", "bad"))
+                chips.append((_("Must top {score}").format(score=num(high)), "bad"))
         if state.high_mark is not None:
-            chips.append((f"Score to beat {num(state.high_mark)}", "warn"))
+            chips.append((_("Score to beat {score}").format(score=num(state.high_mark)), "warn"))
         if not state.on_board[state.current] and self.rules.entry_minimum:
-            own = "" if self.rules.entry_counts_carried else " own"
-            chips.append((f"Needs {num(self.rules.entry_minimum)}{own} points to get on the board", "info"))
+            need = num(self.rules.entry_minimum)
+            if self.rules.entry_counts_carried:
+                chips.append((_("Needs {points} points to get on the board").format(points=need), "info"))
+            else:
+                chips.append((_("Needs {points} own points to get on the board").format(points=need), "info"))
         return chips[:3]
 
     def turn_note(self, state: State) -> tuple[str, Tone]:
         """Under the turn total: the points carried in, or the dice to throw."""
         if state.carried:
-            return f"{num(state.carried)} carried", "info"
+            return _("{points} carried").format(points=num(state.carried)), "info"
         if state.phase is Phase.ROLL and not state.finished:
-            return f"{dice_count(state.dice_left)} to throw", "dim"
+            return _("{dice} to throw").format(dice=dice_count(state.dice_left)), "dim"
         return "", "dim"
+
+
+LEVEL_NAMES: dict[str, str] = {"cautious": N_("cautious"), "bold": N_("bold"), "expert": N_("expert"),
+                               "master": N_("master"), "optimal": N_("optimal"), "human": N_("human")}
+"""The computer levels' names as players read them (the ids stay English in files and on the command line)."""
+
+
+def level_name(kind: str) -> str:
+    """A computer level (or ``human``) in the language in force; a level this version does not know, as it is."""
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind

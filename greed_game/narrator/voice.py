@@ -59,6 +59,12 @@ class Voice:
         """The seat as sentences name it."""
         return self.people[seat]
 
+    def by(self, seat: int, you: str, other: str, /, **values: object) -> str:
+        """A sentence about ``seat``: ``you`` when the seat is the one named "You" (spoken to), else ``other``
+        with its ``{name}``; both already translated, each a whole sentence a translator can reorder."""
+        p = self.person(seat)
+        return (you if p.you else other).format(name=p.name, **values)
+
     def dice(self, faces: Iterable[int]) -> str:
         """Dice in the skin's vocabulary: ``1 1 5`` or ``D D G``."""
         return self.vocab.dice(faces)

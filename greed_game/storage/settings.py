@@ -86,6 +86,8 @@ class Settings:
     """How the dice are drawn: in 3D where OpenGL 3.3 can be had ("auto"), or always flat."""
     opponents_talk: bool = True
     """Whether the computer seats' characters say a line at their big moments."""
+    language: Literal["auto", "en", "de", "fr", "es", "nl"] = "auto"
+    """The language the game speaks ("auto": the system's, where the game has it; else English)."""
     lesson_offered: bool = False
     """Whether Learn to play has been offered (it is offered once, on a new player's first start)."""
     last_setup: LastSetup | None = None
@@ -105,6 +107,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "view": ("auto", "3d", "flat"),
     "opponents_talk": (True, False),
     "lesson_offered": (True, False),
+    "language": ("auto", "en", "de", "fr", "es", "nl"),
 }
 
 

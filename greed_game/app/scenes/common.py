@@ -11,6 +11,7 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W, Anchor, Canvas
 from greed_game.app.navigation import Go, Replace, ToSavedGame
+from greed_game.i18n import _
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -50,7 +51,7 @@ def _grain(seed: int) -> pygame.Surface:
     """A tile of faint light and dark specks (the weave of the felt)."""
     rng = random.Random(seed)
     tile = pygame.Surface((128, 128), pygame.SRCALPHA)
-    for _ in range(128 * 128 // 90):
+    for _k in range(128 * 128 // 90):
         v = rng.choice((0, 255))
         tile.set_at((rng.randrange(128), rng.randrange(128)), (v, v, v, 14))
     return tile
@@ -95,15 +96,16 @@ def draw_scrim(canvas: Canvas) -> None:
 def standing_line(game: Game, limit: int = 64) -> str:
     """Where a game stands in one line (``You 1,200 · Ada 900 — your turn``); with many seats or long names,
     whose turn first and the scores in short, so that the line stays readable where it is shown."""
-    from greed_game.narrator import Narrator
+    from greed_game.narrator import Narrator, num
 
     narrator = Narrator(game.rules, [p.name for p in game.players])
     state = game.state
     standing = narrator.seats.standing(state)
     if len(standing) <= limit or state.finished:
         return standing
-    whose = narrator.person(state.current).possessive_mid
-    return f"{whose} turn  ·  {state.players} players, top score {max(state.scores):,}"
+    whose = narrator.by(state.current, _("your turn"), _("{name}'s turn"))
+    return _("{whose}  ·  {count} players, top score {score}").format(whose=whose, count=state.players,
+                                                                       score=num(max(state.scores)))
 
 
 def continue_saved(app: App) -> Go | None:

@@ -11,8 +11,8 @@ from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.scenes.overlays import Overlay
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup
+from greed_game.i18n import ngettext
 from greed_game.narrator import num, pct
-from greed_game.narrator.words import plural
 from greed_game.play.coaching import ReviewJob, SeatReview
 from greed_game.play.setup import kind_label
 
@@ -89,8 +89,9 @@ class ReviewOverlay(Overlay):
         if not seat.decisions or seat.accuracy is None:
             canvas.text("No decisions to review", (x, y + 62), 16, theme.TEXT, max_width=w)
             return
-        canvas.text(f"{plural(seat.decisions, 'decision')}  ·  {pct(seat.accuracy)} best or as good",
-                    (x, y + 60), 16, theme.TEXT, max_width=w)
+        decisions = ngettext("{count} decision", "{count} decisions", seat.decisions).format(count=num(seat.decisions))
+        canvas.text(f"{decisions}  ·  {pct(seat.accuracy)} best or as good", (x, y + 60), 16, theme.TEXT,
+                    max_width=w)
         canvas.text(f"Win chance given away in all: {points(seat.lost)}", (x, y + 84), 16,
                     theme.RED if seat.lost >= 0.01 else theme.TEXT, max_width=w)
         top = y + 124

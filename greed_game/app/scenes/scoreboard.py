@@ -15,8 +15,8 @@ from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, fit_middle
+from greed_game.i18n import ngettext
 from greed_game.narrator import Narrator, num
-from greed_game.narrator.words import plural
 from greed_game.play.history import score_series, seat_figures
 from greed_game.play.setup import GameSetup
 from greed_game.play.user_rules import display_path
@@ -124,8 +124,10 @@ class ScoreboardScene(Scene):
         game = self.game
         draw_heading(canvas, self.title, (LOGICAL_W / 2, 44), 40, anchor="center")
         rules = game.rules
-        canvas.text(f"{rules.name}  ·  target {num(rules.target)}  ·  {plural(len(self.history.turns), 'turn')}",
-                    (LOGICAL_W / 2, 80), 15, theme.TEXT_DIM, anchor="center")
+        turns = len(self.history.turns)
+        counted = ngettext("{count} turn", "{count} turns", turns).format(count=num(turns))
+        canvas.text(f"{rules.name}  ·  target {num(rules.target)}  ·  {counted}", (LOGICAL_W / 2, 80), 15,
+                    theme.TEXT_DIM, anchor="center")
         self._draw_chart(canvas)
         self._draw_figures(canvas)
         self._draw_rounds(canvas)
