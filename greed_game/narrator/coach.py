@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Literal
 
-from greed_game.i18n import _
+from greed_game.i18n import _, ngettext
 from greed_game.narrator.voice import Voice
 from greed_game.narrator.words import count_word, dice_count, join_and, num, sentence
 from greed_game.rules.dice import counts_of
@@ -68,7 +68,7 @@ class Coach(Voice):
         title, body, task = self._words(idea, facts)
         if seen:
             task = _("There it is: the dice are thrown again for you.")
-        nudge = _("Not that yet: this step asks for something else.") if nudged and task else ""
+        nudge = _("Not that yet. First:") if nudged and task else ""
         return CardWords(title, body, task, _("Step {number} of {count}").format(number=number, count=of), nudge,
                          _("Esc: menu (leave the lesson at any time)"))
 
@@ -111,6 +111,9 @@ class Coach(Voice):
         body = _("{dice} score {points}: keep them and this turn is worth {total}. Banking ends your turn and adds "
                  "its points to your score.").format(dice=sentence(self._these(f.triple)),
                                                      points=num(self._points(f.triple)), total=num(f.turn_one))
+        triples = self._triples()
+        if triples:
+            body = f"{body} {triples}"
         if r.entry_minimum:
             if r.entry_counts_carried:
                 entry = _("Entry minimum: until you are on the board, you may bank only a turn worth at least "
@@ -198,6 +201,17 @@ class Coach(Voice):
     def _points(self, faces: tuple[int, ...]) -> int:
         return self.rules.table.points(counts_of(faces)) or 0
 
+    def _triples(self) -> str:
+        """What each three of a kind scores: ``Three of a kind: 1s 1,000 · 2s 200 · …``."""
+        parts = []
+        for face in (1, 2, 3, 4, 5, 6):
+            value = self.rules.table.points(counts_of((face,) * 3))
+            if value is not None:
+                parts.append(_("{dice} {points}").format(dice=self.vocab.many(3, face), points=num(value)))
+        if not parts:
+            return ""
+        return _("Each three of a kind: {list}.").format(list=_(", ").join(parts))
+
     def _singles(self) -> str:
         """What single dice score: ``A 1 scores 100 and a 5 scores 50.``"""
         parts = []
@@ -231,6 +245,12 @@ def lesson_lead(offer: bool) -> str:
 
 def lesson_about(opponent: str) -> str:
     """What the lesson will be like, against ``opponent``."""
-    return _("You play {name}, a computer player. Each step of the game is shown as it comes: keep the dice that "
-             "score, throw the rest, bank, and what can go wrong. The table waits for you at every step, and the "
-             "lesson ends in a real game.").format(name=opponent)
+    return _("You play against {name}, a computer player. Each step of the game is shown as it comes: keep the "
+             "dice that score, throw the rest, bank, and what can go wrong. The table waits for you at every step, "
+             "and the lesson ends in a real game.").format(name=opponent)
+
+
+def faces_caption(dice: int) -> str:
+    """The caption before the pictures of a die's six faces on the Learn to play screen."""
+    return ngettext("{count} die, each with these faces:", "{count} dice, each with these faces:", dice).format(
+        count=dice)

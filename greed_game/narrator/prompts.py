@@ -113,6 +113,10 @@ class Prompts(Voice):
         return _("Any key or click: on to the next turn")
 
     @property
+    def acknowledge_end(self) -> str:
+        return _("Any key or click: on to the result")
+
+    @property
     def selected_note(self) -> str:
         return _("selected")
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from greed_game.narrator.coach import Idea, LessonFacts
-from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice
+from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleDie
 from greed_game.rules import (
     Action,
     Bank,
@@ -189,6 +189,8 @@ class Lesson:
         A refused command changes nothing; the card's task is then shown again (``nudged``). Picking dice,
         the hint and hurrying are always allowed.
         """
+        if isinstance(command, ToggleDie):
+            self.nudged = False  # picking dice is doing what the card says: its warning goes
         if not isinstance(command, (ThrowDice, BankTurn, AnswerOffer)):
             return True
         move = self.next_move
@@ -200,14 +202,25 @@ class Lesson:
         self.nudged = not ok
         return ok
 
-    def on_show(self, *, rolling: bool) -> Card | None:
-        """The card the table shows: it stays as it was while dice fly, so it never tells what the throw in the
-        air will show (None once the lesson has closed)."""
+    def on_show(self, *, rolling: bool, seat: int) -> Card | None:
+        """The card the table shows, ``seat`` being the one whose turn is on show: it stays as it was while dice
+        fly (it never tells what the throw in the air will show) and until the turn it speaks of is on show (the
+        newcomer's next card waits for the opponent's turn to end). None once the lesson has closed."""
         if self.closed:
             return None
-        if not rolling or self._shown is None:
+        move = self.next_move
+        early = move is not None and move.seat != seat
+        if self._shown is None or not (rolling or early):
             self._shown = self.card()
         return self._shown
+
+    def wants_bank(self) -> bool:
+        """Whether the newcomer's next move is a bank (the table then offers Bank first)."""
+        move = self.next_move
+        if move is None or move.seat != LEARNER:
+            return False
+        after = self._after()
+        return move.kind == "bank" or (move.kind == "keep" and after is not None and after.kind == "bank")
 
     def card(self) -> Card | None:
         """The card for where the script stands (None once the lesson has closed)."""

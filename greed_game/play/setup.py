@@ -55,7 +55,7 @@ def default_name(name: str, seat: int) -> bool:
     """Whether ``name`` is one the new-game screen gave a seat (a player's own typed name is kept)."""
     if name in ("", f"Player {seat + 1}", f"Computer {seat + 1}", "You") or name in COMPUTER_NAMES:
         return True
-    base, _, number = name.rpartition(" ")
+    base, _space, number = name.rpartition(" ")
     stem = base if number.isdecimal() and base else name
     return any(character_name(level) == stem for level in computer_levels())
 

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from greed_game.i18n import _
 from greed_game.narrator import CardWords, Line, Narrator, OfferWords, Said, Tone, num
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices, Speech
@@ -223,7 +224,9 @@ def status(flow: Flow) -> Status:
     words = flow.narrator
     banner = flow.notices.banner
     if acknowledging(flow):
-        return (banner.said.title if banner else "", "bad"), (words.prompts.acknowledge, "dim")
+        # The last bust of a game leads to the result, not to another turn.
+        on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
+        return (banner.said.title if banner else "", "bad"), (on, "dim")
     if flow.roll_off.showing:
         return (words.prompts.rolling_off, "plain"), (words.prompts.hurry_computer, "dim")
     if not flow.human_turn:
@@ -248,18 +251,20 @@ def status(flow: Flow) -> Status:
 def buttons(flow: Flow) -> tuple[ButtonState, ...]:
     """The flow's buttons as they are now: Take and Decline while dice are on offer, else Roll and Bank; Hint."""
     human = flow.human_turn
-    hint = ButtonState("Hint", "H", ToggleHint(), enabled=human)
+    hint = ButtonState(_("Hint"), "H", ToggleHint(), enabled=human)
     if human and flow.shown.phase is Phase.CARRYOVER:
         return (
-            ButtonState("Take", "T", AnswerOffer(True), primary=True),
-            ButtonState("Decline", "D", AnswerOffer(False)),
+            ButtonState(_("Take"), "T", AnswerOffer(True), primary=True),
+            ButtonState(_("Decline"), "D", AnswerOffer(False)),
             hint,
         )
     bank = flow.choice.bank
-    label = f"Bank {num(bank)}" if bank is not None and human else "Bank"
+    label = _("Bank {points}").format(points=num(bank)) if bank is not None and human else _("Bank")
+    # A lesson that asks for a bank offers Bank first; else throwing on is the everyday move.
+    bank_first = flow.lesson is not None and flow.lesson.wants_bank()
     return (
-        ButtonState("Roll", "Space", ThrowDice(), enabled=human, primary=True),
-        ButtonState(label, "Enter", BankTurn(), enabled=human and bank is not None),
+        ButtonState(_("Roll"), _("Space"), ThrowDice(), enabled=human, primary=not bank_first),
+        ButtonState(label, _("Enter"), BankTurn(), enabled=human and bank is not None, primary=bank_first),
         hint,
     )
 
@@ -347,7 +352,8 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
 
 def _coach(flow: Flow) -> CardWords | None:
     """Learn to play's card on show, in the narrator's words."""
-    card = flow.lesson.on_show(rolling=flow.mode == "rolling") if flow.lesson is not None else None
+    lesson = flow.lesson
+    card = lesson.on_show(rolling=flow.mode == "rolling", seat=flow.shown.current) if lesson is not None else None
     if card is None or flow.lesson is None:
         return None
     return flow.narrator.coach.card(card.idea, flow.lesson.facts, card.number, card.of, nudged=card.nudge,

@@ -71,7 +71,7 @@ PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
 
-WATCHED = 3.5
+WATCHED = 5.0
 """How much longer a computer player thinks over a move a lesson explains."""
 
 Mode = Literal["ready", "rolling", "wait", "over", "full"]

@@ -207,9 +207,36 @@ def test_the_opponent_takes_passed_dice_in_the_script() -> None:
         view.land()
         _run(turn, view, 0.8)
     assert lesson.next_move is not None and lesson.next_move.seat == OPPONENT
-    _run(turn, view, 8.0)
+    _run(turn, view, 16.0)  # the opponent's scripted moves come slowly, for the card to be read
     history = turn.game.events
     assert any(type(e).__name__ == "Carryover" for e in history)
     assert turn.game.state.current == LEARNER and turn.game.state.scores == (650, 0)
     assert Narrator(turn.rules, ["You", "Ada"]).coach.card("void", lesson.facts, 5, 9).body.startswith(
         "Ada took your dice")
+
+
+def test_the_newcomer_s_next_card_waits_for_the_opponent_s_turn_to_end() -> None:
+    turn, view, lesson = _lesson_table("classic-five")
+    for faces, command in [((), ThrowDice()), ((5,), ThrowDice()), ((3, 3, 3), BankTurn())]:
+        if isinstance(command, BankTurn):
+            # the lesson asks for a bank: Bank is the button offered first, Roll the second
+            primary = [b.label for b in turn.snapshot.buttons if b.primary]
+            assert len(primary) == 1 and primary[0].startswith("Bank")
+        _do(turn, view, faces, command)
+        view.land()
+        _run(turn, view, 0.8)
+    titles = set()
+    for _ in range(2000):
+        view.land()
+        turn.update(1 / 60)
+        view.play()
+        card = turn.snapshot.coach
+        assert card is not None
+        titles.add(card.title)
+        if turn.shown.current == OPPONENT:
+            assert card.title == "Ada's turn", "the newcomer's next card came while the opponent still played"
+        elif turn.human_turn:
+            break
+    assert turn.human_turn and turn.snapshot.coach is not None and turn.snapshot.coach.title == "A void throw"
+    assert "Ada's turn" in titles
+    assert [b.label for b in turn.snapshot.buttons if b.primary] == ["Roll"]

@@ -22,11 +22,13 @@ from greed_game.app.portraits import draw_portrait
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
 from greed_game.app.widgets import Button, FocusGroup, Widget
-from greed_game.narrator.coach import lesson_about, lesson_lead
-from greed_game.narrator.rules_text import description, summary
+from greed_game.i18n import _
+from greed_game.narrator.coach import faces_caption, lesson_about, lesson_lead
+from greed_game.narrator.rules_text import description
 from greed_game.play.setup import GameSetup
 from greed_game.presets import presets
 from greed_game.rules import Player
+from greed_game.storage.settings import LastSetup, SeatSetup
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -88,12 +90,19 @@ class LearnScene(Scene):
         return GameSetup(self.rules[self.chosen].id, players)
 
     def start(self) -> Go | None:
-        """The lesson at the table; a game in progress is first offered to be continued (or exported)."""
+        """The lesson at the table; a game in progress is first offered to be continued (or exported).
+
+        A player who has never set up a game finds the rules just learnt on the new-game screen afterwards."""
+        settings = self.app.settings
+        if settings.last_setup is None:
+            seats = (SeatSetup(_("You"), "human"), SeatSetup(self.opponent, OPPONENT_LEVEL))
+            settings.last_setup = LastSetup(seats, self.rules[self.chosen].id)
+            self.app.save_settings()
         lesson = Replace(ToNewGame(self.setup(), lesson=True))
         in_progress = self.app.storage.game_in_progress()
         if in_progress is None:
             return lesson
-        _, game = in_progress
+        _record, game = in_progress
         return Push(ToReplaceGame(game.rules.name, standing_line(game), lambda: lesson))
 
     def leave(self) -> Go:
@@ -120,11 +129,10 @@ class LearnScene(Scene):
         canvas.text(rules.name, (x, ABOUT.y + 24), 26, theme.GOLD, font="serif")
         y: float = ABOUT.y + 70
         y += canvas.paragraph(description(rules), pygame.Rect(x, y, w, 110), 18, theme.TEXT) + 8
-        for line in summary(rules):
-            canvas.text(line, (x, y), 15, theme.TEXT_DIM, max_width=w)
-            y += 24
+        canvas.text(faces_caption(rules.dice), (x, y + 34), 15, theme.TEXT_DIM, anchor="midleft")
+        left = x + canvas.text_width(faces_caption(rules.dice), 15) + 16
         for face in range(1, 7):
-            draw_upright(canvas, rules.skin, face, (x + 22 + (face - 1) * 54, y + 34), 40)
+            draw_upright(canvas, rules.skin, face, (left + 22 + (face - 1) * 54, y + 34), 40)
         y += 78
         draw_portrait(canvas, OPPONENT_LEVEL, (x + 34, y + 36), 64)
         canvas.paragraph(lesson_about(self.opponent), pygame.Rect(x + 84, y, w - 84, 130), 17, theme.TEXT)

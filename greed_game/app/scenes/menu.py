@@ -39,7 +39,10 @@ from greed_game.app.scenes.common import (
     standing_line,
 )
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
+from greed_game.i18n import _
+from greed_game.narrator import num
 from greed_game.narrator.rules_text import description, summary
+from greed_game.narrator.seats import level_name
 from greed_game.play.setup import (
     FALLBACK_LEVEL,
     GameSetup,
@@ -93,7 +96,7 @@ class MenuScene(Scene):
         from greed_game.storage import parse_saved_record, read_text
 
         try:
-            _, game = parse_saved_record(read_text(self.app.storage.autosave_path))
+            _record, game = parse_saved_record(read_text(self.app.storage.autosave_path))
         except (OSError, ValueError, RecursionError):
             return ""
         if game.finished:
@@ -105,14 +108,14 @@ class MenuScene(Scene):
         x, w, h, gap = LOGICAL_W // 2 - 170, 340, 44, 8
         y = 250
         entries: list[tuple[str, Callable[[], Go | None], bool]] = [
-            ("Continue", self._continue, has_save),
-            ("New game", self.open_setup, True),
-            ("Learn to play", self.open_learn, True),
-            ("Statistics", self.open_statistics, True),
-            ("Replays", self.open_replays, True),
-            ("Rules", self.open_rules, True),
-            ("Settings", self.open_settings, True),
-            ("Quit", self.app.quit, True),
+            (_("Continue"), self._continue, has_save),
+            (_("New game"), self.open_setup, True),
+            (_("Learn to play"), self.open_learn, True),
+            (_("Statistics"), self.open_statistics, True),
+            (_("Replays"), self.open_replays, True),
+            (_("Rules"), self.open_rules, True),
+            (_("Settings"), self.open_settings, True),
+            (_("Quit"), self.app.quit, True),
         ]
         buttons: list[Widget] = []
         for i, (label, action, enabled) in enumerate(entries):
@@ -171,10 +174,12 @@ class MenuScene(Scene):
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
         draw_title(canvas, 130)
-        canvas.text("THE PUSH-YOUR-LUCK DICE GAME", (LOGICAL_W / 2, 214), 17, theme.GOLD, font="bold", anchor="center")
+        canvas.text(_("THE PUSH-YOUR-LUCK DICE GAME"), (LOGICAL_W / 2, 214), 17, theme.GOLD, font="bold",
+                    anchor="center")
         self.focus.draw(canvas)
-        sound = "   ·   no sound device: playing without sound" if self.app.no_sound_device else ""
-        keys = f"↑ ↓ choose   ·   Enter select   ·   F11 full screen{sound}   ·   version {__version__}"
+        sound = _("   ·   no sound device: playing without sound") if self.app.no_sound_device else ""
+        keys = _("↑ ↓ choose   ·   Enter select   ·   F11 full screen{sound}   ·   version {version}").format(
+            sound=sound, version=__version__)
         draw_keys_help(canvas, keys)
 
 
@@ -216,7 +221,7 @@ class SeatRows:
     def __init__(self, levels: Sequence[str], changed: Callable[[], None]) -> None:
         self.levels = levels
         self.kinds: list[str] = ["human"]
-        self.names: list[str] = ["You"]
+        self.names: list[str] = [_("You")]
         self._changed = changed
         """Called when the rows must be laid out again (a seat removed, a name replaced)."""
 
@@ -230,7 +235,7 @@ class SeatRows:
 
     def _default_name(self, seat: int, kind: str) -> str:
         if kind == "human":
-            return f"Player {seat + 1}"
+            return _("Player {number}").format(number=seat + 1)
         return computer_name(kind, [n for i, n in enumerate(self.names) if i != seat], seat)
 
     def remove(self, seat: int) -> None:
@@ -255,13 +260,15 @@ class SeatRows:
     def widgets(self, top: int) -> list[Widget]:
         """Each seat's row from ``top`` down: who plays, the name, a button to remove it."""
         widgets: list[Widget] = []
-        kind_options = [("human", "Human")] + [(lvl, f"Computer: {lvl}") for lvl in self.levels]
+        kind_options = [("human", _("Human"))] + [(lvl, _("Computer: {level}").format(level=level_name(lvl)))
+                                                    for lvl in self.levels]
         for seat in range(len(self.kinds)):
             y = top + seat * SEAT_ROW_H
             widgets.append(Selector(pygame.Rect(96, y, 256, 40), "", kind_options, self.kinds[seat],
                                     partial(self.set_kind, seat)))
             widgets.append(TextField(pygame.Rect(362, y, 256, 40), self.names[seat], partial(self._rename, seat),
-                                     placeholder=f"Player {seat + 1}", max_len=NAME_LEN, size=16))
+                                     placeholder=_("Player {number}").format(number=seat + 1), max_len=NAME_LEN,
+                                     size=16))
             remove = Button(pygame.Rect(628, y, 40, 40), "✕", partial(self.remove, seat),
                             enabled=len(self.kinds) > 1, size=16)
             widgets.append(remove)
@@ -334,7 +341,8 @@ class SetupScene(Scene):
             kind = seat.kind
             if kind != "human" and kind not in self.levels:
                 kind = FALLBACK_LEVEL if FALLBACK_LEVEL in self.levels else self.levels[0]
-                notes.append(f"The computer level {seat.kind[:40]!r} is not in this version: {kind} plays instead.")
+                notes.append(_("The computer level {level!r} is not in this version: {kind} plays instead.").format(
+                    level=seat.kind[:40], kind=level_name(kind)))
             kinds.append(kind)
             names.append(seat.name[:NAME_LEN])
         if kinds:
@@ -343,9 +351,13 @@ class SetupScene(Scene):
             (c.path is not None and c.path.name == last.rules) if last.rules_file
             else (c.is_preset and c.rules is not None and c.rules.id == last.rules))), None)
         if index is None:
-            what = f"Your rules file {last.rules[:60]!r}" if last.rules_file else f"The rules {last.rules[:40]!r}"
-            notes.append(f"{what}, played last time, cannot be found or played now: {self.choices[0].label} "
-                         "is chosen instead.")
+            if last.rules_file:
+                note = _("Your rules file {name!r}, played last time, cannot be found or played now: {chosen} is "
+                         "chosen instead.").format(name=last.rules[:60], chosen=self.choices[0].label)
+            else:
+                note = _("The rules {name!r}, played last time, cannot be found or played now: {chosen} is chosen "
+                         "instead.").format(name=last.rules[:40], chosen=self.choices[0].label)
+            notes.append(note)
             return notes
         self.preset_index = index
         self.target = self.rules.target
@@ -353,8 +365,8 @@ class SetupScene(Scene):
             try:
                 self.rules.with_overrides({"target": last.target})
             except ValueError:
-                notes.append(f"A target of {last.target:,} is not possible under these rules: "
-                             f"{self.rules.target:,} is chosen instead.")
+                notes.append(_("A target of {target} is not possible under these rules: {chosen} is chosen "
+                               "instead.").format(target=num(last.target), chosen=num(self.rules.target)))
             else:
                 self.target = last.target
         return notes
@@ -402,7 +414,7 @@ class SetupScene(Scene):
         in_progress = self.app.storage.game_in_progress()
         if in_progress is None:
             return new_game
-        _, game = in_progress
+        _record, game = in_progress
         return Push(ToReplaceGame(game.rules.name, standing_line(game), lambda: new_game))
 
     def configure_computers(self) -> None:
@@ -420,7 +432,7 @@ class SetupScene(Scene):
     def _targets(self) -> list[tuple[int, str]]:
         """The usual targets, the rules' own (marked) and the one chosen (perhaps typed)."""
         values = sorted({*TARGET_PRESETS, self.rules.target, self.target})
-        return [(v, f"{v:,} (rules)" if v == self.rules.target else f"{v:,}") for v in values]
+        return [(v, _("{target} (rules)").format(target=num(v)) if v == self.rules.target else num(v)) for v in values]
 
     def type_target(self, text: str) -> None:
         """A target typed in the free field: taken when the rules allow it, else the problem is shown."""
@@ -429,7 +441,7 @@ class SetupScene(Scene):
         if not digits:
             return
         if not digits.isdecimal() or len(digits) > 9:
-            self.target_problem = "A target is a whole number of points, such as 6000."
+            self.target_problem = _("A target is a whole number of points, such as 6000.")
             return
         value = int(digits)
         try:
@@ -440,11 +452,13 @@ class SetupScene(Scene):
             least = re.search(r"at least (\d+)", str(exc))
             if most:
                 limit = int(most.group(1).replace(",", ""))
-                self.target_problem = f"Not {value:,}: these rules allow a target of at most {limit:,}."
+                self.target_problem = _("Not {value}: these rules allow a target of at most {limit}.").format(
+                    value=num(value), limit=num(limit))
             elif least:
-                self.target_problem = f"Not {value:,}: a target is at least {int(least.group(1)):,}."
+                self.target_problem = _("Not {value}: a target is at least {least}.").format(
+                    value=num(value), least=num(int(least.group(1))))
             else:
-                self.target_problem = f"Not {value:,}: {exc}"[:200]
+                self.target_problem = _("Not {value}: {problem}").format(value=num(value), problem=exc)[:200]
             return
         self.target = value
         self.target_selector.options = self._targets()
@@ -460,33 +474,33 @@ class SetupScene(Scene):
         top = 150
         widgets = self.seats.widgets(top)
         add_y = top + len(self.seats.kinds) * SEAT_ROW_H + 4
-        self.add_button = Button(pygame.Rect(96, add_y, 200, 40), "+ Add player", self._add,
+        self.add_button = Button(pygame.Rect(96, add_y, 200, 40), _("+ Add player"), self._add,
                                  enabled=len(self.seats.kinds) < 8, size=16)
         widgets.append(self.add_button)
         x = RX
         usable = self.choice.usable
         names = [(i, c.label) for i, c in enumerate(self.choices)]
-        widgets.append(Selector(pygame.Rect(x, 150, RW, 44), "Rules", names, self.preset_index, self.set_preset,
+        widgets.append(Selector(pygame.Rect(x, 150, RW, 44), _("Rules"), names, self.preset_index, self.set_preset,
                                 label_width=110))
-        widgets.append(Button(pygame.Rect(x, 384, 200, 40), "Read the rules", self._read_rules, size=15,
+        widgets.append(Button(pygame.Rect(x, 384, 200, 40), _("Read the rules"), self._read_rules, size=15,
                               enabled=usable))
-        target = Selector(pygame.Rect(x, 448, RW - 132, 44), "Target", self._targets(), self.target,
+        target = Selector(pygame.Rect(x, 448, RW - 132, 44), _("Target"), self._targets(), self.target,
                           self._set_target, label_width=110, wrap=False)
         target.enabled = usable
         self.target_selector = target
         self.target_field = TextField(pygame.Rect(x + RW - 122, 448, 122, 44), "", self.type_target,
-                                      placeholder="other…", max_len=11, size=16)
+                                      placeholder=_("other…"), max_len=11, size=16)
         self.target_field.enabled = usable
         widgets += [target, self.target_field]
         skin_options: list[tuple[SkinChoice, str]] = [
-            ("auto", f"Preset default ({'letters' if self.rules.skin == 'greed' else 'pips'})"),
-            ("pips", "Classic pips"),
-            ("greed", "$GREED letters"),
+            ("auto", _("Preset default (letters)") if self.rules.skin == "greed" else _("Preset default (pips)")),
+            ("pips", _("Classic pips")),
+            ("greed", _("$GREED letters")),
         ]
-        widgets.append(Selector(pygame.Rect(x, 514, RW, 44), "Dice", skin_options, self.skin, self._set_skin,
+        widgets.append(Selector(pygame.Rect(x, 514, RW, 44), _("Dice"), skin_options, self.skin, self._set_skin,
                                 label_width=110))
-        self.back_button = Button(pygame.Rect(40, 648, 200, 52), "Back", self.leave, hint="Esc")
-        self.start_button = Button(pygame.Rect(1040, 648, 200, 52), "Start", self.start, hint="Enter", primary=True,
+        self.back_button = Button(pygame.Rect(40, 648, 200, 52), _("Back"), self.leave, hint="Esc")
+        self.start_button = Button(pygame.Rect(1040, 648, 200, 52), _("Start"), self.start, hint="Enter", primary=True,
                                    enabled=usable)
         widgets += [self.back_button, self.start_button]
         self.focus.set(widgets)
@@ -540,42 +554,44 @@ class SetupScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
-        draw_heading(canvas, "New game", (40, 28), 38)
-        draw_panel(canvas, PLAYERS_PANEL, "Players")
-        canvas.text("Who plays", (104, 128), 13, theme.TEXT_DIM)
-        canvas.text("Name", (370, 128), 13, theme.TEXT_DIM)
+        draw_heading(canvas, _("New game"), (40, 28), 38)
+        draw_panel(canvas, PLAYERS_PANEL, _("Players"))
+        canvas.text(_("Who plays"), (104, 128), 13, theme.TEXT_DIM)
+        canvas.text(_("Name"), (370, 128), 13, theme.TEXT_DIM)
         self.seats.draw(canvas)
-        draw_panel(canvas, RULES_PANEL, "Rules and dice")
+        draw_panel(canvas, RULES_PANEL, _("Rules and dice"))
         self._draw_rules_text(canvas)
         from greed_game.app.dice_view import draw_upright
 
         skin = self.shown_skin
         for face in range(1, 7):
             draw_upright(canvas, skin, face, (RX + 110 + (face - 1) * 56 + 22, 586), 42)  # type: ignore[arg-type]
-        canvas.text("Faces", (RX, 586), 15, theme.TEXT_DIM, anchor="midleft")
+        canvas.text(_("Faces"), (RX, 586), 15, theme.TEXT_DIM, anchor="midleft")
         self.focus.draw(canvas)
         if self.target_problem:
             canvas.text(self.target_problem, (RX, 494), 12, theme.RED, max_width=RW)
-        draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   ← → change   ·   type a name   ·   Enter start   ·   Esc back")
+        draw_keys_help(canvas, _("Tab / ↑ ↓ move   ·   ← → change   ·   type a name   ·   Enter start   ·   Esc back"))
 
 
     def _draw_rules_text(self, canvas: Canvas) -> None:
         choice = self.choice
         folder = display_path(self.rules_folder)
         if choice.rules is None:
-            canvas.text("This rules file cannot be played:", (RX, 208), 16, theme.WARN, font="bold")
+            canvas.text(_("This rules file cannot be played:"), (RX, 208), 16, theme.WARN, font="bold")
             used = canvas.paragraph(choice.problem or "", pygame.Rect(RX, 234, RW, 110), 15, theme.TEXT)
-            canvas.paragraph("Correct the file and open this screen again.", pygame.Rect(RX, 240 + used, RW, 22),
+            canvas.paragraph(_("Correct the file and open this screen again."),
+                             pygame.Rect(RX, 240 + used, RW, 22),
                              14, theme.TEXT_DIM)
         else:
             rules = self.rules_in_force()
-            canvas.paragraph(description(rules) or "No description.", pygame.Rect(RX, 208, RW, 92), 16, theme.TEXT)
+            canvas.paragraph(description(rules) or _("No description."), pygame.Rect(RX, 208, RW, 92), 16,
+                             theme.TEXT)
             for i, line in enumerate(summary(rules)):
                 canvas.text(line, (RX, 304 + i * 22), 14, theme.TEXT_DIM, max_width=RW)
         if choice.path is not None:
-            where = f"Your rules file: {display_path(choice.path)}"
+            where = _("Your rules file: {path}").format(path=display_path(choice.path))
         else:
-            where = f"Your own rules files (.toml) go in {folder}"
+            where = _("Your own rules files (.toml) go in {folder}").format(folder=folder)
         canvas.text(fit_middle(canvas, where, 12, RW), (RX, 362), 12, theme.TEXT_DIM, anchor="midleft")
 
 

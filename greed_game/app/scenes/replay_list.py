@@ -246,7 +246,7 @@ class ReplaysScene(Scene):
         in_progress = self.app.storage.game_in_progress()
         if in_progress is None:
             return start()
-        _, current = in_progress
+        _record, current = in_progress
         return Push(ToReplaceGame(current.rules.name, standing_line(current), start))
 
     def summary(self, path: Path) -> RecordSummary:
