@@ -216,7 +216,7 @@ def test_the_opponent_takes_passed_dice_in_the_script() -> None:
 
 
 def test_the_newcomer_s_next_card_waits_for_the_opponent_s_turn_to_end() -> None:
-    turn, view, lesson = _lesson_table("classic-five")
+    turn, view, _ = _lesson_table("classic-five")
     for faces, command in [((), ThrowDice()), ((5,), ThrowDice()), ((3, 3, 3), BankTurn())]:
         if isinstance(command, BankTurn):
             # the lesson asks for a bank: Bank is the button offered first, Roll the second
