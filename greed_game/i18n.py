@@ -191,6 +191,35 @@ def N_(message: str) -> str:
     return message
 
 
+def percent(share: float) -> str:
+    """A share as a whole percentage, as the language in force writes it: ``42%``, ``42 %``."""
+    if _current.code == SOURCE:
+        return f"{share:.0%}"
+    return _current.percent(share, 0)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals, as the language in force writes it: ``1,234.5``, ``1.234,5``."""
+    if _current.code == SOURCE:
+        return f"{value:,.{digits}f}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(round(value, digits), format="#,##0." + "0" * digits, locale=_current.code))
+
+
+def moment(timestamp: float) -> str:
+    """A date and time (a file's), as the language in force writes them: ``25 Nov 2026, 21:40``."""
+    import time
+
+    if _current.code == SOURCE:
+        return time.strftime("%d %b %Y, %H:%M", time.localtime(timestamp))
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    return str(format_datetime(datetime.fromtimestamp(timestamp), "d MMM y, HH:mm", locale=_current.code))
+
+
 def number(value: int | float) -> str:
     """A number as the language in force writes it."""
     if _current.code == SOURCE:
@@ -212,9 +241,12 @@ __all__ = [
     "choose",
     "complete",
     "current",
+    "decimal",
     "language",
+    "moment",
     "ngettext",
     "number",
+    "percent",
     "system_language",
     "use",
 ]

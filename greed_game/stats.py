@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from greed_game.i18n import _, number, percent
 from greed_game.presets import replay
 from greed_game.rules import Record
 from greed_game.rules.history import game_history
@@ -190,7 +191,7 @@ def check_format(data: Mapping[str, Any], expected: str, what: str) -> None:
     fmt = data.get("format")
     if fmt == expected:
         return
-    name, _, version = expected.partition("/")
+    name, _slash, version = expected.partition("/")
     if isinstance(fmt, str) and fmt.startswith(name + "/"):
         found = fmt[len(name) + 1 :]
         if found.isdecimal() and len(found) < 10 and int(found) > int(version):
@@ -376,16 +377,17 @@ def fairness(faces: list[int] | tuple[int, ...]) -> Fairness:
     )
     test = chi_square(list(faces))
     if test is None:
-        return Fairness(rows, 0, None, None, "No dice thrown yet.")
+        return Fairness(rows, 0, None, None, _("No dice thrown yet."))
     stat, p = test
     if total < MIN_DICE_FOR_VERDICT:
-        verdict = f"Only {total} dice so far: too few to judge the dice."
+        verdict = _("Only {count} dice so far: too few to judge the dice.").format(count=number(total))
     elif p < 0.001:
-        verdict = "The faces are far from even: this would happen by chance less than once in a thousand."
+        verdict = _("The faces are far from even: this would happen by chance less than once in a thousand.")
     elif p < 0.01:
-        verdict = "The faces are uneven: this would happen by chance about once in a hundred or less."
+        verdict = _("The faces are uneven: this would happen by chance about once in a hundred or less.")
     else:
-        verdict = f"The faces are as even as fair dice would be (a spread like this happens {p:.0%} of the time)."
+        verdict = _("The faces are as even as fair dice would be (a spread like this happens {share} of the "
+                    "time).").format(share=percent(p))
     return Fairness(rows, total, stat, p, verdict)
 
 

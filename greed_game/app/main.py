@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from greed_game import i18n
 from greed_game.app import routes, theme
 from greed_game.app.audio import Audio
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W
@@ -88,6 +89,7 @@ class App:
         self.first_start = settings is None and not self.storage.settings_path.exists()
         """No settings were ever saved here: a new player (the menu offers Learn to play once)."""
         self.settings = settings if settings is not None else self.storage.load_settings()
+        i18n.use(i18n.choose(self.settings.language))
         self.rng = random.Random(seed)
         self.seeded = seed is not None
         self.virtual = clock == "virtual"

@@ -58,11 +58,11 @@ def test_the_settings_help_describes_the_focused_setting(app: App, drive: Driver
     overlay = SettingsOverlay(app)
     app.push(overlay)
     seen = []
-    for _ in range(8):
+    for _ in range(9):
         seen.append(overlay.help.split(":")[0])
         drive.press("down")
     assert seen == ["Animation speed", "Void throws", "Sound", "Opponents talk", "Full screen", "Dice", "Dice view",
-                    "Every change is saved at once; Done or Esc goes back."]
+                    "Language", "Every change is saved at once; Done or Esc goes back."]
 
 
 @pytest.mark.parametrize("rules_id", PRESET_IDS)

@@ -62,9 +62,9 @@ class LearnScene(Scene):
             rect = pygame.Rect(FAMILIES.x + 20, FAMILIES.y + 58 + i * 66, FAMILIES.w - 40, 54)
             widgets.append(Button(rect, rules.name, partial(self.choose, i), primary=i == self.chosen, size=19))
         y = ABOUT.bottom + 36
-        self.start_button = Button(pygame.Rect(LOGICAL_W - 60 - 300, y, 300, 54), "Start the lesson", self.start,
+        self.start_button = Button(pygame.Rect(LOGICAL_W - 60 - 300, y, 300, 54), _("Start the lesson"), self.start,
                                    primary=True, size=20, hint="Enter")
-        back = "Not now" if self.offer else "Back"
+        back = _("Not now") if self.offer else _("Back")
         widgets += [self.start_button, Button(pygame.Rect(LOGICAL_W - 60 - 300 - 16 - 170, y, 170, 54), back,
                                               self.leave, hint="Esc", size=18)]
         self.focus.set(widgets)
@@ -86,7 +86,7 @@ class LearnScene(Scene):
 
     def setup(self) -> GameSetup:
         """The lesson's game: the newcomer, then the opponent, under the chosen rules."""
-        players = [Player("You", "human"), Player(self.opponent, OPPONENT_LEVEL)]
+        players = [Player(_("You"), "human"), Player(self.opponent, OPPONENT_LEVEL)]
         return GameSetup(self.rules[self.chosen].id, players)
 
     def start(self) -> Go | None:
@@ -119,9 +119,9 @@ class LearnScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
-        draw_heading(canvas, "Learn to play", (60, 36), 42)
+        draw_heading(canvas, _("Learn to play"), (60, 36), 42)
         canvas.text(lesson_lead(self.offer), (60, 104), 18, theme.TEXT)
-        draw_panel(canvas, FAMILIES, "Rules to learn")
+        draw_panel(canvas, FAMILIES, _("Rules to learn"))
         draw_panel(canvas, ABOUT)
         self.focus.draw(canvas)
         rules = self.rules[self.chosen]
@@ -136,5 +136,5 @@ class LearnScene(Scene):
         y += 78
         draw_portrait(canvas, OPPONENT_LEVEL, (x + 34, y + 36), 64)
         canvas.paragraph(lesson_about(self.opponent), pygame.Rect(x + 84, y, w - 84, 130), 17, theme.TEXT)
-        draw_keys_help(canvas, "↑ ↓ Tab move   ·   Enter choose or start   ·   Esc "
-                       + ("not now" if self.offer else "back"))
+        draw_keys_help(canvas, _("↑ ↓ Tab move   ·   Enter choose or start   ·   Esc not now") if self.offer
+                       else _("↑ ↓ Tab move   ·   Enter choose or start   ·   Esc back"))

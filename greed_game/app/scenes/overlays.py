@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -16,6 +16,9 @@ from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToRules, T
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import continue_saved, draw_heading, draw_panel, draw_scrim
 from greed_game.app.widgets import Button, FocusGroup, Selector, Widget, fit_middle
+from greed_game.i18n import N_, _
+from greed_game.i18n import current as current_language
+from greed_game.narrator import num
 from greed_game.play.user_rules import display_path
 
 if TYPE_CHECKING:
@@ -80,11 +83,11 @@ class RulesOverlay(Overlay):
         self.first = 0
         """The first row shown (the text scrolls by whole rows: none is ever cut in half)."""
         self._rows: list[RulesRow] = []
-        self._built_for: tuple[int, float, str] | None = None
+        self._built_for: tuple[int, float, str, str] | None = None
         p = self.PANEL
         self.selector = Selector(pygame.Rect(p.x + 30, p.y + 64, 560, 44), "", [(i, r.name) for i, r in
                                  enumerate(self.presets)], self.index, self._choose)
-        self.close_button = Button(pygame.Rect(p.right - 190, p.y + 64, 160, 44), "Close", self.close, hint="Esc")
+        self.close_button = Button(pygame.Rect(p.right - 190, p.y + 64, 160, 44), _("Close"), self.close, hint="Esc")
         self.focus = FocusGroup([self.selector, self.close_button])
 
     @property
@@ -107,7 +110,7 @@ class RulesOverlay(Overlay):
     def rows(self, canvas: Canvas) -> list[RulesRow]:
         """The rules as rows: wrapped lines of text, headings, blank lines, and the scoring combinations as dice
         with their points (in the skin shown)."""
-        key = (self.index, canvas.scale, self.skin)
+        key = (self.index, canvas.scale, self.skin, current_language().code)
         if self._built_for != key:
             self._rows = self._build_rows(canvas)
             self._built_for = key
@@ -143,7 +146,7 @@ class RulesOverlay(Overlay):
                 flush()
                 section = stripped
                 out.append(RulesRow("heading", stripped))
-            elif raw.startswith("  ") and section == "SCORING":
+            elif raw.startswith("  ") and section == _("SCORING"):
                 flush()
                 if not pictured:  # the scoring lines, once, as pictures of the dice
                     pictured = True
@@ -169,7 +172,7 @@ class RulesOverlay(Overlay):
         rows = [RulesRow("dice", label, DICE_LINE_H)]
         x = float(left)
         for faces, points in combos:
-            figure = f"{points:,}"
+            figure = num(points)
             w = len(faces) * (RULES_DIE + 4) + 6 + canvas.text_width(figure, 15, "bold")
             if x > left and x + w > right:
                 rows.append(RulesRow("dice", "", DICE_LINE_H))
@@ -216,7 +219,7 @@ class RulesOverlay(Overlay):
         draw_scrim(canvas)
         p = self.PANEL
         draw_panel(canvas, p, alpha=250)
-        draw_heading(canvas, "Rules", (p.x + 30, p.y + 14), 32)
+        draw_heading(canvas, _("Rules"), (p.x + 30, p.y + 14), 32)
         self.focus.draw(canvas)
         body = self.body
         rows = self.rows(canvas)
@@ -247,7 +250,7 @@ class RulesOverlay(Overlay):
             thumb_h = max(30.0, body.h * min(1.0, body.h / total))
             thumb_y = body.y + (body.h - thumb_h) * (first / last)
             canvas.box(pygame.Rect(track.x, thumb_y, 6, thumb_h), theme.GOLD_DARK, radius=3)
-        canvas.text("↑ ↓ PgUp PgDn or the wheel scroll  ·  ← → another rule set  ·  Esc close",
+        canvas.text(_("↑ ↓ PgUp PgDn or the wheel scroll  ·  ← → another rule set  ·  Esc close"),
                     (p.centerx, p.bottom - 8), 13, theme.TEXT_DIM, anchor="midbottom")
 
 
@@ -269,11 +272,27 @@ class RulesRow:
     """For a row of dice: each combination's x, its faces and its points."""
 
 
-SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
-VOIDS = [("off", "Off"), ("rare", "Rare"), ("realistic", "Realistic")]
-ON_OFF = [(True, "On"), (False, "Off")]
-SKINS = [("auto", "As the rules say"), ("pips", "Classic pips"), ("greed", "$GREED letters")]
-VIEWS = [("auto", "3D where possible"), ("flat", "Flat")]
+SPEEDS = [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant"))]
+VOIDS = [("off", N_("Off")), ("rare", N_("Rare")), ("realistic", N_("Realistic"))]
+ON_OFF = [(True, N_("On")), (False, N_("Off"))]
+SKINS = [("auto", N_("As the rules say")), ("pips", N_("Classic pips")), ("greed", N_("$GREED letters"))]
+VIEWS = [("auto", N_("3D where possible")), ("flat", N_("Flat"))]
+"""The settings' choices; each label is translated where the settings are shown."""
+
+
+def _said(options: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
+    """Choices with their labels in the language in force."""
+    return [(value, _(label)) for value, label in options]
+
+
+def language_choices() -> list[tuple[Any, str]]:
+    """The languages to choose from, each named in itself, after the system's (``auto``)."""
+    from greed_game import i18n
+
+    system = i18n.system_language()
+    found = i18n.NAMES.get(system or "", "") if system in i18n.available() else i18n.NAMES[i18n.SOURCE]
+    return [("auto", _("As the system: {language}").format(language=found))] + [
+        (code, i18n.NAMES[code]) for code in i18n.available()]
 
 
 class SettingsOverlay(Overlay):
@@ -284,34 +303,52 @@ class SettingsOverlay(Overlay):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        s = app.settings
+        self.focus = FocusGroup()
+        self._build()
+
+    def _build(self) -> None:
+        """The rows, in the language in force (built again when the language changes)."""
+        s = self.app.settings
         p = self.PANEL
-        # Seven rows, the help under them and Done: the rows are packed closer than elsewhere to leave the help
+        # Eight rows, the help under them and Done: the rows are packed closer than elsewhere to leave the help
         # three lines clear of the button.
-        x, w, h, gap = p.x + 40, p.w - 80, 44, 10
-        y = p.y + 88
+        x, w, h, gap = p.x + 40, p.w - 80, 40, 8
+        y = p.y + 84
 
         def row(i: int) -> pygame.Rect:
             return pygame.Rect(x, y + i * (h + gap), w, h)
 
-        self.speed = Selector(row(0), "Animation speed", SPEEDS, s.animation_speed, self._set("animation_speed"),
-                              label_width=250)
-        self.void = Selector(row(1), "Void throws", VOIDS, s.void_frequency, self._set("void_frequency"),
+        self.speed = Selector(row(0), _("Animation speed"), _said(SPEEDS), s.animation_speed,
+                              self._set("animation_speed"), label_width=250)
+        self.void = Selector(row(1), _("Void throws"), _said(VOIDS), s.void_frequency, self._set("void_frequency"),
                              label_width=250)
-        self.sound = Selector(row(2), "Sound", ON_OFF, s.sound, self._set("sound"), label_width=250)
-        self.talk = Selector(row(3), "Opponents talk", ON_OFF, s.opponents_talk, self._set("opponents_talk"),
-                             label_width=250)
-        self.fullscreen = Selector(row(4), "Full screen (F11)", ON_OFF, s.fullscreen, self._fullscreen,
+        self.sound = Selector(row(2), _("Sound"), _said(ON_OFF), s.sound, self._set("sound"), label_width=250)
+        self.talk = Selector(row(3), _("Opponents talk"), _said(ON_OFF), s.opponents_talk,
+                             self._set("opponents_talk"), label_width=250)
+        self.fullscreen = Selector(row(4), _("Full screen (F11)"), _said(ON_OFF), s.fullscreen, self._fullscreen,
                                    label_width=250)
-        self.skin = Selector(row(5), "Dice", SKINS, s.skin, self._set("skin"), label_width=250)
-        self.view = Selector(row(6), "Dice view", VIEWS, "flat" if s.view == "flat" else "auto", self._set("view"),
-                             label_width=250)
-        self.done = Button(pygame.Rect(p.centerx - 100, p.bottom - 70, 200, 52), "Done", self.close, hint="Esc",
+        self.skin = Selector(row(5), _("Dice"), _said(SKINS), s.skin, self._set("skin"), label_width=250)
+        self.view = Selector(row(6), _("Dice view"), _said(VIEWS), "flat" if s.view == "flat" else "auto",
+                             self._set("view"), label_width=250)
+        self.language = Selector(row(7), _("Language"), language_choices(), s.language, self._language,
+                                 label_width=250)
+        self.done = Button(pygame.Rect(p.centerx - 100, p.bottom - 70, 200, 52), _("Done"), self.close, hint="Esc",
                            primary=True)
         widgets: list[Widget] = [self.speed, self.void, self.sound, self.talk, self.fullscreen, self.skin,
-                                 self.view, self.done]
-        self.focus = FocusGroup(widgets)
+                                 self.view, self.language, self.done]
+        focused = self.focus.focus
+        self.focus.set(widgets)
+        self.focus.focus = focused
         self.focus.keyboard = True
+
+    def _language(self, value: object) -> None:
+        """Speak another language at once: every screen redraws in it."""
+        from greed_game import i18n
+
+        self.app.settings.language = value  # type: ignore[assignment]
+        self.app.save_settings()
+        i18n.use(i18n.choose(str(value)))
+        self._build()
 
     def _set(self, field: str) -> Callable[[object], None]:
         def apply(value: object) -> None:
@@ -336,11 +373,12 @@ class SettingsOverlay(Overlay):
         draw_scrim(canvas)
         p = self.PANEL
         draw_panel(canvas, p, alpha=250)
-        draw_heading(canvas, "Settings", (p.x + 40, p.y + 26), 32)
+        draw_heading(canvas, _("Settings"), (p.x + 40, p.y + 26), 32)
         self.focus.draw(canvas)
-        canvas.paragraph(self.help, pygame.Rect(p.x + 40, self.view.rect.bottom + 26, p.w - 80, 60), 14,
+        canvas.paragraph(self.help, pygame.Rect(p.x + 40, self.language.rect.bottom + 30, p.w - 80, 60), 14,
                          theme.TEXT_DIM)
-        canvas.text(f"In use: {self.app.views.describe()}", (self.view.rect.right, self.view.rect.bottom + 4), 13,
+        canvas.text(_("Dice view in use: {view}").format(view=self.app.views.describe()),
+                    (self.language.rect.right, self.language.rect.bottom + 6), 13,
                     theme.TEXT_DIM, anchor="topright")
 
     @property
@@ -348,19 +386,23 @@ class SettingsOverlay(Overlay):
         """What the setting under the mouse, or else the focused one, does."""
         shown = self.focus.hover or self.focus.focused
         helps: dict[Widget | None, str] = {
-            self.speed: "Animation speed: how fast the dice fly and the computer players take their turns. "
-            "Instant skips the flight; the dice thrown are the same at every speed.",
-            self.void: "Void throws: a die over the rail or cocked voids the throw, as the physics shows it. Off "
-            "throws it again unseen; Rare throws gently, Realistic briskly. The odds of the dice never change.",
-            self.sound: "Sound: the dice hitting the felt, keeps, banks, busts and hot dice.",
-            self.talk: "Opponents talk: each computer level is a character with a face, who says a line now and "
-            "then beside its row (a bust, a big bank, hot dice, a win, a close finish). Play never waits for it.",
-            self.fullscreen: "Full screen: the game fills the screen; F11 switches at any time, in any screen.",
-            self.skin: "Dice: classic pips or the $GREED letter dice ($ G R E E D); \"As the rules say\" uses each "
-            "rule set's own. Only the pictures and their names change, never the scoring.",
-            self.view: "Dice view: 3D where this computer has OpenGL 3.3, else flat; flat draws the same throw "
-            "from above with less work.",
-            self.done: "Every change is saved at once; Done or Esc goes back.",
+            self.speed: _("Animation speed: how fast the dice fly and the computer players take their turns. "
+                          "Instant skips the flight; the dice thrown are the same at every speed."),
+            self.void: _("Void throws: a die over the rail or cocked voids the throw, as the physics shows it. Off "
+                         "throws it again unseen; Rare throws gently, Realistic briskly. The odds of the dice never "
+                         "change."),
+            self.sound: _("Sound: the dice hitting the felt, keeps, banks, busts and hot dice."),
+            self.talk: _("Opponents talk: each computer level is a character with a face, who says a line now and "
+                         "then beside its row (a bust, a big bank, hot dice, a win, a close finish). Play never "
+                         "waits for it."),
+            self.fullscreen: _("Full screen: the game fills the screen; F11 switches at any time, in any screen."),
+            self.skin: _("Dice: classic pips or the $GREED letter dice ($ G R E E D); \"As the rules say\" uses "
+                         "each rule set's own. Only the pictures and their names change, never the scoring."),
+            self.view: _("Dice view: 3D where this computer has OpenGL 3.3, else flat; flat draws the same throw "
+                         "from above with less work."),
+            self.language: _("Language: the words of every screen, the rules and the numbers. As the system "
+                             "follows this computer's language where the game speaks it. GREED_LANG chooses too."),
+            self.done: _("Every change is saved at once; Done or Esc goes back."),
         }
         return helps.get(shown, helps[self.done])
 
@@ -381,12 +423,12 @@ class PauseOverlay(Overlay):
         x, w, h, gap = p.x + 40, p.w - 80, 50, 12
         y = p.y + 84
         entries: list[tuple[str, Callable[[], Go | None], bool]] = [
-            ("Resume", self.close, True),
-            ("Rules", self._rules, True),
-            ("Settings", self._settings, True),
-            ("Export record", self.export, record is not None),
-            ("Main menu", self._menu, True),
-            ("Quit", self.app.quit, True),
+            (_("Resume"), self.close, True),
+            (_("Rules"), self._rules, True),
+            (_("Settings"), self._settings, True),
+            (_("Export record"), self.export, record is not None),
+            (_("Main menu"), self._menu, True),
+            (_("Quit"), self.app.quit, True),
         ]
         widgets: list[Widget] = [
             Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, primary=i == 0, size=19, enabled=enabled)
@@ -414,16 +456,16 @@ class PauseOverlay(Overlay):
         return super().handle(event)
 
     def draw(self, canvas: Canvas) -> None:
-        p = self.draw_card(canvas, "Paused")
+        p = self.draw_card(canvas, _("Paused"))
         if self.exported is not None:
             folder = display_path(self.exported.parent)
-            canvas.text("Record exported to", (p.centerx, p.bottom - 66), 13, theme.GREEN, anchor="center")
+            canvas.text(_("Record exported to"), (p.centerx, p.bottom - 66), 13, theme.GREEN, anchor="center")
             canvas.text(fit_middle(canvas, folder + os.sep, 13, p.w - 40), (p.centerx, p.bottom - 46), 13,
                         theme.TEXT_DIM, anchor="center")
             canvas.text(fit_middle(canvas, self.exported.name, 13, p.w - 40), (p.centerx, p.bottom - 27), 13,
                         theme.TEXT, anchor="center")
         else:
-            canvas.text("Your game is saved after every move.", (p.centerx, p.bottom - 30), 13, theme.TEXT_DIM,
+            canvas.text(_("Your game is saved after every move."), (p.centerx, p.bottom - 30), 13, theme.TEXT_DIM,
                         anchor="center")
         self.focus.draw(canvas)
 
@@ -442,9 +484,9 @@ class ReplaceGameOverlay(Overlay):
         p = self.PANEL
         y, h = p.bottom - 74, 50
         self.focus = FocusGroup([
-            Button(pygame.Rect(p.x + 30, y, 190, h), "Continue it", self._continue, primary=True, size=18),
-            Button(pygame.Rect(p.x + 232, y, 250, h), "Start the new game", self.replace, size=18),
-            Button(pygame.Rect(p.x + 494, y, 136, h), "Back", self.close, hint="Esc", size=18),
+            Button(pygame.Rect(p.x + 30, y, 190, h), _("Continue it"), self._continue, primary=True, size=18),
+            Button(pygame.Rect(p.x + 232, y, 250, h), _("Start the new game"), self.replace, size=18),
+            Button(pygame.Rect(p.x + 494, y, 136, h), _("Back"), self.close, hint="Esc", size=18),
         ])
 
     def _continue(self) -> Go | None:
@@ -458,11 +500,11 @@ class ReplaceGameOverlay(Overlay):
         return self.start()
 
     def draw(self, canvas: Canvas) -> None:
-        p = self.draw_card(canvas, "A game is in progress", 30)
+        p = self.draw_card(canvas, _("A game is in progress"), 30)
         canvas.text(self.rules_name, (p.centerx, p.y + 96), 18, theme.GOLD, font="bold", anchor="center",
                     max_width=p.w - 60)
         canvas.text(self.standing, (p.centerx, p.y + 128), 16, theme.TEXT, anchor="center", max_width=p.w - 60)
-        canvas.paragraph("Starting a new game replaces it. It is first exported, so you can still watch it in "
-                         "Replays, or play it on from there later (with new dice to come).",
+        canvas.paragraph(_("Starting a new game replaces it. It is first exported, so you can still watch it in "
+                           "Replays, or play it on from there later (with new dice to come)."),
                          pygame.Rect(p.x + 40, p.y + 160, p.w - 80, 70), 15, theme.TEXT_DIM)
         self.focus.draw(canvas)

@@ -10,7 +10,6 @@ cannot be used is reported in plain words on the screen and never moved.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +32,8 @@ from greed_game.app.scenes.common import (
 )
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
+from greed_game.i18n import _, moment, ngettext
+from greed_game.narrator import num
 from greed_game.play.user_rules import display_path
 from greed_game.rules.history import game_history
 from greed_game.rules.record import record_from_data
@@ -68,7 +69,7 @@ class RecordSummary:
 
 def _when(path: Path) -> str:
     try:
-        return time.strftime("%d %b %Y, %H:%M", time.localtime(path.stat().st_mtime))
+        return moment(path.stat().st_mtime)
     except (OSError, ValueError, OverflowError):
         return ""
 
@@ -80,9 +81,9 @@ def summarize(path: Path) -> RecordSummary:
         record = record_from_data(parse_json(read_text(path)))
         game = check_record(record, kinds=False)  # the same checks as opening it: names, rules, events
     except FileNotFoundError:
-        return RecordSummary(when=when, problem="the file is gone")
+        return RecordSummary(when=when, problem=_("the file is gone"))
     except RecursionError:
-        return RecordSummary(when=when, problem="its data is nested too deeply")
+        return RecordSummary(when=when, problem=_("its data is nested too deeply"))
     except Exception as exc:  # any unreadable record: shown as such, never a crash
         return RecordSummary(when=when, problem=str(exc) or exc.__class__.__name__)
     state = game.state
@@ -136,15 +137,15 @@ class ReplaysScene(Scene):
                                   self._draw_game, self.open_game)
         self.files_list = ListBox(pygame.Rect(FILES.x + 16, FILES.y + 104, FILES.w - 30, 260), 65,
                                   len(self.files), self._draw_file, self.open_file,
-                                  empty="No record files here yet. Export a game from its pause menu or its "
-                                        "scoreboard, or copy a record file into this folder.")
+                                  empty=_("No record files here yet. Export a game from its pause menu or its "
+                                          "scoreboard, or copy a record file into this folder."))
         self.play_on_button = Button(pygame.Rect(FILES.x + 20, FILES.y + 372, FILES.w - 40, 38),
-                                     "Play the selected game on", self.play_on_selected, size=15)
+                                     _("Play the selected game on"), self.play_on_selected, size=15)
         self.path_field = TextField(pygame.Rect(FILES.x + 20, FILES.y + 470, FILES.w - 140, 44), "", self._typed,
                                     placeholder="/path/to/record.json", max_len=1000, show_end=True)
-        self.open_button = Button(pygame.Rect(FILES.right - 110, FILES.y + 470, 90, 44), "Open", self.open_typed,
+        self.open_button = Button(pygame.Rect(FILES.right - 110, FILES.y + 470, 90, 44), _("Open"), self.open_typed,
                                   size=16)
-        self.back = Button(pygame.Rect(40, 648, 200, 52), "Back", self.close, hint="Esc")
+        self.back = Button(pygame.Rect(40, 648, 200, 52), _("Back"), self.close, hint="Esc")
         widgets: list[Widget] = [self.games_list, self.files_list, self.play_on_button, self.path_field,
                                  self.open_button, self.back]
         self.focus = FocusGroup(widgets)
@@ -176,7 +177,7 @@ class ReplaysScene(Scene):
         """Watch the record file whose path was typed."""
         text = self.path_text.strip().strip('"').strip("'")
         if not text:
-            self.error = "Type the path of a record file first (for example one you were sent)."
+            self.error = _("Type the path of a record file first (for example one you were sent).")
             return None
         return self.open(Path(text).expanduser())
 
@@ -186,14 +187,15 @@ class ReplaysScene(Scene):
             loaded = self.app.storage.archive.open_replay(path)
         except Exception as exc:  # a record the storage failed to refuse cleanly: still not a crash
             loaded = None
-            self.app.storage.report(f"The record {path.name} could not be opened ({exc.__class__.__name__}).")
+            self.app.storage.report(_("The record {name} could not be opened ({problem}).").format(
+                name=path.name, problem=exc.__class__.__name__))
         problems = self.app.storage.take_problems()
         mine = [p for p in problems if path.name in p]
         for other in problems:
             if other not in mine:
                 self.app.toast(other)
         if loaded is None:
-            self.error = mine[-1] if mine else f"The record {path.name} could not be opened."
+            self.error = mine[-1] if mine else _("The record {name} could not be opened.").format(name=path.name)
             return None
         self.error = ""
         return Push(ToReplay(loaded))
@@ -229,10 +231,10 @@ class ReplaysScene(Scene):
         try:
             record, game = parse_saved_record(read_text(path))
         except (OSError, ValueError, RecursionError) as exc:
-            self.error = f"The record {path.name} cannot be played on: {exc}"
+            self.error = _("The record {name} cannot be played on: {problem}").format(name=path.name, problem=exc)
             return None
         if game.finished:
-            self.error = f"The game of {path.name} is finished: it can only be watched."
+            self.error = _("The game of {name} is finished: it can only be watched.").format(name=path.name)
             return None
         record.extra.clear()  # whatever dice state it carries is not this window's to trust
 
@@ -278,19 +280,20 @@ class ReplaysScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
-        draw_heading(canvas, "Replays", (40, 28), 38)
-        draw_panel(canvas, GAMES, "Finished games")
+        draw_heading(canvas, _("Replays"), (40, 28), 38)
+        draw_panel(canvas, GAMES, _("Finished games"))
         if not self.games:
             self._draw_no_games(canvas)
         if len(self.games) > self.games_list.rows_shown:
             top = self.games_list.top
             last = min(len(self.games), top + self.games_list.rows_shown)
-            canvas.text(f"{top + 1}–{last} of {len(self.games)}", (GAMES.right - 22, GAMES.y + 18), 12,
+            canvas.text(_("{first}–{last} of {count}").format(first=top + 1, last=last, count=len(self.games)),
+                        (GAMES.right - 22, GAMES.y + 18), 12,
                         theme.TEXT_DIM, anchor="topright")
         self._draw_files_panel(canvas)
         self.focus.draw(canvas)
-        draw_keys_help(canvas, "Tab / ↑ ↓ move   ·   Enter or a click watches   ·   type a path, Enter opens   ·   "
-                               "Esc back")
+        draw_keys_help(canvas, _("Tab / ↑ ↓ move   ·   Enter or a click watches   ·   type a path, Enter opens   ·   "
+                                 "Esc back"))
 
     def _draw_no_games(self, canvas: Canvas) -> None:
         r = GAMES
@@ -298,17 +301,18 @@ class ReplaysScene(Scene):
         for i, face in enumerate((3, 6, 2)):
             draw_upright(canvas, skin, face, (r.centerx - 70 + i * 70, r.y + 180 + (i % 2) * 8), 52)
         canvas.text("No finished games yet", (r.centerx, r.y + 270), 24, theme.TEXT, font="bold", anchor="center")
-        text = ("Every game played to the end is kept here (the latest 200), to be watched again step by step, "
-                "forward and back.")
+        text = _("Every game played to the end is kept here (the latest 200), to be watched again step by step, "
+                 "forward and back.")
         lines = canvas.wrap(text, 16, r.w - 160)
         for i, line in enumerate(lines):
             canvas.text(line, (r.centerx, r.y + 312 + i * 22), 16, theme.TEXT_DIM, anchor="center")
 
     def _draw_files_panel(self, canvas: Canvas) -> None:
         r = FILES
-        draw_panel(canvas, r, "Record files")
-        canvas.paragraph("Exports, and unfinished games set aside for a new one, are written here (files copied "
-                         "here are listed too):", pygame.Rect(r.x + 22, r.y + 44, r.w - 44, 36), 12, theme.TEXT_DIM)
+        draw_panel(canvas, r, _("Record files"))
+        canvas.paragraph(_("Exports, and unfinished games set aside for a new one, are written here (files "
+                           "copied here are listed too):"), pygame.Rect(r.x + 22, r.y + 44, r.w - 44, 36), 12,
+                         theme.TEXT_DIM)
         folder = display_path(self.app.storage.exports_dir)
         canvas.text(fit_middle(canvas, folder, 13, r.w - 44), (r.x + 22, r.y + 82), 13, theme.TEXT, font="sans")
         if self.error:
@@ -317,29 +321,30 @@ class ReplaysScene(Scene):
             canvas.paragraph(self.error, pygame.Rect(r.x + 28, r.y + 422, r.w - 56, 34), 13, theme.WARN,
                              spacing=1.25)
         else:
-            canvas.text("Or type the path of a record file (.json):", (r.x + 22, r.y + 444), 14, theme.TEXT_DIM)
+            canvas.text(_("Or type the path of a record file (.json):"), (r.x + 22, r.y + 444), 14, theme.TEXT_DIM)
 
     def _draw_game(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
         s = self.summary(self.games[index])
         x: float = row.x + 14
         if s.problem is not None:
-            canvas.text("This record cannot be read", (x, row.y + 12), 16, theme.WARN, font="bold")
+            canvas.text(_("This record cannot be read"), (x, row.y + 12), 16, theme.WARN, font="bold")
             canvas.text(f"{s.when}  ·  {s.problem}", (x, row.y + 38), 13, theme.TEXT_DIM, max_width=row.w - 28)
             return
         right = row.right - 14
         for seat, name in enumerate(s.players):
             won = seat in s.winners
-            label = f"{'★ ' if won else ''}{name} {s.scores[seat]:,}"
+            label = f"{'★ ' if won else ''}{name} {num(s.scores[seat])}"
             w = canvas.text_width(label, 15, "bold") + 28
             if x + w > right and seat < len(s.players) - 1:
-                canvas.text(f"+{len(s.players) - seat} more", (x, row.y + 10), 14, theme.TEXT_DIM)
+                canvas.text(_("+{count} more").format(count=len(s.players) - seat), (x, row.y + 10), 14,
+                            theme.TEXT_DIM)
                 break
             canvas.circle(theme.seat_color(seat), (x + 5, row.y + 20), 5)
             canvas.text(label, (x + 16, row.y + 10), 15, theme.GOLD if won else theme.TEXT, font="bold",
                         max_width=right - x - 16)
             x += w
-        state = "" if s.finished else "  ·  unfinished"
-        turns = f"{s.turns} {'turn' if s.turns == 1 else 'turns'}"
+        state = "" if s.finished else _("  ·  unfinished")
+        turns = ngettext("{count} turn", "{count} turns", s.turns).format(count=num(s.turns))
         canvas.text(f"{s.rules}  ·  {turns}  ·  {s.when}{state}", (row.x + 14, row.y + 38), 13, theme.TEXT_DIM,
                     max_width=row.w - 28)
 
@@ -350,21 +355,22 @@ class ReplaysScene(Scene):
         s = self.summary(path)
         x, w = row.x + 12, row.w - 24
         if s.problem is not None:
-            canvas.text("This record cannot be read", (x, row.y + 4), 14, theme.WARN, font="bold", max_width=w)
+            canvas.text(_("This record cannot be read"), (x, row.y + 4), 14, theme.WARN, font="bold", max_width=w)
             canvas.text(s.problem, (x, row.y + 23), 12, theme.TEXT_DIM, max_width=w)
         else:
-            scores = "  ·  ".join(f"{'★ ' if seat in s.winners else ''}{name} {s.scores[seat]:,}"
+            scores = "  ·  ".join(f"{'★ ' if seat in s.winners else ''}{name} {num(s.scores[seat])}"
                                   for seat, name in enumerate(s.players))
             if canvas.text_width(scores, 14, "bold") > w:  # first names, then an ellipsis
                 scores = "  ·  ".join(f"{'★ ' if seat in s.winners else ''}{(name.split() or [name])[0]} "
-                                      f"{s.scores[seat]:,}" for seat, name in enumerate(s.players))
+                                      f"{num(s.scores[seat])}" for seat, name in enumerate(s.players))
             canvas.text(scores, (x, row.y + 4), 14, theme.TEXT, font="bold", max_width=w)
-            turns = f"{s.turns} {'turn' if s.turns == 1 else 'turns'}"
+            turns = ngettext("{count} turn", "{count} turns", s.turns).format(count=num(s.turns))
             if s.finished:
-                status, ink = f"Finished  ·  {turns}", theme.TEXT_DIM
+                status, ink = _("Finished  ·  {turns}").format(turns=turns), theme.TEXT_DIM
             else:
                 whose = s.players[s.current] if 0 <= s.current < len(s.players) else "?"
-                status = f"Unfinished  ·  {short_name(canvas, whose, 12, w / 3)} to play  ·  {turns}"
+                status = _("Unfinished  ·  {name} to play  ·  {turns}").format(
+                    name=short_name(canvas, whose, 12, w / 3), turns=turns)
                 ink = theme.GOLD
             canvas.text(status, (x, row.y + 23), 12, ink, font="bold" if not s.finished else "sans", max_width=w)
         head = "  ·  ".join(part for part in (s.rules, s.when) if part) + "  ·  "

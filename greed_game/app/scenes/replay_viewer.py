@@ -37,7 +37,8 @@ from greed_game.app.scenes.table_parts import (
     players_bottom,
 )
 from greed_game.app.widgets import Button, FocusGroup
-from greed_game.narrator import Narrator, Said
+from greed_game.i18n import _
+from greed_game.narrator import Narrator, Said, num
 from greed_game.replay import Replay
 from greed_game.rules import Carryover, FirstPlayer, Keep, Roll, Void
 from greed_game.rules.transitions import (
@@ -113,7 +114,7 @@ def replay_step(rep: Replay, position: int, narrator: Narrator | None = None) ->
     if narrator is None:
         narrator = Narrator(rep.rules, [p.name for p in players], rep.rules.skin)
     if position <= 0:
-        return Step(states[0].current, title="Replay", sub=narrator.names(), color=theme.GOLD)
+        return Step(states[0].current, title=_("Replay"), sub=narrator.names(), color=theme.GOLD)
     if isinstance(events[position - 1], Void) and position >= 2:
         return _void_step(rep, position, narrator)
     before, after = states[position - 1], states[position]
@@ -207,15 +208,15 @@ class ReplayScene(Scene):
         self._steps: dict[tuple[str, int], Step] = {}
         self.events = EventList(len(self.players))
         x, y, h = ACTIONS.right - 460, ACTIONS.y + 8, 50
-        self.first_button = Button(pygame.Rect(x, y, 84, h), "First", self.first, hint="Home", size=16)
-        self.back_button = Button(pygame.Rect(x + 92, y, 84, h), "◀ Back", self.back, hint="←", size=16)
-        self.play_button = Button(pygame.Rect(x + 184, y, 92, h), "Play", self.toggle_play, hint="Space",
+        self.first_button = Button(pygame.Rect(x, y, 84, h), _("First"), self.first, hint="Home", size=16)
+        self.back_button = Button(pygame.Rect(x + 92, y, 84, h), _("◀ Back"), self.back, hint="←", size=16)
+        self.play_button = Button(pygame.Rect(x + 184, y, 92, h), _("Play"), self.toggle_play, hint=_("Space"),
                                   primary=True, size=16)
-        self.next_button = Button(pygame.Rect(x + 284, y, 84, h), "Next ▶", self.forward, hint="→", size=16)
-        self.last_button = Button(pygame.Rect(x + 376, y, 84, h), "Last", self.last, hint="End", size=16)
-        self.close_button = Button(pygame.Rect(SIDE.right - 110, SIDE.bottom - 50, 96, 40), "Close", self.close,
+        self.next_button = Button(pygame.Rect(x + 284, y, 84, h), _("Next ▶"), self.forward, hint="→", size=16)
+        self.last_button = Button(pygame.Rect(x + 376, y, 84, h), _("Last"), self.last, hint="End", size=16)
+        self.close_button = Button(pygame.Rect(SIDE.right - 110, SIDE.bottom - 50, 96, 40), _("Close"), self.close,
                                    hint="Esc", size=15)
-        self.review_button = Button(pygame.Rect(SIDE.right - 214, SIDE.bottom - 50, 96, 40), "Review", self.review,
+        self.review_button = Button(pygame.Rect(SIDE.right - 214, SIDE.bottom - 50, 96, 40), _("Review"), self.review,
                                     hint="V", size=15, enabled=len(self.players) == 2)
         self.focus = FocusGroup([self.first_button, self.back_button, self.play_button, self.next_button,
                                  self.last_button, self.review_button, self.close_button], focus=3)
@@ -256,12 +257,12 @@ class ReplayScene(Scene):
             self._sync()
 
     def _sync(self) -> None:
-        self.play_button.label = "Pause" if self.playing else "Play"
+        self.play_button.label = _("Pause") if self.playing else _("Play")
         self.first_button.enabled = self.back_button.enabled = not self.replay.at_start
         self.next_button.enabled = self.last_button.enabled = not self.replay.at_end
         if self.replay.at_end and self.playing:
             self.playing = False
-            self.play_button.label = "Play"
+            self.play_button.label = _("Play")
 
     def forward(self) -> None:
         """One event on."""
@@ -388,7 +389,8 @@ class ReplayScene(Scene):
         canvas.text(rules.name, (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft",
                     max_width=SCRUB.x - r.x - 130)
         name_w = min(canvas.text_width(rules.name, 18, "serif"), SCRUB.x - r.x - 130)
-        canvas.text(f"to {rules.target:,}", (r.x + 16 + name_w, r.centery + 1), 14, theme.TEXT_DIM, anchor="midleft")
+        canvas.text(_("to {target}").format(target=num(rules.target)), (r.x + 16 + name_w, r.centery + 1), 14,
+                    theme.TEXT_DIM, anchor="midleft")
         chip = pygame.Rect(SCRUB.x - 94, r.y + 7, 80, 26)
         canvas.box(chip, (*theme.GOLD, 46), radius=13, border=1.2, border_color=theme.GOLD)
         canvas.text("REPLAY", chip.center, 13, theme.GOLD, font="bold", anchor="center")
@@ -503,7 +505,7 @@ class EventList:
         self.top = y + 34
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
         canvas.text("EVENTS", (r.x + 18, y + 10), 13, theme.GOLD, font="bold")
-        canvas.text("click one to go there", (r.right - 18, y + 11), 11, theme.TEXT_DIM, anchor="topright")
+        canvas.text(_("click one to go there"), (r.right - 18, y + 11), 11, theme.TEXT_DIM, anchor="topright")
         whole = canvas.wrap(captions[position], 13, r.w - 66, "bold") if captions else []
         fits = max(1, int((SIDE.bottom - 62 - self.top - self.LINE_H) // self.WRAPPED) + 1)
         if len(whole) > fits:  # longer than the panel: the felt's detail box shows it whole
@@ -532,5 +534,5 @@ class EventList:
 def draw_keys_help_side(canvas: Canvas) -> None:
     """The keys of the viewer, at the bottom of the side panel."""
     # Two short lines: the Review and Close buttons share the bottom row.
-    canvas.text("PgUp PgDn:", (SIDE.x + 18, SIDE.bottom - 38), 12, theme.TEXT_DIM, anchor="midleft")
-    canvas.text("a turn back or on", (SIDE.x + 18, SIDE.bottom - 22), 12, theme.TEXT_DIM, anchor="midleft")
+    canvas.text(_("PgUp PgDn:"), (SIDE.x + 18, SIDE.bottom - 38), 12, theme.TEXT_DIM, anchor="midleft")
+    canvas.text(_("a turn back or on"), (SIDE.x + 18, SIDE.bottom - 22), 12, theme.TEXT_DIM, anchor="midleft")

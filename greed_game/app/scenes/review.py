@@ -11,7 +11,7 @@ from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.scenes.overlays import Overlay
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup
-from greed_game.i18n import ngettext
+from greed_game.i18n import _, ngettext
 from greed_game.narrator import num, pct
 from greed_game.play.coaching import ReviewJob, SeatReview
 from greed_game.play.setup import kind_label
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def points(lost: float) -> str:
     """Win chance given away, as a share of a whole game (``4.2%``; ``<0.1%`` for a sliver)."""
-    return f"{lost * 100:.1f}%" if lost >= 0.0005 else "<0.1%"
+    return pct(lost) if lost >= 0.0005 else _("<{share}").format(share=pct(0.001))
 
 
 class ReviewOverlay(Overlay):
@@ -40,7 +40,7 @@ class ReviewOverlay(Overlay):
         self.job = ReviewJob(rules, players, events, skin=rules.skin if skin == "auto" else skin,
                              background=not app.virtual, solutions=app.solutions)
         p = self.PANEL
-        self.close_button = Button(pygame.Rect(p.right - 150, p.bottom - 62, 126, 44), "Close", self.close,
+        self.close_button = Button(pygame.Rect(p.right - 150, p.bottom - 62, 126, 44), _("Close"), self.close,
                                    hint="Esc", size=17)
         self.focus = FocusGroup([self.close_button])
 
@@ -58,7 +58,7 @@ class ReviewOverlay(Overlay):
         if not job.done:
             self._draw_progress(canvas, p, job.stage, job.fraction)
         elif job.result is None:
-            canvas.text("No review for this game:", (p.centerx, p.centery - 16), 18, theme.WARN, anchor="center")
+            canvas.text(_("No review for this game:"), (p.centerx, p.centery - 16), 18, theme.WARN, anchor="center")
             canvas.text(job.problem, (p.centerx, p.centery + 14), 15, theme.TEXT_DIM, anchor="center",
                         max_width=p.w - 80)
         else:
@@ -70,10 +70,10 @@ class ReviewOverlay(Overlay):
     @staticmethod
     def _draw_progress(canvas: Canvas, p: pygame.Rect, stage: str, fraction: float) -> None:
         if stage == "start":  # the process is still starting: no stage to name, no share to give yet
-            line = "Getting the review ready…"
+            line = _("Getting the review ready…")
         else:
-            what = "Reviewing every decision" if stage == "review" else "Solving the win tables of these rules"
-            line = f"{what}… {round(100 * min(1.0, fraction))}%"
+            what = _("Reviewing every decision") if stage == "review" else _("Solving the win tables of these rules")
+            line = _("{stage}… {percent}%").format(stage=what, percent=round(100 * min(1.0, fraction)))
         canvas.text(line, (p.centerx, p.centery - 24), 18, theme.TEXT, anchor="center")
         bar = pygame.Rect(p.centerx - 200, p.centery + 4, 400, 10)
         canvas.box(bar, theme.PANEL_LIGHT, radius=5)
@@ -87,26 +87,28 @@ class ReviewOverlay(Overlay):
         canvas.text(short_name(canvas, seat.name, 22, w), (x, y), 22, theme.GOLD, max_width=w)
         canvas.text(kind_label(seat.kind), (x, y + 30), 14, theme.TEXT_DIM, max_width=w)
         if not seat.decisions or seat.accuracy is None:
-            canvas.text("No decisions to review", (x, y + 62), 16, theme.TEXT, max_width=w)
+            canvas.text(_("No decisions to review"), (x, y + 62), 16, theme.TEXT, max_width=w)
             return
         decisions = ngettext("{count} decision", "{count} decisions", seat.decisions).format(count=num(seat.decisions))
-        canvas.text(f"{decisions}  ·  {pct(seat.accuracy)} best or as good", (x, y + 60), 16, theme.TEXT,
+        canvas.text(_("{decisions}  ·  {share} best or as good").format(decisions=decisions, share=pct(seat.accuracy)),
+                    (x, y + 60), 16, theme.TEXT,
                     max_width=w)
-        canvas.text(f"Win chance given away in all: {points(seat.lost)}", (x, y + 84), 16,
+        canvas.text(_("Win chance given away in all: {share}").format(share=points(seat.lost)), (x, y + 84), 16,
                     theme.RED if seat.lost >= 0.01 else theme.TEXT, max_width=w)
         top = y + 124
         if not seat.worst:
-            canvas.text("No decision cost a win chance worth telling.", (x, top), 16, theme.GREEN, max_width=w)
+            canvas.text(_("No decision cost a win chance worth telling."), (x, top), 16, theme.GREEN, max_width=w)
             return
-        canvas.text("Costliest decisions", (x, top), 15, theme.TEXT_DIM, max_width=w)
+        canvas.text(_("Costliest decisions"), (x, top), 15, theme.TEXT_DIM, max_width=w)
         top += 28
         for item in seat.worst:
             # A long choice (letter dice name their colours) wraps rather than lose its end.
-            chose = canvas.wrap(f"chose: {item.chosen}", 15, w - 12)
-            best = canvas.wrap(f"best: {item.best}", 15, w - 12)
+            chose = canvas.wrap(_("chose: {choice}").format(choice=item.chosen), 15, w - 12)
+            best = canvas.wrap(_("best: {choice}").format(choice=item.best), 15, w - 12)
             if top + 21 + 20 * (len(chose) + len(best)) > box.bottom:
                 return
-            cost = f"Round {num(item.round)}  ·  cost {points(item.lost)} of the win chance"
+            cost = _("Round {round}  ·  cost {share} of the win chance").format(round=num(item.round),
+                                                                              share=points(item.lost))
             canvas.text(cost, (x, top), 15, theme.RED, max_width=w)
             top += 21
             for lines, ink in ((chose, theme.TEXT), (best, theme.GREEN)):

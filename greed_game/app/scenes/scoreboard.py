@@ -15,7 +15,7 @@ from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, fit_middle
-from greed_game.i18n import ngettext
+from greed_game.i18n import _, ngettext, percent
 from greed_game.narrator import Narrator, num
 from greed_game.play.history import score_series, seat_figures
 from greed_game.play.setup import GameSetup
@@ -50,12 +50,12 @@ class ScoreboardScene(Scene):
         self.title = Narrator(game.rules, [p.name for p in game.players]).events.winners(game.winners)
         self.column = 0
         """First round shown in the table of totals (scrolls with ← →)."""
-        self.play_again = Button(pygame.Rect(1070, 648, 180, 52), "Play again", self.again, hint="Enter",
+        self.play_again = Button(pygame.Rect(1070, 648, 180, 52), _("Play again"), self.again, hint="Enter",
                                  primary=True)
-        self.menu = Button(pygame.Rect(878, 648, 180, 52), "Menu", self.to_menu, hint="Esc")
-        self.watch = Button(pygame.Rect(686, 648, 180, 52), "Watch replay", self.watch_replay, hint="R", size=17)
-        self.export_button = Button(pygame.Rect(494, 648, 180, 52), "Export record", self.export, hint="X", size=17)
-        self.review_button = Button(pygame.Rect(302, 648, 180, 52), "Review", self.review, hint="V", size=17,
+        self.menu = Button(pygame.Rect(878, 648, 180, 52), _("Menu"), self.to_menu, hint="Esc")
+        self.watch = Button(pygame.Rect(686, 648, 180, 52), _("Watch replay"), self.watch_replay, hint="R", size=17)
+        self.export_button = Button(pygame.Rect(494, 648, 180, 52), _("Export record"), self.export, hint="X", size=17)
+        self.review_button = Button(pygame.Rect(302, 648, 180, 52), _("Review"), self.review, hint="V", size=17,
                                     enabled=len(game.players) == 2)
         self.exported: Path | None = None
         self.focus = FocusGroup([self.review_button, self.export_button, self.watch, self.menu, self.play_again],
@@ -126,23 +126,24 @@ class ScoreboardScene(Scene):
         rules = game.rules
         turns = len(self.history.turns)
         counted = ngettext("{count} turn", "{count} turns", turns).format(count=num(turns))
-        canvas.text(f"{rules.name}  ·  target {num(rules.target)}  ·  {counted}", (LOGICAL_W / 2, 80), 15,
+        canvas.text(_("{rules}  ·  target {target}  ·  {turns}").format(rules=rules.name, target=num(rules.target),
+                                                                       turns=counted), (LOGICAL_W / 2, 80), 15,
                     theme.TEXT_DIM, anchor="center")
         self._draw_chart(canvas)
         self._draw_figures(canvas)
         self._draw_rounds(canvas)
         self.focus.draw(canvas)
         if self.exported is not None:
-            where = f"Record exported to {display_path(self.exported.parent)}{os.sep}"
+            where = _("Record exported to {folder}").format(folder=display_path(self.exported.parent) + os.sep)
             canvas.text(fit_middle(canvas, where, 13, 256), (32, 662), 13, theme.GREEN, anchor="midleft")
             canvas.text(fit_middle(canvas, self.exported.name, 13, 256), (32, 684), 13, theme.TEXT, anchor="midleft")
         else:
-            canvas.text("Enter play again  ·  Esc menu", (32, 664), 13, theme.TEXT_DIM, anchor="midleft",
+            canvas.text(_("Enter play again  ·  Esc menu"), (32, 664), 13, theme.TEXT_DIM, anchor="midleft",
                         max_width=256)
             canvas.text("← → scroll the rounds", (32, 684), 13, theme.TEXT_DIM, anchor="midleft", max_width=256)
 
     def _draw_chart(self, canvas: Canvas) -> None:
-        draw_panel(canvas, CHART, "Score over the game")
+        draw_panel(canvas, CHART, _("Score over the game"))
         plot = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 170, CHART.h - 90)
         top = max([self.game.rules.target, *(max(s) for s in self.series)])
         top = max(500, -(-top // 1000) * 1000) if top > 1000 else max(500, -(-top // 100) * 100)
@@ -178,9 +179,10 @@ class ScoreboardScene(Scene):
 
     def _draw_figures(self, canvas: Canvas) -> None:
         r = FIGURES
-        draw_panel(canvas, r, "Players")
-        cols = [("", r.x + 20, "midleft"), ("Total", r.x + 214, "midright"), ("Turns", r.x + 268, "midright"),
-                ("Bust", r.x + 318, "midright"), ("Avg", r.x + 370, "midright"), ("Best", r.x + 422, "midright")]
+        draw_panel(canvas, r, _("Players"))
+        cols = [("", r.x + 20, "midleft"), (_("Total"), r.x + 214, "midright"),
+                (_("Turns"), r.x + 268, "midright"), (_("Bust"), r.x + 318, "midright"),
+                (_("Avg"), r.x + 370, "midright"), (_("Best"), r.x + 422, "midright")]
         y: float = r.y + 56
         for label, x, anchor in cols:
             canvas.text(label, (x, y), 12, theme.TEXT_DIM, font="bold", anchor=anchor)  # type: ignore[arg-type]
@@ -198,16 +200,16 @@ class ScoreboardScene(Scene):
             name = ("★ " if won else "") + short_name(canvas, self.game.players[seat].name, 15, 112 - 18 * won)
             canvas.text(name, (r.x + 40, y), 15, theme.GOLD if won else theme.TEXT, font="bold", anchor="midleft",
                         max_width=112)
-            values = [f"{self.game.state.scores[seat]:,}", str(f.turns), f"{f.bust_rate * 100:.0f}%",
-                      f"{f.average_turn:,.0f}", f"{f.best_turn:,}"]
-            for (_, x, _a), text in zip(cols[1:], values, strict=True):
+            values = [num(self.game.state.scores[seat]), num(f.turns), percent(f.bust_rate),
+                      num(round(f.average_turn)), num(f.best_turn)]
+            for (_label, x, _a), text in zip(cols[1:], values, strict=True):
                 canvas.text(text, (x, y), 15, theme.TEXT, anchor="midright")
-        canvas.text("Bust: share of turns lost  ·  Avg: points a turn  ·  Best: best turn", (r.x + 20, r.bottom - 18),
-                    11, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 40)
+        canvas.text(_("Bust: share of turns lost  ·  Avg: points a turn  ·  Best: best turn"),
+                    (r.x + 20, r.bottom - 18), 11, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 40)
 
     def _draw_rounds(self, canvas: Canvas) -> None:
         r = ROUNDS
-        draw_panel(canvas, r, "Totals after each round")
+        draw_panel(canvas, r, _("Totals after each round"))
         n = len(self.game.players)
         name_w = 150
         col_w = (r.w - name_w - 40) / self.visible_columns

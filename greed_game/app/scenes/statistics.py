@@ -19,6 +19,9 @@ from greed_game.app.navigation import Go, Pop, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
 from greed_game.app.widgets import Button, FocusGroup, ListBox, Selector
+from greed_game.i18n import N_, _, decimal, ngettext, percent
+from greed_game.narrator import num, pct
+from greed_game.narrator.seats import level_name
 from greed_game.stats import MIN_DICE_FOR_VERDICT, Fairness, PlayerRow, StatisticsView
 
 if TYPE_CHECKING:
@@ -30,12 +33,12 @@ FAIRNESS = pygame.Rect(812, 96, 428, 536)
 TABLE = pygame.Rect(PLAYERS.x + 16, PLAYERS.y + 84, PLAYERS.w - 30, 392)
 ROW_H = 40
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("Games", 322),
-    ("Wins", 376),
-    ("Win rate", 456),
-    ("Avg turn", 540),
-    ("Best turn", 626),
-    ("Busts", 688),
+    (N_("Games"), 322),
+    (N_("Wins"), 376),
+    (N_("Win rate"), 456),
+    (N_("Avg turn"), 540),
+    (N_("Best turn"), 626),
+    (N_("Busts"), 688),
 )
 """Column titles and the x (from the row's left) their figures end at."""
 PLOT = pygame.Rect(FAIRNESS.x + 40, FAIRNESS.y + 104, FAIRNESS.w - 70, 196)
@@ -57,9 +60,9 @@ class StatisticsScene(Scene):
         self.by = "names"
         """Whose figures the table shows: player names, or computer levels."""
         self.table = ListBox(TABLE, ROW_H, len(self.view.players), self._draw_row)
-        self.back = Button(pygame.Rect(40, 648, 200, 52), "Back", self.close, hint="Esc")
+        self.back = Button(pygame.Rect(40, 648, 200, 52), _("Back"), self.close, hint="Esc")
         self.by_selector = Selector(pygame.Rect(PLAYERS.right - 296, PLAYERS.y + 10, 280, 36), "",
-                                    [("names", "By player name"), ("levels", "By computer level")], self.by,
+                                    [("names", _("By player name")), ("levels", _("By computer level"))], self.by,
                                     self.show_by)
         self.by_selector.visible = self.by_selector.enabled = bool(self.view.players)
         self.focus = FocusGroup([self.by_selector, self.back])
@@ -112,45 +115,46 @@ class StatisticsScene(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         draw_backdrop(canvas)
-        draw_heading(canvas, "Statistics", (40, 28), 38)
+        draw_heading(canvas, _("Statistics"), (40, 28), 38)
         games = self.view.games
-        counted = "No finished game counted yet" if not games else (
-            f"{games:,} finished {'game' if games == 1 else 'games'} counted")
-        x = 40 + canvas.text_width("Statistics", 38, "serif") + 28
+        counted = _("No finished game counted yet") if not games else ngettext(
+            "{count} finished game counted", "{count} finished games counted", games).format(count=num(games))
+        x = 40 + canvas.text_width(_("Statistics"), 38, "serif") + 28
         canvas.text(counted, (x, 56), 16, theme.TEXT_DIM, anchor="midleft")
         self._draw_players(canvas)
         self._draw_fairness(canvas)
         self.focus.draw(canvas)
         scrolls = self.table.count > self.table.rows_shown
-        switch = "← → by name or by level   ·   " if self.view.players else ""
-        scroll = "↑ ↓ or the wheel scroll   ·   " if scrolls else ""
-        draw_keys_help(canvas, f"{scroll}{switch}Esc back")
+        switch = _("← → by name or by level   ·   ") if self.view.players else ""
+        scroll = _("↑ ↓ or the wheel scroll   ·   ") if scrolls else ""
+        draw_keys_help(canvas, scroll + switch + _("Esc back"))
 
     def _draw_players(self, canvas: Canvas) -> None:
         r = PLAYERS
-        draw_panel(canvas, r, "Players" if self.by == "names" else "Computer levels")
+        draw_panel(canvas, r, _("Players") if self.by == "names" else _("Computer levels"))
         if not self.view.players:
             self._draw_empty(canvas)
             return
         y = r.y + 62
         if not self.rows:
-            canvas.paragraph("No computer player has finished a game yet. Every computer seat of a finished game "
-                             "counts here for its level, whatever its name.",
+            canvas.paragraph(_("No computer player has finished a game yet. Every computer seat of a finished "
+                               "game counts here for its level, whatever its name."),
                              pygame.Rect(TABLE.x + 14, y + 30, TABLE.w - 40, 80), 15, theme.TEXT_DIM)
             return
         canvas.text("Name" if self.by == "names" else "Level", (TABLE.x + 14, y), 12, theme.TEXT_DIM, font="bold",
                     anchor="midleft")
         for title, x in COLUMNS:
-            canvas.text(title, (TABLE.x + x, y), 12, theme.TEXT_DIM, font="bold", anchor="midright")
+            canvas.text(_(title), (TABLE.x + x, y), 12, theme.TEXT_DIM, font="bold", anchor="midright")
         canvas.line(theme.PANEL_EDGE, (TABLE.x, y + 14), (TABLE.right - 14, y + 14), 1)
         self.table.draw(canvas, focused=False, hovered=False)
         if self.table.count > self.table.rows_shown:
             first = self.table.top + 1
             last = min(self.table.count, self.table.top + self.table.rows_shown)
-            canvas.text(f"{first}–{last} of {self.table.count}", (self.by_selector.rect.x - 14, r.y + 28), 12,
+            canvas.text(_("{first}–{last} of {count}").format(first=first, last=last, count=self.table.count),
+                        (self.by_selector.rect.x - 14, r.y + 28), 12,
                         theme.TEXT_DIM, anchor="midright")
-        note = "Avg turn: points a turn, busts counted as 0   ·   Best turn: most points in one turn   ·   " \
-               "Busts: share of turns that ended in a bust"
+        note = _("Avg turn: points a turn, busts counted as 0   ·   Best turn: most points in one turn   ·   "
+                 "Busts: share of turns that ended in a bust")
         canvas.paragraph(note, pygame.Rect(r.x + 22, r.bottom - 48, r.w - 44, 40), 12, theme.TEXT_DIM)
 
     def _draw_row(self, canvas: Canvas, index: int, row: pygame.Rect, selected: bool) -> None:
@@ -159,16 +163,17 @@ class StatisticsScene(Scene):
             canvas.box(row, (255, 255, 255, 10), radius=6)
         cy = row.centery
         leader = self.by == "names" and p.name == self.leader
-        name = ("★ " if leader else "") + (p.name if self.by == "names" else f"{p.name.capitalize()} computer")
+        name = ("★ " if leader else "") + (p.name if self.by == "names" else _("{level} computer").format(
+            level=level_name(p.name)).capitalize())
         canvas.text(name, (row.x + 14, cy), 16, theme.GOLD if leader else theme.TEXT, font="bold", anchor="midleft",
                     max_width=COLUMNS[0][1] - 76)
         values = [
-            f"{p.games:,}",
-            f"{p.wins:,}",
-            f"{p.win_rate:.0%}",
-            f"{p.average_turn:,.0f}" if p.turns else "–",
-            f"{p.best_turn:,}" if p.turns else "–",
-            f"{p.bust_rate:.0%}" if p.turns else "–",
+            num(p.games),
+            num(p.wins),
+            percent(p.win_rate),
+            num(round(p.average_turn)) if p.turns else "–",
+            num(p.best_turn) if p.turns else "–",
+            percent(p.bust_rate) if p.turns else "–",
         ]
         for (_title, x), text in zip(COLUMNS, values, strict=True):
             canvas.text(text, (row.x + x, cy), 16, theme.TEXT, anchor="midright")
@@ -178,8 +183,8 @@ class StatisticsScene(Scene):
         for i, face in enumerate((1, 5, 6, 2)):
             draw_upright(canvas, self.skin, face, (r.centerx - 105 + i * 70, r.y + 170 + (i % 2) * 8), 52)
         canvas.text("No finished games yet", (r.centerx, r.y + 262), 24, theme.TEXT, font="bold", anchor="center")
-        text = ("Every game played to the end is counted here: games, wins, the average and best turn and how "
-                "often each player busts, for every player name, and every die thrown for the fairness panel.")
+        text = _("Every game played to the end is counted here: games, wins, the average and best turn and how "
+                 "often each player busts, for every player name, and every die thrown for the fairness panel.")
         canvas.paragraph(text, pygame.Rect(r.x + 90, r.y + 296, r.w - 180, 80), 16, theme.TEXT_DIM)
         if self.view.problems:
             canvas.paragraph(" ".join(self.view.problems), pygame.Rect(r.x + 90, r.y + 390, r.w - 180, 110), 14,
@@ -188,12 +193,13 @@ class StatisticsScene(Scene):
     def _draw_fairness(self, canvas: Canvas) -> None:
         r = FAIRNESS
         f = self.view.fairness
-        draw_panel(canvas, r, "Dice fairness")
+        draw_panel(canvas, r, _("Dice fairness"))
         expected = f.dice / 6
-        head = f"{f.dice:,} dice thrown" if f.dice else "No dice thrown yet"
+        head = ngettext("{count} die thrown", "{count} dice thrown", f.dice).format(count=num(f.dice)) if f.dice else (
+            _("No dice thrown yet"))
         canvas.text(head, (r.x + 22, r.y + 46), 14, theme.TEXT_DIM, max_width=r.w - 44)
         if f.dice:
-            label = f"expected {expected:,.1f} a face"
+            label = _("expected {count} a face").format(count=decimal(expected))
             lx = r.right - 22 - canvas.text_width(label, 13)
             canvas.text(label, (r.right - 22, r.y + 55), 13, theme.BLUE, anchor="midright")
             for dx in (0, 12):
@@ -218,12 +224,12 @@ def _draw_face_bars(canvas: Canvas, f: Fairness, skin: SkinName) -> None:
             bar = pygame.Rect(round(cx - bar_w / 2), round(plot.bottom - h), bar_w, max(2, round(h)))
             canvas.box(bar, theme.GOLD, radius=4)
             canvas.box(pygame.Rect(bar.x, bar.bottom - 4, bar.w, 4), theme.GOLD)
-        canvas.text(f"{row.count:,}", (cx, plot.bottom - h - 6), 13, theme.TEXT, font="bold", anchor="midbottom")
+        canvas.text(num(row.count), (cx, plot.bottom - h - 6), 13, theme.TEXT, font="bold", anchor="midbottom")
         draw_upright(canvas, skin, row.face, (cx, plot.bottom + 26), 32)
-        share = f"{row.share:.1%}" if f.dice else "–"
+        share = pct(row.share) if f.dice else "–"
         canvas.text(share, (cx, plot.bottom + 52), 12, theme.TEXT_DIM, anchor="midtop")
     if not f.dice:
-        lines = canvas.wrap("Each face's bar grows with every die thrown in a finished game.", 14, plot.w - 60)
+        lines = canvas.wrap(_("Each face's bar grows with every die thrown in a finished game."), 14, plot.w - 60)
         for i, line in enumerate(lines):
             canvas.text(line, (plot.centerx, plot.centery + (i - (len(lines) - 1) / 2) * 20), 14,
                         theme.TEXT_DIM, anchor="center")
@@ -240,8 +246,9 @@ def _draw_fairness_figures(canvas: Canvas, f: Fairness, y: int) -> None:
     r = FAIRNESS
     half = (r.w - 44 - 12) / 2
     figures = [
-        ("CHI-SQUARE", "–" if f.chi_square is None else f"{f.chi_square:.2f}", "5 degrees of freedom"),
-        ("P-VALUE", "–" if f.p_value is None else f"{f.p_value:.3f}", "under 0.01: uneven"),
+        (_("CHI-SQUARE"), "–" if f.chi_square is None else decimal(f.chi_square, 2), _("5 degrees of freedom")),
+        (_("P-VALUE"), "–" if f.p_value is None else decimal(f.p_value, 3), _("under {limit}: uneven").format(
+            limit=decimal(0.01, 2))),
     ]
     for i, (title, value, sub) in enumerate(figures):
         box = pygame.Rect(round(r.x + 22 + i * (half + 12)), y, round(half), 62)
@@ -258,5 +265,5 @@ def _draw_fairness_figures(canvas: Canvas, f: Fairness, y: int) -> None:
     else:
         color = theme.GREEN
     canvas.paragraph(f.verdict, pygame.Rect(r.x + 22, y, r.w - 44, 60), 15, color)
-    note = "p: how often fair dice spread at least this unevenly"
+    note = _("p: how often fair dice spread at least this unevenly")
     canvas.text(note, (r.x + 22, r.bottom - 20), 12, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 44)

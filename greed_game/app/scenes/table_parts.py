@@ -19,7 +19,8 @@ from greed_game.app import theme
 from greed_game.app.canvas import Canvas, FontName
 from greed_game.app.portraits import draw_seat_badge
 from greed_game.app.scenes.common import draw_panel, felt_surface
-from greed_game.narrator import Said
+from greed_game.i18n import _
+from greed_game.narrator import Said, num
 from greed_game.rules import Player, State
 
 # -- layout (logical pixels) -----------------------------------------------------------
@@ -136,11 +137,11 @@ def draw_turn_box(
     r = TRAY
     box = pygame.Rect(r.right - 196, r.y + 10, 180, r.h - 20)
     canvas.box(box, (20, 14, 10, 200), radius=10)
-    canvas.text("THIS TURN", (box.x + 14, box.y + 8), 11, (200, 170, 130), font="bold")
-    shown = f"{s.turn_points if points is None else points:,}"
+    canvas.text(_("THIS TURN"), (box.x + 14, box.y + 8), 11, (200, 170, 130), font="bold")
+    shown = num(s.turn_points if points is None else points)
     # Top row, right of the label: the note below it (bottom left) can then never run into it. In a small
     # window the label is relatively wider, so the figure gets smaller rather than run into it.
-    room = box.w - 28 - canvas.text_width("THIS TURN", 11, "bold") - 8
+    room = box.w - 28 - canvas.text_width(_("THIS TURN"), 11, "bold") - 8
     size = 26.0
     while size > 14 and canvas.text_width(shown, size, "bold") > room:
         size -= 1
@@ -148,7 +149,7 @@ def draw_turn_box(
                 anchor="topright")
     if adding is not None:
         # The selection's worth under the total ("850" over "+ 400") in place of the note, while choosing.
-        canvas.text(f"+ {adding[0]:,}", (box.right - 14, box.bottom - 6), 17, theme.GOLD, font="bold",
+        canvas.text(f"+ {num(adding[0])}", (box.right - 14, box.bottom - 6), 17, theme.GOLD, font="bold",
                     anchor="bottomright")
         canvas.text(adding[1], (box.x + 14, box.bottom - 8), 11, theme.GOLD, anchor="bottomleft")
     elif note:
@@ -194,7 +195,7 @@ def draw_player_rows(
     ``spoken``: a seat's line, in a bubble in place of its note (a compact row shows none).
     """
     r = SIDE
-    canvas.text("PLAYERS", (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
+    canvas.text(_("PLAYERS"), (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
     # The note is placed by the fonts' real heights: a small window draws text relatively larger.
     name_h = canvas.font(16, "bold").get_height() / canvas.scale
     note_h = canvas.font(12).get_height() / canvas.scale
@@ -256,7 +257,7 @@ def _draw_row(canvas: Canvas, row: pygame.Rect, player: Player, seat: int, s: St
                border=1.5 if active else 0, border_color=theme.GOLD)
     color = theme.seat_color(seat)
     canvas.box(pygame.Rect(row.x, row.y, 5, row.h), color, radius=2)
-    score = f"{s.scores[seat]:,}"
+    score = num(s.scores[seat])
     score_w = canvas.text_width(score, 18, "bold")
     canvas.text(score, (row.right - 12, row.y + 3), 18, theme.TEXT, font="bold", anchor="topright")
     name_room = row.w - text_x - 12 - score_w - 12

@@ -42,6 +42,7 @@ from greed_game.app.scenes.table_parts import (
 )
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
+from greed_game.i18n import _
 from greed_game.narrator import CardWords, Line, Said, num
 from greed_game.play.moments import (
     AnswerOffer,
@@ -147,7 +148,7 @@ class TraySection(Section):
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = TRAY
         skin = self.skin()
-        canvas.text("KEPT", (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
+        canvas.text(_("KEPT"), (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
         placed: dict[int, list[float]] = {}
         for t, (sx, _sy) in zip(self.dice, self._slots(), strict=True):
             placed.setdefault(t.group, []).append(sx)
@@ -195,11 +196,11 @@ class ActionsSection(Section):
         widths = (110, 140, 90)
         widgets: list[Widget] = []
         for state, w in zip(snap.buttons, widths, strict=True):
-            size = 17 if state.label.startswith("Bank") else 18
+            size = 17 if isinstance(state.command, BankTurn) else 18
             widgets.append(Button(pygame.Rect(x, y, w, h), state.label, self._sender(state.command),
                                   hint=state.key, enabled=state.enabled, primary=state.primary, size=size))
             x += w + 8
-        widgets.append(Button(pygame.Rect(ACTIONS.right - 90, y, 90, h), "Menu", self.open_menu, hint="Esc"))
+        widgets.append(Button(pygame.Rect(ACTIONS.right - 90, y, 90, h), _("Menu"), self.open_menu, hint="Esc"))
         self.focus.set(widgets)
 
     def _sender(self, command: Command) -> Callable[[], Go | None]:
@@ -219,7 +220,7 @@ class ActionsSection(Section):
         key = event.key
         if key == "enter":
             focused = self.focus.focused if self.focus.keyboard else None
-            if isinstance(focused, Button) and focused.enabled and focused.label != "Roll":
+            if isinstance(focused, Button) and focused.enabled and focused.label != _("Roll"):
                 where = focused.activate()
                 return where if where is not None else self.pressed()
             return BankTurn()
@@ -325,7 +326,7 @@ class SideSection(Section):
         # A move the lesson did not ask for turns the card's edge red for a moment's notice; nothing else changes.
         edge = theme.RED if nudge else theme.BLUE
         canvas.box(box, (14, 22, 30, 235), radius=10, border=2.5 if nudge else 1.5, border_color=edge)
-        canvas.text("LEARN TO PLAY", (box.x + 14, box.y + 10), 12, theme.BLUE, font="bold")
+        canvas.text(_("LEARN TO PLAY"), (box.x + 14, box.y + 10), 12, theme.BLUE, font="bold")
         canvas.text(card.step, (box.right - 14, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
         ty = box.y + 32
         for part in title:
@@ -346,7 +347,7 @@ class SideSection(Section):
     def _draw_log(self, canvas: Canvas, snap: TableSnapshot, y: float) -> None:
         """The log's newest entries that fit, each wrapped whole onto as many lines as it needs."""
         r = SIDE
-        canvas.text("LOG", (r.x + 18, y), 13, theme.GOLD, font="bold")
+        canvas.text(_("LOG"), (r.x + 18, y), 13, theme.GOLD, font="bold")
         y += 24
         if not snap.log:
             canvas.text(snap.words.prompts.empty_log, (r.x + 18, y), 13, theme.TEXT_DIM)
@@ -386,8 +387,8 @@ class SideSection(Section):
     @staticmethod
     def _draw_hint(canvas: Canvas, lines: list[tuple[str, Line, bool]], box: pygame.Rect) -> None:
         canvas.box(box, (12, 16, 20, 200), radius=10, border=1, border_color=theme.GOLD_DARK)
-        canvas.text("HINT", (box.x + 12, box.y + 10), 13, theme.GOLD, font="bold")
-        canvas.text("H closes", (box.right - 12, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
+        canvas.text(_("HINT"), (box.x + 12, box.y + 10), 13, theme.GOLD, font="bold")
+        canvas.text(_("H closes"), (box.right - 12, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
         y = box.y + 32
         for part, line, first in lines:
             y += 4 if first else 0
@@ -408,8 +409,8 @@ class TopBarSection(Section):
         rules = snap.rules
         canvas.text(rules.name, (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft")
         name_w = canvas.text_width(rules.name, 18, "serif")
-        canvas.text(f"to {num(rules.target)}", (r.x + 16 + name_w, r.centery + 1), 14, theme.TEXT_DIM,
-                    anchor="midleft")
+        canvas.text(_("to {target}").format(target=num(rules.target)), (r.x + 16 + name_w, r.centery + 1), 14,
+                    theme.TEXT_DIM, anchor="midleft")
         draw_chips(canvas, [(text, theme.tone_color(tone)) for text, tone in snap.chips], r.right, r.y + 7)
         draw_plates(canvas, [p.name for p in snap.players], snap.state, snap.state.current)
 
@@ -463,7 +464,7 @@ class NoticeLayer(Section):
         box = pygame.Rect(0, 0, 520, 150)
         box.center = FELT.center
         canvas.box(box, (12, 16, 20, 235), radius=14, border=1.5, border_color=theme.GOLD_DARK)
-        canvas.text("GETTING THE COMPUTER PLAYERS READY", (box.centerx, box.y + 24), 13, theme.GOLD, font="bold",
+        canvas.text(_("GETTING THE COMPUTER PLAYERS READY"), (box.centerx, box.y + 24), 13, theme.GOLD, font="bold",
                     anchor="center")
         canvas.text(waiting.text, (box.centerx, box.y + 58), 17, theme.TEXT, anchor="center", max_width=box.w - 40)
         bar = pygame.Rect(box.x + 40, box.y + 82, box.w - 80, 10)
@@ -471,7 +472,7 @@ class NoticeLayer(Section):
         filled = bar.copy()
         filled.w = max(10, round(bar.w * min(1.0, waiting.fraction)))
         canvas.box(filled, theme.GOLD, radius=5)
-        canvas.text("Esc: back to the menu (the game is kept for Continue)", (box.centerx, box.bottom - 24), 13,
+        canvas.text(_("Esc: back to the menu (the game is kept for Continue)"), (box.centerx, box.bottom - 24), 13,
                     theme.TEXT_DIM, anchor="center")
 
     @staticmethod
@@ -485,14 +486,15 @@ class NoticeLayer(Section):
         box = pygame.Rect(0, 0, 560, 190 + extra)
         box.center = FELT.center
         canvas.box(box, (12, 16, 20, 225), radius=14, border=1.5, border_color=theme.BLUE)
-        canvas.text("DICE PASSED ON", (box.centerx, box.y + 22), 13, theme.BLUE, font="bold", anchor="center")
+        canvas.text(_("DICE PASSED ON"), (box.centerx, box.y + 22), 13, theme.BLUE, font="bold", anchor="center")
         for i, head in enumerate(heads):
             canvas.text(head, (box.centerx, box.y + 52 + 26 * i), 20, theme.TEXT, font="bold", anchor="center")
         take, fresh = offer.odds
         for i, (text, pct) in enumerate([(words.take, take), (words.decline, fresh)]):
             y = box.y + 88 + extra + i * 30 + (18 if i and words.take_note else 0)
             canvas.text(text, (box.x + 26, y), 16, theme.TEXT, anchor="midleft", max_width=box.w - 190)
-            canvas.text(f"bust {pct}", (box.right - 26, y), 16, theme.WARN, font="bold", anchor="midright")
+            canvas.text(_("bust {chance}").format(chance=pct), (box.right - 26, y), 16, theme.WARN, font="bold",
+                        anchor="midright")
             if i == 0 and words.take_note:
                 canvas.text(words.take_note, (box.x + 40, y + 22), 12, theme.TEXT_DIM, anchor="midleft",
                             max_width=box.w - 66)
