@@ -186,6 +186,11 @@ def ngettext(one: str, many: str, n: int) -> str:
     return _current.ngettext(one, many, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in force, as said in ``context`` (a word that differs by what it names)."""
+    return _current.translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction only (it is translated where it is shown)."""
     return message
@@ -247,6 +252,7 @@ __all__ = [
     "ngettext",
     "number",
     "percent",
+    "pgettext",
     "system_language",
     "use",
 ]

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 TEMPLATE = LOCALE / "greed.pot"
 DOMAIN = "greed"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
 def extracted() -> Catalog:

@@ -140,7 +140,7 @@ class App:
         resumed = self.storage.autosave.resume_game()
         problems = self.show_problems()
         if resumed is None and not problems:
-            self.toast("There is no unfinished game to continue.", warning=False)
+            self.toast(i18n._("There is no unfinished game to continue."), warning=False)
         return resumed
 
     def continue_game(self) -> bool:
@@ -184,7 +184,7 @@ class App:
         path = self.storage.archive.export_record(record)
         problems = self.show_problems()
         if path is None and not problems:
-            self.toast("The game's record could not be exported.")
+            self.toast(i18n._("The game's record could not be exported."))
         return path
 
     def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:

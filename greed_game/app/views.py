@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from greed_game.i18n import _
+
 if TYPE_CHECKING:
     from greed_game.app.gl_dice import GLDice
 
@@ -33,10 +35,10 @@ class DiceViews:
         forced = os.environ.get("GREED_VIEW", "").strip().lower()
         choice = forced if forced in ("3d", "flat") else self.setting()
         if choice == "flat":
-            self.why_flat = "chosen"
+            self.why_flat = _("chosen")
             return False
         if choice != "3d" and pygame.display.get_init() and pygame.display.get_driver() == "dummy":
-            self.why_flat = "no display"
+            self.why_flat = _("no display")
             return False
         return True
 
@@ -54,17 +56,18 @@ class DiceViews:
                 made.release()
                 made = GLDice.create(samples=0)
             self._gl = made
-            self.why_flat = "" if made is not None else "no OpenGL 3.3"
+            self.why_flat = "" if made is not None else _("no OpenGL 3.3")
         return self._gl
 
     def describe(self) -> str:
         """Which view is in use, in a few words for Settings."""
         gl = self._gl if self.wanted() else None
         if gl is not None:
-            return f"3D ({gl.renderer.split(' (')[0]}{', software' if gl.software else ''})"
+            renderer = gl.renderer.split(" (")[0]
+            return (_("3D ({renderer}, software)") if gl.software else _("3D ({renderer})")).format(renderer=renderer)
         if self._tried or not self.wanted():
-            return f"flat ({self.why_flat})" if self.why_flat else "flat"
-        return "3D where OpenGL 3.3 can be had"
+            return _("flat ({why})").format(why=self.why_flat) if self.why_flat else _("flat")
+        return _("3D where OpenGL 3.3 can be had")
 
     def release(self) -> None:
         """Free the 3D renderer's context."""

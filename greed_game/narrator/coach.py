@@ -97,13 +97,13 @@ class Coach(Voice):
         )
 
     def _keep(self, f: LessonFacts) -> tuple[str, str, str]:
-        single = self.vocab.face(f.first_keep[0])
+        single = self.vocab.the(f.first_keep[0])
         return (
             _("Keep a scoring die"),
-            _("{singles} Most other faces score only three at a time. In this throw only the {face} scores.").format(
-                singles=self._singles(), face=single),
-            _("Click the {face} to keep it, then press Space to throw the other {dice}.").format(
-                face=single, dice=dice_count(self.rules.dice - 1)),
+            _("{singles} Most other faces score only three at a time. In this throw only {die} scores.").format(
+                singles=self._singles(), die=single),
+            _("Click {die} to keep it, then press Space to throw the other {dice}.").format(
+                die=single, dice=dice_count(self.rules.dice - 1)),
         )
 
     def _bank(self, f: LessonFacts) -> tuple[str, str, str]:
@@ -218,7 +218,7 @@ class Coach(Voice):
         for face in (1, 5):
             value = self.rules.table.points(counts_of((face,)))
             if value is not None:
-                parts.append(_("a {face} scores {points}").format(face=self.vocab.face(face), points=num(value)))
+                parts.append(_("{die} scores {points}").format(die=self.vocab.a(face), points=num(value)))
         return _("{scores}.").format(scores=sentence(join_and(parts))) if parts else ""
 
     def _these(self, dice: tuple[int, ...], *, definite: bool = False) -> str:
@@ -227,7 +227,7 @@ class Coach(Voice):
         for face, run in groupby(sorted(dice, key=lambda d: (-list(dice).count(d), d))):
             k = len(list(run))
             if k == 1:
-                groups.append(_("the {face}").format(face=self.vocab.face(face)))
+                groups.append(self.vocab.the(face))
             elif definite:
                 # Translators: dice to click, "the three 6s".
                 groups.append(_("the {dice}").format(dice=self.vocab.many(k, face)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from greed_game.i18n import _, ngettext
+from greed_game.narrator.rules_text import combination_name, rules_name
 from greed_game.narrator.voice import Line, Said, Voice
 from greed_game.narrator.words import join_and, num, sentence
 from greed_game.rules.dice import counts_of
@@ -178,7 +179,7 @@ class Events(Voice):
                 name = self.vocab.many(len(faces), faces[0])
             else:
                 # The dice are on the felt for all to see: the name without its digits ("straight").
-                name = combo.name.rstrip("0123456789- ") or combo.name
+                name = combination_name(combo.name.rstrip("0123456789- ") or combo.name)
             names.append(name[:1].upper() + name[1:])
         if not names:
             return None
@@ -189,7 +190,7 @@ class Events(Voice):
     def opening(self, first_event: Event | None, starter: int) -> str:
         """The caption before the first event of a game."""
         names = join_and([p.subject for p in self.people])
-        text = _("{rules} to {target}: {names}.").format(rules=self.rules.name, target=num(self.rules.target),
+        text = _("{rules} to {target}: {names}.").format(rules=rules_name(self.rules), target=num(self.rules.target),
                                                          names=names)
         if isinstance(first_event, FirstPlayer):
             return _("{opening} A roll-off decides who starts.").format(opening=text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
-from greed_game.i18n import _
+from greed_game.i18n import N_, _
 from greed_game.narrator.voice import Line, OfferWords, Voice
 from greed_game.narrator.words import count_word, dice_count, join_and, num, pct, sentence
 from greed_game.rules.dice import counts_of
@@ -57,7 +57,7 @@ class Hints(Voice):
         groups: list[str] = []
         for face, run in groupby(sorted(dice)):
             n = len(list(run))
-            groups.append(_("the {face}").format(face=self.vocab.face(face)) if n == 1 else self.vocab.many(n, face))
+            groups.append(self.vocab.the(face) if n == 1 else self.vocab.many(n, face))
         return join_and(groups) if len(groups) <= 2 else self.dice(dice)
 
     def choice(self, actions: Sequence[Action], state: State) -> str:
@@ -109,7 +109,7 @@ class Hints(Voice):
         bust: float | None,
         choices: Sequence[tuple[Sequence[Action], float, float | None]],
         *,
-        adviser: str = "Expert",
+        adviser: str = N_("Expert"),
         chances: Sequence[float] | None = None,
     ) -> list[Line]:
         """The hint: the bust chance of throwing now, the advice, and the best choices with their figures.

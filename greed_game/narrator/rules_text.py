@@ -20,6 +20,38 @@ LETTER_COLOUR_WORDS: dict[int, str] = {1: N_("blue"), 2: N_("ebony"), 3: N_("eme
 
 _FIELDS = ("target", "entry_minimum", "dice")
 
+PRESET_NAMES = (N_("Classic Five"), N_("Pass the Dice"), N_("Farkel Family"), N_("Official"))
+"""The presets' names as their files write them, translated where shown ($GREED is a name in every language)."""
+PRESET_DESCRIPTIONS = {
+    "classic-five": N_("Five dice, triples and single 1s and 5s only. Get in with a {entry_minimum}-point turn; "
+                       "first to {target} and everyone else gets one more turn."),
+    "dollar-greed": N_("The boxed game with six letter dice D E E R G $. Score all six and you must throw them all "
+                       "again; you may never stop leaving scoring dice on the felt; reach {target} and the others "
+                       "get one turn to top you."),
+    "farkel-family": N_("Six dice, no entry minimum, pass the dice on freely. A 1-2-3-4-5-6 or three pairs score "
+                        "1,000, and a non-scoring pair on the last two dice gives you six fresh dice."),
+    "official": N_("Five dice with small and large straights. Get in with {entry_minimum} of your own points in "
+                   "one turn. Pass leftover dice on: the taker must throw them and show a 1 or 5. Reach {target} to "
+                   "set the score to beat."),
+    "pass-the-dice": N_("Six dice. Bank whenever you like and pass the unthrown dice on: the next player may build "
+                        "on your turn total or start fresh."),
+}
+"""The presets' descriptions as their files write them, translated where shown (a player's own file is not)."""
+COMBINATION_NAMES = (N_("straight"), N_("small straight"), N_("large straight"))
+"""The words the presets name their combinations with, translated where shown."""
+
+
+def rules_name(rules: RuleSet) -> str:
+    """The name of a rule set as players read it: a preset's in the language in force, a player's own as written."""
+    return _(rules.name) if rules.name in PRESET_NAMES else rules.name
+
+
+def combination_name(name: str) -> str:
+    """A combination's name from a rules file (``straight 1-2-3-4-5``), its words translated where they are the
+    presets' own; the faces it lists stay as they are."""
+    base = name.rstrip("0123456789- ")
+    return _(base) + name[len(base):] if base in COMBINATION_NAMES else name
+
 
 def description(rules: RuleSet) -> str:
     """The rule set's description with the figures in force: ``{target}`` reads ``5,000``, or ``1,500``.
@@ -28,6 +60,8 @@ def description(rules: RuleSet) -> str:
     so that a game whose setup changes them is not described with the preset's own.
     """
     text = rules.description
+    if PRESET_DESCRIPTIONS.get(rules.id) == text:
+        text = _(text)
     for name in _FIELDS:
         text = text.replace("{" + name + "}", num(getattr(rules, name)))
     return text
@@ -105,14 +139,14 @@ def scoring_rows(rules: RuleSet, vocab: Vocabulary) -> list[ScoringRow]:
         rows.append(ScoringRow("", (), (_("Dice beyond a listed combination count only as singles"),)))
     for combo in s.sets:
         if len(combo.faces) <= rules.dice:
+            name = combination_name(combo.name)
             digits = "-".join(map(str, combo.faces))
             if vocab.skin == "greed":
                 letters = " ".join(LETTERS[f] for f in combo.faces)
                 # letter dice show no numbers: a name such as "straight 1-2-3-4-5" is spelt in letters
-                label = combo.name.replace(digits, letters.replace(" ", "-")) if digits in combo.name else (
-                    f"{combo.name} ({letters})")
+                label = name.replace(digits, letters.replace(" ", "-")) if digits in name else f"{name} ({letters})"
             else:
-                label = combo.name if digits in combo.name else f"{combo.name} ({digits})"
+                label = name if digits in name else f"{name} ({digits})"
             label = f"{label[0].upper()}{label[1:]}"
             rows.append(ScoringRow(label, ((combo.faces, combo.points),),
                                    (_("{label}: {points}").format(label=label, points=_n(combo.points)),)))
@@ -141,7 +175,7 @@ def rules_text(rules: RuleSet, skin: Skin | None = None) -> str:
 
 def _opening(rules: RuleSet, vocab: Vocabulary) -> list[str]:
     """The name, description and source, the dice, and the scoring table."""
-    out: list[str] = [f"{rules.name} ({rules.id})"]
+    out: list[str] = [f"{rules_name(rules)} ({rules.id})"]
     if rules.description:
         out += ["", description(rules)]
     if rules.source:

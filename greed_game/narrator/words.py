@@ -13,7 +13,7 @@ from itertools import groupby
 from typing import Literal
 
 from greed_game import i18n
-from greed_game.i18n import N_, _, ngettext
+from greed_game.i18n import N_, _, ngettext, pgettext
 
 Skin = Literal["pips", "greed"]
 
@@ -99,6 +99,18 @@ class Vocabulary:
                 groups.append(word if n == 1 else self.many(n, face))
         return (" " if spaced else ", ").join(groups)
 
+    def the(self, face: int) -> str:
+        """``the 5``, ``the G``: one die named (a letter may take another article than a digit)."""
+        if self.skin == "greed":
+            return pgettext("$GREED letter", "the {face}").format(face=self.face(face))
+        return _("the {face}").format(face=self.face(face))
+
+    def a(self, face: int) -> str:
+        """``a 5``, ``a G``: any one die of that face."""
+        if self.skin == "greed":
+            return pgettext("$GREED letter", "a {face}").format(face=self.face(face))
+        return _("a {face}").format(face=self.face(face))
+
     def many(self, n: int, face: int) -> str:
         """``three 5s``, ``two ebony E's``: several dice of one face."""
         if self.skin == "greed":
@@ -123,7 +135,8 @@ class Person:
     @property
     def you(self) -> bool:
         """Whether the seat is addressed as "you"."""
-        return self.name.strip().casefold() == "you"
+        # The name the new-game screen gives a person's seat, in English or in the language in force.
+        return self.name.strip().casefold() in ("you", _("You").casefold())
 
     @property
     def subject(self) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from greed_game.i18n import _
 from greed_game.narrator import character_name
 from greed_game.presets import resolve_rules
 from greed_game.rules import Player, RuleSet
@@ -38,7 +39,9 @@ def computer_levels() -> tuple[str, ...]:
 
 def kind_label(kind: str) -> str:
     """How a seat's kind is shown: ``Human`` or the computer level."""
-    return "Human" if kind == "human" else f"Computer · {kind}"
+    from greed_game.narrator.seats import level_name
+
+    return _("Human") if kind == "human" else _("Computer · {level}").format(level=level_name(kind))
 
 
 def computer_name(level: str, used: Collection[str], seat: int) -> str:

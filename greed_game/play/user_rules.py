@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from greed_game.i18n import _
+from greed_game.narrator.rules_text import rules_name
 from greed_game.presets import presets
 from greed_game.rules import PRESET_IDS, RuleSet
 from greed_game.storage import Storage, load_user_rules
@@ -85,7 +87,7 @@ def load_choice(path: Path) -> RulesChoice:
     loaded = load_user_rules(path)
     if loaded.rules is None:
         reason = _plain(loaded.message or "", path)
-        return RulesChoice(f"{path.name} (unavailable)", None, path, reason)
+        return RulesChoice(_("{name} (unavailable)").format(name=path.name), None, path, reason)
     return RulesChoice(loaded.rules.name, loaded.rules, path)
 
 
@@ -95,7 +97,7 @@ def rules_choices(storage: Storage, *, create_folder: bool = True) -> list[Rules
     With ``create_folder`` the (empty) rules folder is made if it is missing,
     so the player finds it where the screen says.
     """
-    choices = [RulesChoice(r.name, r) for r in presets()]
+    choices = [RulesChoice(rules_name(r), r) for r in presets()]
     folder = user_rules_dir(storage)
     if create_folder:
         with contextlib.suppress(OSError):

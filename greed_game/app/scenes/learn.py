@@ -24,7 +24,7 @@ from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_
 from greed_game.app.widgets import Button, FocusGroup, Widget
 from greed_game.i18n import _
 from greed_game.narrator.coach import faces_caption, lesson_about, lesson_lead
-from greed_game.narrator.rules_text import description
+from greed_game.narrator.rules_text import description, rules_name
 from greed_game.play.setup import GameSetup
 from greed_game.presets import presets
 from greed_game.rules import Player
@@ -60,7 +60,7 @@ class LearnScene(Scene):
         widgets: list[Widget] = []
         for i, rules in enumerate(self.rules):
             rect = pygame.Rect(FAMILIES.x + 20, FAMILIES.y + 58 + i * 66, FAMILIES.w - 40, 54)
-            widgets.append(Button(rect, rules.name, partial(self.choose, i), primary=i == self.chosen, size=19))
+            widgets.append(Button(rect, rules_name(rules), partial(self.choose, i), primary=i == self.chosen, size=19))
         y = ABOUT.bottom + 36
         self.start_button = Button(pygame.Rect(LOGICAL_W - 60 - 300, y, 300, 54), _("Start the lesson"), self.start,
                                    primary=True, size=20, hint="Enter")
@@ -103,7 +103,7 @@ class LearnScene(Scene):
         if in_progress is None:
             return lesson
         _record, game = in_progress
-        return Push(ToReplaceGame(game.rules.name, standing_line(game), lambda: lesson))
+        return Push(ToReplaceGame(rules_name(game.rules), standing_line(game), lambda: lesson))
 
     def leave(self) -> Go:
         """Back to the menu."""
@@ -126,7 +126,7 @@ class LearnScene(Scene):
         self.focus.draw(canvas)
         rules = self.rules[self.chosen]
         x, w = ABOUT.x + 30, ABOUT.w - 60
-        canvas.text(rules.name, (x, ABOUT.y + 24), 26, theme.GOLD, font="serif")
+        canvas.text(rules_name(rules), (x, ABOUT.y + 24), 26, theme.GOLD, font="serif")
         y: float = ABOUT.y + 70
         y += canvas.paragraph(description(rules), pygame.Rect(x, y, w, 110), 18, theme.TEXT) + 8
         canvas.text(faces_caption(rules.dice), (x, y + 34), 15, theme.TEXT_DIM, anchor="midleft")

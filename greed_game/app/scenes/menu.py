@@ -41,7 +41,7 @@ from greed_game.app.scenes.common import (
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
 from greed_game.i18n import _
 from greed_game.narrator import num
-from greed_game.narrator.rules_text import description, summary
+from greed_game.narrator.rules_text import description, rules_name, summary
 from greed_game.narrator.seats import level_name
 from greed_game.play.setup import (
     FALLBACK_LEVEL,
@@ -101,7 +101,7 @@ class MenuScene(Scene):
             return ""
         if game.finished:
             return ""
-        return f"{game.rules.name}: {standing_line(game, 48)}"
+        return f"{rules_name(game.rules)}: {standing_line(game, 48)}"
 
     def _build(self) -> None:
         has_save = self.app.storage.has_saved_game()
@@ -415,7 +415,7 @@ class SetupScene(Scene):
         if in_progress is None:
             return new_game
         _record, game = in_progress
-        return Push(ToReplaceGame(game.rules.name, standing_line(game), lambda: new_game))
+        return Push(ToReplaceGame(rules_name(game.rules), standing_line(game), lambda: new_game))
 
     def configure_computers(self) -> None:
         """Two computer seats, the weakest and the strongest, and the shortest preset at its own target (the

@@ -34,6 +34,7 @@ from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
 from greed_game.i18n import _, moment, ngettext
 from greed_game.narrator import num
+from greed_game.narrator.rules_text import rules_name
 from greed_game.play.user_rules import display_path
 from greed_game.rules.history import game_history
 from greed_game.rules.record import record_from_data
@@ -91,7 +92,7 @@ def summarize(path: Path) -> RecordSummary:
         players=tuple(p.name for p in game.players),
         scores=state.scores,
         winners=state.winners,
-        rules=game.rules.name,
+        rules=rules_name(game.rules),
         turns=len(game_history(game).turns),
         finished=state.finished,
         current=state.current,
@@ -249,7 +250,7 @@ class ReplaysScene(Scene):
         if in_progress is None:
             return start()
         _record, current = in_progress
-        return Push(ToReplaceGame(current.rules.name, standing_line(current), start))
+        return Push(ToReplaceGame(rules_name(current.rules), standing_line(current), start))
 
     def summary(self, path: Path) -> RecordSummary:
         """The list line of a record (read once)."""

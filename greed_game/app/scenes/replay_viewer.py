@@ -39,6 +39,7 @@ from greed_game.app.scenes.table_parts import (
 from greed_game.app.widgets import Button, FocusGroup
 from greed_game.i18n import _
 from greed_game.narrator import Narrator, Said, num
+from greed_game.narrator.rules_text import rules_name
 from greed_game.replay import Replay
 from greed_game.rules import Carryover, FirstPlayer, Keep, Roll, Void
 from greed_game.rules.transitions import (
@@ -386,9 +387,9 @@ class ReplayScene(Scene):
     def _draw_top_bar(self, canvas: Canvas) -> None:
         r = TOP_BAR
         rules = self.replay.rules
-        canvas.text(rules.name, (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft",
+        canvas.text(rules_name(rules), (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft",
                     max_width=SCRUB.x - r.x - 130)
-        name_w = min(canvas.text_width(rules.name, 18, "serif"), SCRUB.x - r.x - 130)
+        name_w = min(canvas.text_width(rules_name(rules), 18, "serif"), SCRUB.x - r.x - 130)
         canvas.text(_("to {target}").format(target=num(rules.target)), (r.x + 16 + name_w, r.centery + 1), 14,
                     theme.TEXT_DIM, anchor="midleft")
         chip = pygame.Rect(SCRUB.x - 94, r.y + 7, 80, 26)

@@ -17,6 +17,7 @@ from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, fit_middle
 from greed_game.i18n import _, ngettext, percent
 from greed_game.narrator import Narrator, num
+from greed_game.narrator.rules_text import rules_name
 from greed_game.play.history import score_series, seat_figures
 from greed_game.play.setup import GameSetup
 from greed_game.play.user_rules import display_path
@@ -126,9 +127,9 @@ class ScoreboardScene(Scene):
         rules = game.rules
         turns = len(self.history.turns)
         counted = ngettext("{count} turn", "{count} turns", turns).format(count=num(turns))
-        canvas.text(_("{rules}  ·  target {target}  ·  {turns}").format(rules=rules.name, target=num(rules.target),
-                                                                       turns=counted), (LOGICAL_W / 2, 80), 15,
-                    theme.TEXT_DIM, anchor="center")
+        line = _("{rules}  ·  target {target}  ·  {turns}").format(rules=rules_name(rules), target=num(rules.target),
+                                                                   turns=counted)
+        canvas.text(line, (LOGICAL_W / 2, 80), 15, theme.TEXT_DIM, anchor="center")
         self._draw_chart(canvas)
         self._draw_figures(canvas)
         self._draw_rounds(canvas)

@@ -22,6 +22,7 @@ from greed_game.app.widgets import Button, FocusGroup, ListBox, Selector
 from greed_game.i18n import N_, _, decimal, ngettext, percent
 from greed_game.narrator import num, pct
 from greed_game.narrator.seats import level_name
+from greed_game.narrator.words import sentence
 from greed_game.stats import MIN_DICE_FOR_VERDICT, Fairness, PlayerRow, StatisticsView
 
 if TYPE_CHECKING:
@@ -163,8 +164,8 @@ class StatisticsScene(Scene):
             canvas.box(row, (255, 255, 255, 10), radius=6)
         cy = row.centery
         leader = self.by == "names" and p.name == self.leader
-        name = ("★ " if leader else "") + (p.name if self.by == "names" else _("{level} computer").format(
-            level=level_name(p.name)).capitalize())
+        name = ("★ " if leader else "") + (p.name if self.by == "names" else sentence(_("{level} computer").format(
+            level=level_name(p.name))))
         canvas.text(name, (row.x + 14, cy), 16, theme.GOLD if leader else theme.TEXT, font="bold", anchor="midleft",
                     max_width=COLUMNS[0][1] - 76)
         values = [

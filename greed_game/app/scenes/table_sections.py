@@ -44,6 +44,7 @@ from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
 from greed_game.i18n import _
 from greed_game.narrator import CardWords, Line, Said, num
+from greed_game.narrator.rules_text import rules_name
 from greed_game.play.moments import (
     AnswerOffer,
     BankTurn,
@@ -407,8 +408,8 @@ class TopBarSection(Section):
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = TOP_BAR
         rules = snap.rules
-        canvas.text(rules.name, (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft")
-        name_w = canvas.text_width(rules.name, 18, "serif")
+        canvas.text(rules_name(rules), (r.x + 4, r.centery), 18, theme.GOLD, font="serif", anchor="midleft")
+        name_w = canvas.text_width(rules_name(rules), 18, "serif")
         canvas.text(_("to {target}").format(target=num(rules.target)), (r.x + 16 + name_w, r.centery + 1), 14,
                     theme.TEXT_DIM, anchor="midleft")
         draw_chips(canvas, [(text, theme.tone_color(tone)) for text, tone in snap.chips], r.right, r.y + 7)
