@@ -153,8 +153,24 @@ def cmd_rules(args: argparse.Namespace, solutions: Solutions) -> int:
     if args.json:
         _print_json(rules.to_dict())
     else:
+        from greed_game import i18n
+
+        # The readable text speaks the player's language; JSON stays English, for programs to read.
+        i18n.use(i18n.choose(_chosen_language()))
         sys.stdout.write(rules_text(rules))
     return 0
+
+
+def _chosen_language() -> str:
+    """The language the settings choose (``auto`` when there are none, or they cannot be read: nothing is said
+    about them here, the window does that)."""
+    try:
+        from greed_game.storage import Storage, parse_json, read_text, settings_from_data
+
+        settings, _bad = settings_from_data(parse_json(read_text(Storage().settings_path)), salvage=True)
+    except (OSError, ValueError, RecursionError):
+        return "auto"
+    return settings.language
 
 
 def _say_notes(notes: list[str]) -> None:

@@ -59,9 +59,13 @@ class Language:
 
     def percent(self, share: float, digits: int = 1) -> str:
         """A share as a percentage with ``digits`` decimals, as this language writes it: ``49.8%``, ``49,8 %``."""
+        from babel import Locale
         from babel.numbers import format_percent
 
-        pattern = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
+        # The language's own pattern (``#,##0 %`` in German, the sign before in some), with the decimals asked.
+        pattern = Locale.parse(self.code).percent_formats[None].pattern
+        if digits:
+            pattern = pattern.replace("#,##0", "#,##0." + "0" * digits, 1)
         return str(format_percent(share, format=pattern, locale=self.code))
 
 

@@ -19,6 +19,7 @@ from greed_game.app.scenes.review import ReviewOverlay
 from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
+from greed_game.i18n import _
 from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, FirstPlayer, Game, Keep, Player, Roll
 
@@ -156,7 +157,8 @@ def _table_hint_win(app: App, drive: Driver) -> None:
     drive.until(lambda: table.dice_at_rest() and table.human_turn)
     drive.press("h")
     lines = table.turn.advisor.lines
-    assert any("win\u00a0chance" in line.text for line in lines), "two players: each choice's win chance"
+    chance = _("win chance {chance}").split("{")[0].strip().replace(" ", "\u00a0")
+    assert any(chance in line.text for line in lines), "two players: each choice's win chance"
 
 
 def _reviewed(
@@ -178,8 +180,9 @@ def _review(app: App, drive: Driver) -> None:
 def _review_letters(app: App, drive: Driver) -> None:
     players = (Player("Tess", "bold"), Player("Maximilian Wolfgang A.", "master"))
     result = _reviewed(app, drive, "dollar-greed", players, 5000, 9).job.result or []
-    keeps = [t for seat in result for c in seat.worst for t in (c.chosen, c.best) if t.startswith("keep ")]
-    first = [t[5:].split(" and ")[0].split(",")[0] for t in keeps]  # the first dice a keep names
+    keep = _("keep {dice} and throw {count}").split("{")[0]
+    keeps = [t for seat in result for c in seat.worst for t in (c.chosen, c.best) if t.startswith(keep)]
+    first = [t[len(keep):].split(" ")[0] for t in keeps]  # the first word of the dice a keep names
     assert keeps and not any(ch.isdigit() for t in first for ch in t), "the letters' own words"
 
 

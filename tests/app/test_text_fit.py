@@ -29,6 +29,7 @@ from greed_game.app.scenes.scoreboard import ScoreboardScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import ACTIONS, FELT, SIDE
+from greed_game.i18n import _, available, current
 from greed_game.narrator import CHARACTERS
 from greed_game.play.setup import GameSetup
 from greed_game.rules import Bank, Event, FirstPlayer, Game, Keep, Player, Roll, record_of
@@ -279,7 +280,7 @@ def _rules_scoring(index: int, skin: str) -> Callable[[App, Driver], None]:
         app.show_menu()
         app.push(RulesOverlay(app, index))
         drive.frames(1)
-        for _ in range(5):
+        for _k in range(5):
             drive.press("down")
 
     return scene
@@ -292,7 +293,7 @@ def _roll_off_eight(app: App, drive: Driver) -> None:
     # the roll-off's dice are thrown first; once they rest, the banner says who starts
     drive.until(lambda: scene.snap.banner is not None)
     drive.frames(2)
-    assert scene.snap.banner is not None and scene.snap.banner.said.sub.startswith("Roll-off")
+    assert scene.snap.banner is not None and scene.snap.banner.said.sub.startswith(_("Roll-off: {results}")[:6])
 
 
 LONGEST = "W" * 24
@@ -315,7 +316,7 @@ def _hint_eight(app: App, drive: Driver) -> None:
     app.go(menu._continue())
     table = app.stack.top
     assert isinstance(table, TableScene)
-    for _ in range(40):  # a person throws (and moves on from a bust) until there are dice to keep
+    for _k in range(40):  # a person throws (and moves on from a bust) until there are dice to keep
         drive.until(lambda: table.human_turn or table.snap.acknowledging, 20000)
         if table.snap.may_select:
             break
@@ -333,7 +334,8 @@ def _status_eight(app: App, drive: Driver) -> None:
     drive.frames(1)
     table.toggle(next(d for d in table.dice if d.value == 5))
     drive.frames(1)
-    assert table.snap.addressee == 0 and table.snap.status[1][0].startswith("No bank")
+    refusal = _("No bank under {need} own points: you have {have}").split("{")[0]
+    assert table.snap.addressee == 0 and table.snap.status[1][0].startswith(refusal)
 
 
 def _viewer_long_event(app: App, drive: Driver) -> None:
@@ -406,6 +408,29 @@ def test_every_text_fits(make_app: Callable[..., App], recorder: Callable[[App],
         assert len(rec.texts) >= 3, "nothing was recorded: the check would pass blindly"
         found = problems(app, rec)
         assert not found, f"{scene} at {SIZES[size]} ({skin}):\n" + "\n".join(found[:20])
+
+
+LANGUAGES = [code for code in available() if code != "en"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_every_text_fits_in_each_language(make_app: Callable[..., App], recorder: Callable[[App], Recorder],
+                                          monkeypatch: pytest.MonkeyPatch, scene: str, language: str) -> None:
+    # At the smallest window, in both skins where there are eight seats: German is usually the longest.
+    monkeypatch.setenv("GREED_LANG", language)
+    for skin in SKINS if "eight" in scene else ("auto",):
+        app = make_app(size=SMALL, skin=skin)
+        assert current().code == language
+        random.seed(1)
+        drive = Driver(app)
+        SCENES[scene](app, drive)
+        drive.frames(2)
+        rec = recorder(app)
+        render(app, rec)
+        assert len(rec.texts) >= 3, "nothing was recorded: the check would pass blindly"
+        found = problems(app, rec)
+        assert not found, f"{scene} in {language} ({skin}):\n" + "\n".join(found[:20])
 
 
 def test_the_check_sees_overflow_and_overlap(make_app: Callable[..., App],

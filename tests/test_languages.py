@@ -1,0 +1,112 @@
+"""The game in the languages it is played in: catalogs complete and in step with the code, a language offered
+only when whole, chosen by GREED_LANG, the settings or the system, switched in the window at once, numbers and
+plurals as each language writes them, and the command line's rules text in the language chosen."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from greed_game import i18n
+from greed_game.narrator import Narrator
+from greed_game.narrator.words import dice_count, num
+from greed_game.presets import preset
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = [code for code in i18n.available() if code != i18n.SOURCE]
+
+
+def _messages_script() -> object:
+    spec = importlib.util.spec_from_file_location("messages", ROOT / "scripts" / "messages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_catalog_has_every_message_the_code_uses_translated() -> None:
+    problems = _messages_script().problems()  # type: ignore[attr-defined]
+    assert problems == [], "\n".join(problems[:20])
+    assert LANGUAGES, "no language beside English is complete"
+
+
+def test_a_catalog_missing_a_message_is_not_offered(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = i18n.catalog_path("de")
+    lines = source.read_text(encoding="utf-8").splitlines()
+    # blank the translation of the first real message
+    first = next(i for i, line in enumerate(lines) if line.startswith('msgid "') and line != 'msgid ""')
+    lines[first + 1] = 'msgstr ""'
+    target = tmp_path / "de" / "LC_MESSAGES" / "greed.po"
+    target.parent.mkdir(parents=True)
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(i18n, "catalog_dir", lambda: tmp_path)
+    i18n._translations.cache_clear()
+    try:
+        assert "de" not in i18n.available()
+        assert i18n.language("de").code == "en", "a half-translated language falls back to English"
+    finally:
+        monkeypatch.undo()
+        i18n._translations.cache_clear()
+    assert "de" in i18n.available()
+
+
+def test_the_language_is_chosen_by_greed_lang_then_the_setting_then_the_system() -> None:
+    assert i18n.choose("auto", {"GREED_LANG": "de"}) == "de"
+    assert i18n.choose("en", {"GREED_LANG": "de"}) == "de"
+    assert i18n.choose("de", {}) == "de"
+    assert i18n.choose("auto", {"LANG": "de_AT.UTF-8"}) == "de"
+    assert i18n.choose("auto", {"LANG": "C.UTF-8"}) == "en"
+    assert i18n.choose("auto", {"GREED_LANG": "xx", "LANG": "ja_JP.UTF-8"}) == "en"
+    assert i18n.system_language({"LANGUAGE": "fr:de"}) == "fr"
+
+
+@pytest.mark.parametrize(("code", "thousand", "share"), [("en", "12,345", "49.8%"), ("de", "12.345", "49,8\u00a0%"),
+                                                          ("fr", "12\u202f345", "49,8\u00a0%"),
+                                                          ("es", "12.345", "49,8\u00a0%"), ("nl", "12.345", "49,8%")])
+def test_numbers_are_written_as_each_language_writes_them(code: str, thousand: str, share: str) -> None:
+    import gettext
+
+    language = i18n.Language(code, code, gettext.NullTranslations())
+    written = f"{12345:,}" if code == "en" else language.number(12345)
+    assert written == thousand
+    assert (f"{0.498 * 100:.1f}%" if code == "en" else language.percent(0.498)) == share
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_plurals_and_the_table_s_words_come_from_the_catalog(code: str) -> None:
+    import gettext
+
+    from babel.messages.pofile import read_po
+
+    with i18n.catalog_path(code).open("rb") as f:
+        catalog = read_po(f, locale=code)
+    forms = catalog.get(("{count} die", "{count} dice")).string
+    i18n.use(code)
+    for n in (0, 1, 2, 5):
+        form = gettext.c2py(catalog.plural_expr)(n)  # the catalog's own rule, as gettext reads it
+        assert dice_count(n) == forms[form].format(count=num(n))
+    narrator = Narrator(preset("official"), [i18n._("You"), "Ada"])
+    assert narrator.person(0).you, "the seat named You in the language in force is spoken to"
+    said = narrator.events.winners([0])
+    assert said == i18n._("You win!") and said != "You win!"
+    assert num(10000) == i18n.current().number(10000)
+
+
+def test_the_rules_text_speaks_the_language_and_json_stays_english(tmp_path: Path) -> None:
+    env = {**os.environ, "GREED_LANG": "de", "GREED_DATA_DIR": str(tmp_path)}
+    text = subprocess.run([sys.executable, "-m", "greed_game", "rules", "official"], env=env, capture_output=True,
+                          text=True, check=True, timeout=120).stdout
+    assert "WERTUNG" in text and "10.000" in text and "SCORING" not in text
+    data = subprocess.run([sys.executable, "-m", "greed_game", "rules"], env=env, capture_output=True, text=True,
+                          check=True, timeout=120).stdout
+    assert '"name": "Official"' in data and "10,000" in data
+
+
+def test_how_to_add_a_language_is_written_down() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "scripts/messages.py init" in readme and "scripts/messages.py check" in readme
