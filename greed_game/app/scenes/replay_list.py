@@ -301,7 +301,7 @@ class ReplaysScene(Scene):
         skin: SkinName = "greed" if self.app.settings.skin == "greed" else "pips"
         for i, face in enumerate((3, 6, 2)):
             draw_upright(canvas, skin, face, (r.centerx - 70 + i * 70, r.y + 180 + (i % 2) * 8), 52)
-        canvas.text("No finished games yet", (r.centerx, r.y + 270), 24, theme.TEXT, font="bold", anchor="center")
+        canvas.text(_("No finished games yet"), (r.centerx, r.y + 270), 24, theme.TEXT, font="bold", anchor="center")
         text = _("Every game played to the end is kept here (the latest 200), to be watched again step by step, "
                  "forward and back.")
         lines = canvas.wrap(text, 16, r.w - 160)

@@ -375,7 +375,7 @@ class ReplayScene(Scene):
         for die in step.throw:
             draw_die(canvas, self.skin, die)
         if step.void and step.throw:
-            canvas.text("void", (FELT.centerx, FELT.centery + 110), 15, theme.WARN, font="bold", anchor="center")
+            canvas.text(_("void"), (FELT.centerx, FELT.centery + 110), 15, theme.WARN, font="bold", anchor="center")
         self._draw_caption_band(canvas, step)
         self._draw_actions(canvas)
         notes = [self.narrator.seats.seat_note(p.kind, state.on_board[i]) for i, p in enumerate(self.players)]
@@ -394,14 +394,15 @@ class ReplayScene(Scene):
                     theme.TEXT_DIM, anchor="midleft")
         chip = pygame.Rect(SCRUB.x - 94, r.y + 7, 80, 26)
         canvas.box(chip, (*theme.GOLD, 46), radius=13, border=1.2, border_color=theme.GOLD)
-        canvas.text("REPLAY", chip.center, 13, theme.GOLD, font="bold", anchor="center")
+        canvas.text(_("REPLAY"), chip.center, 13, theme.GOLD, font="bold", anchor="center")
         n = len(self.replay)
         canvas.box(SCRUB, (255, 255, 255, 40), radius=4)
         share = self.position / n if n else 0.0
         if share > 0:
             canvas.box(pygame.Rect(SCRUB.x, SCRUB.y, max(8, round(SCRUB.w * share)), SCRUB.h), theme.GOLD, radius=4)
         canvas.circle(theme.TEXT, (SCRUB.x + SCRUB.w * share, SCRUB.centery), 7)
-        canvas.text(f"Event {self.position} of {n}", (r.right, r.centery), 14, theme.TEXT, font="bold",
+        canvas.text(_("Event {number} of {count}").format(number=self.position, count=n),
+                    (r.right, r.centery), 14, theme.TEXT, font="bold",
                     anchor="midright")
 
     def _draw_caption_band(self, canvas: Canvas, step: Step) -> None:
@@ -419,7 +420,7 @@ class ReplayScene(Scene):
 
     def _draw_tray(self, canvas: Canvas, step: Step) -> None:
         r = TRAY
-        canvas.text("KEPT", (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
+        canvas.text(_("KEPT"), (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
         count = sum(len(d) for d, _ in step.groups)
         gaps = max(0, len(step.groups) - 1)
         room = r.w - 280
@@ -432,7 +433,7 @@ class ReplayScene(Scene):
             for face in dice:
                 draw_upright(canvas, self.skin, face, (x, r.y + 32), min(TRAY_DIE, pitch - 4))
                 x += pitch
-            canvas.text(f"+{points:,}", ((first + x - pitch) / 2, r.bottom - 10), 12, theme.GOLD, font="bold",
+            canvas.text(f"+{num(points)}", ((first + x - pitch) / 2, r.bottom - 10), 12, theme.GOLD, font="bold",
                         anchor="center")
         note, color = step.note, step.note_color
         if note is None:
@@ -505,7 +506,7 @@ class EventList:
         y += 10
         self.top = y + 34
         canvas.line(theme.PANEL_EDGE, (r.x + 16, y), (r.right - 16, y), 1)
-        canvas.text("EVENTS", (r.x + 18, y + 10), 13, theme.GOLD, font="bold")
+        canvas.text(_("EVENTS"), (r.x + 18, y + 10), 13, theme.GOLD, font="bold")
         canvas.text(_("click one to go there"), (r.right - 18, y + 11), 11, theme.TEXT_DIM, anchor="topright")
         whole = canvas.wrap(captions[position], 13, r.w - 66, "bold") if captions else []
         fits = max(1, int((SIDE.bottom - 62 - self.top - self.LINE_H) // self.WRAPPED) + 1)

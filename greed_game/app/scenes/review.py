@@ -52,7 +52,7 @@ class ReviewOverlay(Overlay):
 
     def draw(self, canvas: Canvas) -> None:
         p = self.draw_card(canvas, "Game review", 30)
-        canvas.text("Every decision against the exact chance of winning, both players at their best",
+        canvas.text(_("Every decision against the exact chance of winning, both players at their best"),
                     (p.centerx, p.y + 78), 14, theme.TEXT_DIM, anchor="center", max_width=p.w - 60)
         job = self.job
         if not job.done:

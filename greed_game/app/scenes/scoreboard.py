@@ -141,7 +141,7 @@ class ScoreboardScene(Scene):
         else:
             canvas.text(_("Enter play again  ·  Esc menu"), (32, 664), 13, theme.TEXT_DIM, anchor="midleft",
                         max_width=256)
-            canvas.text("← → scroll the rounds", (32, 684), 13, theme.TEXT_DIM, anchor="midleft", max_width=256)
+            canvas.text(_("← → scroll the rounds"), (32, 684), 13, theme.TEXT_DIM, anchor="midleft", max_width=256)
 
     def _draw_chart(self, canvas: Canvas) -> None:
         draw_panel(canvas, CHART, _("Score over the game"))
@@ -153,16 +153,16 @@ class ScoreboardScene(Scene):
             value = top * i / 4
             y = plot.bottom - plot.h * i / 4
             canvas.line((52, 58, 66) if i else theme.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
-            canvas.text(f"{int(value):,}", (plot.x - 8, y), 12, theme.TEXT_DIM, anchor="midright")
+            canvas.text(num(int(value)), (plot.x - 8, y), 12, theme.TEXT_DIM, anchor="midright")
         ticks = sorted({0, rounds, *range(0, rounds + 1, max(1, rounds // 8))})
         for r in ticks:
             x = plot.x + plot.w * r / rounds
             canvas.text(str(r), (x, plot.bottom + 8), 12, theme.TEXT_DIM, anchor="midtop")
-        canvas.text("round", (plot.right, plot.bottom + 24), 11, theme.TEXT_DIM, anchor="topright")
+        canvas.text(_("round"), (plot.right, plot.bottom + 24), 11, theme.TEXT_DIM, anchor="topright")
         ty = plot.bottom - plot.h * self.game.rules.target / top
         for x0 in range(plot.x, plot.right, 14):
             canvas.line(theme.GOLD_DARK, (x0, ty), (min(x0 + 7, plot.right), ty), 1.5)
-        canvas.text("target", (plot.x + 4, ty - 3), 11, theme.GOLD_DARK, anchor="bottomleft")
+        canvas.text(_("target"), (plot.x + 4, ty - 3), 11, theme.GOLD_DARK, anchor="bottomleft")
         ends: list[tuple[float, int]] = []
         for seat, series in enumerate(self.series):
             pts = [(plot.x + plot.w * i / rounds, plot.bottom - plot.h * v / top) for i, v in enumerate(series)]
@@ -233,9 +233,10 @@ class ScoreboardScene(Scene):
                 x = r.x + 20 + name_w + col_w * (c + 0.5)
                 turn = turns[seat][rnd]
                 total = self.series[seat][rnd + 1]
-                text = f"{total:,}" if not turn.bust else f"✗ {total:,}"
+                text = num(total) if not turn.bust else f"✗ {num(total)}"
                 canvas.text(text, (x, y), 13, theme.RED if turn.bust else theme.TEXT, anchor="center",
                             max_width=col_w - 4)
         if self.rounds > self.visible_columns:
-            canvas.text(f"rounds {first + 1}–{last} of {self.rounds}   ← →", (r.right - 20, r.y + 16), 12,
+            shown = _("rounds {first}–{last} of {count}   ← →").format(first=first + 1, last=last, count=self.rounds)
+            canvas.text(shown, (r.right - 20, r.y + 16), 12,
                         theme.TEXT_DIM, anchor="topright")

@@ -142,7 +142,7 @@ class StatisticsScene(Scene):
                                "game counts here for its level, whatever its name."),
                              pygame.Rect(TABLE.x + 14, y + 30, TABLE.w - 40, 80), 15, theme.TEXT_DIM)
             return
-        canvas.text("Name" if self.by == "names" else "Level", (TABLE.x + 14, y), 12, theme.TEXT_DIM, font="bold",
+        canvas.text(_("Name") if self.by == "names" else _("Level"), (TABLE.x + 14, y), 12, theme.TEXT_DIM, font="bold",
                     anchor="midleft")
         for title, x in COLUMNS:
             canvas.text(_(title), (TABLE.x + x, y), 12, theme.TEXT_DIM, font="bold", anchor="midright")
@@ -183,7 +183,7 @@ class StatisticsScene(Scene):
         r = PLAYERS
         for i, face in enumerate((1, 5, 6, 2)):
             draw_upright(canvas, self.skin, face, (r.centerx - 105 + i * 70, r.y + 170 + (i % 2) * 8), 52)
-        canvas.text("No finished games yet", (r.centerx, r.y + 262), 24, theme.TEXT, font="bold", anchor="center")
+        canvas.text(_("No finished games yet"), (r.centerx, r.y + 262), 24, theme.TEXT, font="bold", anchor="center")
         text = _("Every game played to the end is counted here: games, wins, the average and best turn and how "
                  "often each player busts, for every player name, and every die thrown for the fairness panel.")
         canvas.paragraph(text, pygame.Rect(r.x + 90, r.y + 296, r.w - 180, 80), 16, theme.TEXT_DIM)
