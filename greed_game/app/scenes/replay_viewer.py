@@ -392,9 +392,11 @@ class ReplayScene(Scene):
         name_w = min(canvas.text_width(rules_name(rules), 18, "serif"), SCRUB.x - r.x - 130)
         canvas.text(_("to {target}").format(target=num(rules.target)), (r.x + 16 + name_w, r.centery + 1), 14,
                     theme.TEXT_DIM, anchor="midleft")
-        chip = pygame.Rect(SCRUB.x - 94, r.y + 7, 80, 26)
+        label = _("REPLAY")
+        chip_w = max(80, round(canvas.text_width(label, 13, "bold")) + 26)  # as wide as its word needs
+        chip = pygame.Rect(SCRUB.x - 14 - chip_w, r.y + 7, chip_w, 26)
         canvas.box(chip, (*theme.GOLD, 46), radius=13, border=1.2, border_color=theme.GOLD)
-        canvas.text(_("REPLAY"), chip.center, 13, theme.GOLD, font="bold", anchor="center")
+        canvas.text(label, chip.center, 13, theme.GOLD, font="bold", anchor="center")
         n = len(self.replay)
         canvas.box(SCRUB, (255, 255, 255, 40), radius=4)
         share = self.position / n if n else 0.0
