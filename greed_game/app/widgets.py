@@ -111,8 +111,12 @@ class Button(Widget):
         if focused and self.enabled:
             draw_focus(canvas, r)
         cx, cy = r.centerx, r.centery
+        # A label too long for the button (a longer language) gets a smaller size before it is cut.
+        size = self.size
+        while size > 12 and canvas.text_width(self.label, size, "bold") > r.w - 12:
+            size -= 1
         if self.hint and r.h >= 40:
-            canvas.text(self.label, (cx, cy - 7), self.size, ink, font="bold", anchor="center", max_width=r.w - 12)
+            canvas.text(self.label, (cx, cy - 7), size, ink, font="bold", anchor="center", max_width=r.w - 12)
             hint_ink = (70, 52, 20) if self.primary and self.enabled else theme.TEXT_DIM
             canvas.text(self.hint, (cx, cy + 12), 12, hint_ink, anchor="center", max_width=r.w - 12)
         else:

@@ -204,8 +204,9 @@ class Coach(Voice):
     def _triples(self) -> str:
         """What each three of a kind scores: ``Three of a kind: 1s 1,000 · 2s 200 · …``."""
         parts = []
+        kinds = self.rules.scoring.kind_points()
         for face in (1, 2, 3, 4, 5, 6):
-            value = self.rules.table.points(counts_of((face,) * 3))
+            value = kinds.get((3, face))  # a real three of a kind only: three D's in $GREED are three singles
             if value is not None:
                 parts.append(_("{dice} {points}").format(dice=self.vocab.many(3, face), points=num(value)))
         if not parts:

@@ -358,8 +358,34 @@ def _learn(offer: bool) -> Callable[[App, Driver], None]:
     return scene
 
 
+def _lesson(rules: str, keeps: int) -> Callable[[App, Driver], None]:
+    """Learn to play at the table, ``keeps`` of the newcomer's keeps made: the card of that step on show."""
+    def scene(app: App, drive: Driver) -> None:
+        from greed_game.play.moments import ThrowDice, ToggleDie
+
+        table = TableScene.new(app, GameSetup(rules, [Player(_("You")), Player("Ada", "expert")]), lesson=True)
+        app.stack.replace(table)
+        drive.frames(1)
+        lesson = table.turn.lesson
+        assert lesson is not None
+        table.send(ThrowDice())
+        drive.until(lambda: table.human_turn)
+        for _k in range(keeps):
+            move = lesson.next_move
+            assert move is not None and move.kind == "keep"
+            for die in table.turn.selection.ids_of(move.dice):
+                table.send(ToggleDie(die))
+            table.send(ThrowDice())
+            drive.until(lambda: table.human_turn)
+        drive.press("h")  # the hint open beside the card and the log: the side panel at its fullest
+
+    return scene
+
+
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     "learn": _learn(False),
+    "lesson-keep": _lesson("official", 0),
+    "lesson-bank-letters": _lesson("dollar-greed", 1),
     "learn-offer": _learn(True),
     **SCREENS,
     "setup-eight": _setup_eight,
