@@ -112,3 +112,15 @@ def continue_saved(app: App) -> Go | None:
     """To the saved game at the table; None (with the reason shown) when there is none."""
     resumed = app.saved_game()
     return None if resumed is None else Replace(ToSavedGame(resumed))
+
+
+def replacing(app: App, start: Go) -> Go:
+    """Go to ``start`` (a new game); while a game is in progress, first ask to continue it or replace it."""
+    from greed_game.app.navigation import Push, ToReplaceGame
+    from greed_game.narrator.rules_text import rules_name
+
+    in_progress = app.storage.game_in_progress()
+    if in_progress is None:
+        return start
+    _record, game = in_progress
+    return Push(ToReplaceGame(rules_name(game.rules), standing_line(game), lambda: start))

@@ -17,10 +17,10 @@ from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
 from greed_game.app.dice_view import draw_upright
 from greed_game.app.input import Input, KeyPress
-from greed_game.app.navigation import Go, Pop, Push, Replace, ToNewGame, ToReplaceGame, went
+from greed_game.app.navigation import Go, Pop, Replace, ToNewGame, went
 from greed_game.app.portraits import draw_portrait
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, standing_line
+from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel, replacing
 from greed_game.app.widgets import Button, FocusGroup, Widget
 from greed_game.i18n import _
 from greed_game.narrator.coach import faces_caption, lesson_about, lesson_lead
@@ -98,12 +98,7 @@ class LearnScene(Scene):
             seats = (SeatSetup(_("You"), "human"), SeatSetup(self.opponent, OPPONENT_LEVEL))
             settings.last_setup = LastSetup(seats, self.rules[self.chosen].id)
             self.app.save_settings()
-        lesson = Replace(ToNewGame(self.setup(), lesson=True))
-        in_progress = self.app.storage.game_in_progress()
-        if in_progress is None:
-            return lesson
-        _record, game = in_progress
-        return Push(ToReplaceGame(rules_name(game.rules), standing_line(game), lambda: lesson))
+        return replacing(self.app, Replace(ToNewGame(self.setup(), lesson=True)))
 
     def leave(self) -> Go:
         """Back to the menu."""

@@ -20,7 +20,6 @@ from greed_game.app.navigation import (
     Replace,
     ToLearn,
     ToNewGame,
-    ToReplaceGame,
     ToReplays,
     ToRules,
     ToSettings,
@@ -36,6 +35,7 @@ from greed_game.app.scenes.common import (
     draw_heading,
     draw_keys_help,
     draw_panel,
+    replacing,
     standing_line,
 )
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
@@ -410,12 +410,7 @@ class SetupScene(Scene):
         if not self.choice.usable:
             return None
         self.remember()
-        new_game = Replace(ToNewGame(self.setup()))
-        in_progress = self.app.storage.game_in_progress()
-        if in_progress is None:
-            return new_game
-        _record, game = in_progress
-        return Push(ToReplaceGame(rules_name(game.rules), standing_line(game), lambda: new_game))
+        return replacing(self.app, Replace(ToNewGame(self.setup())))
 
     def configure_computers(self) -> None:
         """Two computer seats, the weakest and the strongest, and the shortest preset at its own target (the
