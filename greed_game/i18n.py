@@ -149,12 +149,12 @@ def choose(setting: str, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: ``GREED_LANG``, else the setting, else (``auto``) the system's; English when the
     one asked for is not available."""
     env = os.environ if environ is None else environ
-    offered = available()
+    # Only the language asked for is read (the window starts without reading every catalog).
     for wanted in (env.get(LANG_ENV, "").strip().lower(), setting if setting != "auto" else ""):
-        if wanted in offered:
+        if wanted in NAMES and _translations(wanted) is not None:
             return wanted
     found = system_language(environ)
-    return found if found in offered else SOURCE
+    return found if found is not None and _translations(found) is not None else SOURCE
 
 
 def language(code: str) -> Language:
