@@ -45,9 +45,15 @@ class Seats(Voice):
             high = high_to_top(self.rules, state.current, state.scores, state.current in state.owed)
             if high is not None:
                 chips.append((_("Must top {score}").format(score=num(high)), "bad"))
+            elif self.rules.end == "one-more-turn" and state.current in state.owed:
+                # A last turn banked below the leader loses all the same: say what wins.
+                leader = max((s for i, s in enumerate(state.scores) if i != state.current), default=0)
+                if leader > state.scores[state.current]:
+                    chips.append((_("To win: more than {score}").format(score=num(leader)), "bad"))
         if state.high_mark is not None:
             chips.append((_("Score to beat {score}").format(score=num(state.high_mark)), "warn"))
-        if not state.on_board[state.current] and self.rules.entry_minimum:
+        # In the final round what wins is the news; the entry minimum is below it anyway (the target is higher).
+        if not state.on_board[state.current] and self.rules.entry_minimum and not state.final:
             need = num(self.rules.entry_minimum)
             if self.rules.entry_counts_carried:
                 chips.append((_("Needs {points} points to get on the board").format(points=need), "info"))

@@ -382,8 +382,17 @@ def _lesson(rules: str, keeps: int) -> Callable[[App, Driver], None]:
     return scene
 
 
+def _final_round_behind(app: App, drive: Driver) -> None:
+    # One more turn each: the seat to play is behind, and the top bar says what wins.
+    players = [Player(NAMES[0], "human"), Player(NAMES[1], "human")]
+    table = table_at(app, "classic-five", players, [Roll((1, 1, 1, 2, 3)), Keep((1, 1, 1)), Bank()],
+                     overrides={"target": 400})
+    assert any(text.startswith(_("To win: more than {score}").split("{")[0]) for text, _tone in table.snap.chips)
+
+
 SCENES: dict[str, Callable[[App, Driver], None]] = {
     "learn": _learn(False),
+    "table-final-round-behind": _final_round_behind,
     "lesson-keep": _lesson("official", 0),
     "lesson-bank-letters": _lesson("dollar-greed", 1),
     "learn-offer": _learn(True),

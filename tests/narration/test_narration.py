@@ -183,3 +183,17 @@ def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_ban
     assert all(f"Player Number {s} " in sub for s in range(8)) and "Player Number 5 3" in sub
     # A result never breaks across lines: the spaces inside it do not break.
     assert all(" " not in part for part in said.sub.split("  ·  ")[1:])
+
+
+def test_a_last_turn_says_what_wins_under_one_more_turn() -> None:
+    from greed_game.narrator import Narrator
+    from greed_game.presets import preset
+    from greed_game.rules import State
+
+    rules = preset("classic-five")
+    assert rules.end == "one-more-turn"
+    behind = State(scores=(3550, 1200), on_board=(True, True), reached=(9, 4), current=1, final=True, owed=(1,))
+    chips = Narrator(rules, ["Ada", "You"]).seats.chips(behind)
+    assert ("To win: more than 3,550", "bad") in chips and chips[0][0] == "FINAL ROUND"
+    ahead = State(scores=(3550, 3600), on_board=(True, True), reached=(9, 4), current=1, final=True, owed=(1,))
+    assert all("To win" not in text for text, _tone in Narrator(rules, ["Ada", "You"]).seats.chips(ahead))
