@@ -59,6 +59,8 @@ class Language:
 
     def percent(self, share: float, digits: int = 1) -> str:
         """A share as a percentage with ``digits`` decimals, as this language writes it: ``49.8%``, ``49,8 %``."""
+        if self.code == SOURCE:
+            return f"{share:.{digits}%}"
         from babel import Locale
         from babel.numbers import format_percent
 
@@ -200,11 +202,9 @@ def N_(message: str) -> str:
     return message
 
 
-def percent(share: float) -> str:
-    """A share as a whole percentage, as the language in force writes it: ``42%``, ``42 %``."""
-    if _current.code == SOURCE:
-        return f"{share:.0%}"
-    return _current.percent(share, 0)
+def percent(share: float, digits: int = 0) -> str:
+    """A share as a percentage with ``digits`` decimals, as the language in force writes it: ``42%``, ``42 %``."""
+    return _current.percent(share, digits)
 
 
 def decimal(value: float, digits: int = 1) -> str:

@@ -40,10 +40,7 @@ def num(value: int) -> str:
 
 def pct(p: float) -> str:
     """A chance as a percentage with one decimal (``100%`` only when it is certain), in the language in force."""
-    language = i18n.current()
-    if language.code == i18n.SOURCE:
-        return f"{p * 100:.1f}%" if p < 0.9995 else "100%"
-    return language.percent(p, 1) if p < 0.9995 else language.percent(1.0, 0)
+    return i18n.percent(p, 1) if p < 0.9995 else i18n.percent(1.0)
 
 
 def dice_count(n: int) -> str:

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from greed_game.narrator.coach import Idea, LessonFacts
+from greed_game.narrator.coach import CardWords, Idea, LessonFacts
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleDie
 from greed_game.rules import (
     Action,
@@ -99,13 +99,14 @@ class Lesson:
     nudged: bool = False
     voided: bool = False
     """The void throw the script asks for has been asked of the hands."""
-    ideas: tuple[Idea, ...] = field(default=())
     _shown: Card | None = field(default=None, repr=False)
+    worded: tuple[object, CardWords] | None = field(default=None, repr=False)
+    """The card on show in words, with what they were worded for (the table words a card once)."""
 
-    def __post_init__(self) -> None:
-        if not self.ideas:
-            seen = [m.idea for m in self.moves]
-            self.ideas = (*dict.fromkeys(seen), "bust", "real")
+    @property
+    def ideas(self) -> tuple[Idea, ...]:
+        """The cards of this lesson in order: those of its moves, then the bust it ends on and the real game."""
+        return (*dict.fromkeys(m.idea for m in self.moves), "bust", "real")
 
     # -- where the script stands -------------------------------------------------------------------------
 

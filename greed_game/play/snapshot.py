@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from greed_game.i18n import _
+from greed_game.i18n import current as current_language
 from greed_game.narrator import CardWords, Line, Narrator, OfferWords, Said, Tone, num
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices, Speech
@@ -354,10 +355,16 @@ def _coach(flow: Flow) -> CardWords | None:
     """Learn to play's card on show, in the narrator's words."""
     lesson = flow.lesson
     card = lesson.on_show(rolling=flow.mode == "rolling", seat=flow.shown.current) if lesson is not None else None
-    if card is None or flow.lesson is None:
+    if card is None or lesson is None:
         return None
-    return flow.narrator.coach.card(card.idea, flow.lesson.facts, card.number, card.of, nudged=card.nudge,
-                                    seen=card.seen)
+    # Worded once per card (the snapshot is made every frame; the card changes a few times a lesson). The
+    # language and the narrator (the skin's vocabulary) are in the key: the words change with them.
+    key = (card, current_language().code, id(flow.narrator))
+    if lesson.worded is None or lesson.worded[0] != key:
+        words = flow.narrator.coach.card(card.idea, lesson.facts, card.number, card.of, nudged=card.nudge,
+                                         seen=card.seen)
+        lesson.worded = (key, words)
+    return lesson.worded[1]
 
 
 __all__ = [
