@@ -18,6 +18,7 @@ from greed_game import __version__
 
 if TYPE_CHECKING:
     from greed_game.rules import RuleSet
+    from greed_game.said import Said
     from greed_game.solutions import Solutions
 
 
@@ -173,7 +174,7 @@ def _chosen_language() -> str:
     return settings.language
 
 
-def _say_notes(notes: list[str]) -> None:
+def _say_notes(notes: list[Said]) -> None:
     """What the solution cache set aside during the command, one line each (the output itself is unchanged)."""
     for note in notes:
         sys.stderr.write(f"greed-game: note: {note}\n")

@@ -25,6 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from greed_game.said import Said
 
 LANG_ENV = "GREED_LANG"
 """The environment variable that chooses the language (a portable install), over the setting."""
@@ -234,6 +238,13 @@ def number(value: int | float) -> str:
     if _current.code == SOURCE:
         return f"{value:,}"
     return _current.number(value)
+
+
+def say(said: Said | str) -> str:
+    """What went wrong (a :class:`~greed_game.said.Said` from the rules, the files or the stored data) in the
+    language in force, its first letter capitalised; text that is already worded is returned as it is."""
+    text = said if isinstance(said, str) else said.say(_, number)
+    return text[:1].upper() + text[1:]
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from greed_game.resources import asset_path
 from greed_game.rules import Game, Record, RecordError, RulesError, RuleSet
 from greed_game.rules.record import replay as replay_with
 from greed_game.rules.ruleset import PRESET_IDS, parse_rules, parse_rules_text
+from greed_game.said import Said, said_of
 from greed_game.textfile import TextFileError, read_text
 
 MAX_RULES_BYTES = 1024 * 1024
@@ -36,9 +37,9 @@ def load_rules_file(path: str | Path) -> RuleSet:
     try:
         text = read_text(p, limit=MAX_RULES_BYTES)
     except FileNotFoundError:
-        raise RulesError("", f"rules file not found: {p}") from None
+        raise RulesError("", Said("rules file not found: {path}", path=str(p))) from None
     except TextFileError as exc:
-        raise RulesError("", f"cannot be read: {exc}", origin=str(p)) from None
+        raise RulesError("", Said("cannot be read: {problem}", problem=said_of(exc)), origin=str(p)) from None
     return parse_rules_text(text, origin=str(p))
 
 
@@ -46,7 +47,8 @@ def preset(ident: str) -> RuleSet:
     """The preset rule set called ``ident`` (read once)."""
     if ident not in _PRESETS:
         if ident not in PRESET_IDS:
-            raise RulesError("", f"no preset called {ident!r} (presets: {', '.join(PRESET_IDS)})")
+            raise RulesError("", Said("no preset called {ident} (presets: {presets})",
+                                      ident=repr(ident), presets=', '.join(PRESET_IDS)))
         _PRESETS[ident] = load_rules_file(rules_dir() / f"{ident}.toml")
     return _PRESETS[ident]
 
@@ -74,7 +76,8 @@ def record_rules(record: Record) -> RuleSet:
     try:
         return resolve_rules(record.rules, record.overrides or None)
     except RulesError as exc:
-        raise RecordError(f"the record's rules cannot be used: {exc}", rule="rules") from None
+        raise RecordError(Said("the record's rules cannot be used: {problem}", problem=exc.here),
+                          rule="rules") from None
 
 
 def replay(record: Record, *, upto: int | None = None) -> Game:

@@ -23,6 +23,7 @@ from greed_game.rules import (
     new_state,
 )
 from greed_game.rules.record import event_to_data
+from greed_game.said import Said, said_of
 
 
 class Replay:
@@ -33,7 +34,7 @@ class Replay:
         self.record = record
         self.rules: RuleSet = record_rules(record)
         if not 1 <= len(record.players) <= 8:
-            raise RecordError("a game has 1 to 8 players")
+            raise RecordError(Said("a game has 1 to 8 players"))
         state = new_state(self.rules, len(record.players))
         self.states: list[State] = [state]
         for i, event in enumerate(record.events):
@@ -41,7 +42,9 @@ class Replay:
                 state = apply(self.rules, state, event)
             except IllegalAction as exc:
                 raise RecordError(
-                    f"event {i} {json.dumps(event_to_data(event))}: {exc} [{exc.rule}]", index=i, rule=exc.rule
+                    Said("event {number} {event}: {problem} [{rule}]", number=i,
+                         event=json.dumps(event_to_data(event)), problem=said_of(exc), rule=exc.rule),
+                    index=i, rule=exc.rule
                 ) from None
             self.states.append(state)
         self.position = 0

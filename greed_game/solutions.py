@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from greed_game.ai.solver import Solution
     from greed_game.ai.winbook import WinBook
     from greed_game.rules import RuleSet
+    from greed_game.said import Said
 
 BookShelf = Callable[["RuleSet"], "WinBook | None"]
 """Rules to the win book shipped for exactly them, or None."""
@@ -64,7 +65,7 @@ class Solutions:
         self._wins: dict[str, WinTables] = {}
         self._models: dict[str, WinModel] = {}
         self._told = 0
-        self._relayed: list[str] = []
+        self._relayed: list[Said] = []
         self._notes_lock = threading.Lock()
 
     @classmethod
@@ -84,17 +85,17 @@ class Solutions:
         self.__init__(cache=state["cache"], books=state["books"])  # type: ignore[misc]
 
     @property
-    def notes(self) -> list[str]:
+    def notes(self) -> list[Said]:
         """What the cache set aside, in sentences, for the program to say once."""
-        found: list[str] = getattr(self.cache, "notes", [])
+        found: list[Said] = getattr(self.cache, "notes", [])
         return found
 
-    def relay(self, notes: Sequence[str]) -> None:
+    def relay(self, notes: Sequence[Said]) -> None:
         """Notes of a background process's own service (what its cache set aside), for :meth:`take_notes`."""
         with self._notes_lock:
             self._relayed.extend(notes)
 
-    def take_notes(self) -> list[str]:
+    def take_notes(self) -> list[Said]:
         """The notes not yet taken, this service's and those relayed to it: each is said once.
 
         The window asks every frame, and a background process's result may be relayed on another thread.

@@ -20,6 +20,7 @@ from greed_game.i18n import _, number, percent
 from greed_game.presets import replay
 from greed_game.rules import Record
 from greed_game.rules.history import game_history
+from greed_game.said import Said, SaidError
 
 STATS_FORMAT = "greed-stats/1"
 COUNTED_LIMIT = 2000
@@ -28,7 +29,7 @@ MIN_DICE_FOR_VERDICT = 60
 """Below this many dice the fairness panel does not judge (10 expected per face)."""
 
 
-class StatsError(ValueError):
+class StatsError(SaidError):
     """Statistics data that cannot be used; the message is written for a player."""
 
 
@@ -106,7 +107,7 @@ class Stats:
             return False
         game = replay(record)
         if not game.finished:
-            raise StatsError("only finished games are counted in the statistics")
+            raise StatsError(Said("only finished games are counted in the statistics"))
         hist = game_history(game)
         names = [clean_name(p.name, f"Player {i + 1}") for i, p in enumerate(game.players)]
         for name in dict.fromkeys(names):
@@ -180,14 +181,16 @@ def clean_name(name: str, fallback: str) -> str:
     return cleaned or fallback
 
 
-def _count(value: object, where: str) -> int:
+def _count(value: object, where: Said) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise StatsError(f"{where} must be a whole number of at least 0, not {value!r}"[:200])
+        raise StatsError(Said("{where} must be a whole number of at least 0, not {value}", where=where,
+                              value=repr(value)[:80]))
     return value
 
 
-def check_format(data: Mapping[str, Any], expected: str, what: str) -> None:
-    """Raise a plain-words error unless ``data["format"]`` is ``expected`` (``"name/version"``)."""
+def check_format(data: Mapping[str, Any], expected: str, not_it: Said) -> None:
+    """Raise a plain-words error unless ``data["format"]`` is ``expected`` (``"name/version"``); ``not_it`` says
+    that the file is not of that kind at all."""
     fmt = data.get("format")
     if fmt == expected:
         return
@@ -195,54 +198,62 @@ def check_format(data: Mapping[str, Any], expected: str, what: str) -> None:
     if isinstance(fmt, str) and fmt.startswith(name + "/"):
         found = fmt[len(name) + 1 :]
         if found.isdecimal() and len(found) < 10 and int(found) > int(version):
-            raise StatsError(f"it was written by a newer version of the game (format {fmt!r}); update the game")
-        raise StatsError(f"it is of format {fmt[:40]!r}, which this version does not read")
-    raise StatsError(f"it is not a Greed {what} file")
+            raise StatsError(Said("it was written by a newer version of the game (format {fmt}); update the game",
+                                  fmt=repr(fmt)))
+        raise StatsError(Said("it is of format {fmt}, which this version does not read", fmt=repr(fmt[:40])))
+    raise StatsError(not_it)
 
 
 def stats_from_data(data: object) -> Stats:
     """Statistics from parsed JSON; raises :class:`StatsError` on anything impossible."""
     if not isinstance(data, Mapping):
-        raise StatsError("it does not hold statistics")
-    check_format(data, STATS_FORMAT, "statistics")
-    players = _figures_table(data.get("players", {}), "player")
-    levels = _figures_table(data.get("levels", {}), "computer level")
+        raise StatsError(Said("it does not hold statistics"))
+    check_format(data, STATS_FORMAT, Said("it is not a Greed statistics file"))
+    players = _figures_table(data.get("players", {}), Said("its player table is damaged"),
+                             Said("it names an impossible player {name}"))
+    levels = _figures_table(data.get("levels", {}), Said("its computer level table is damaged"),
+                            Said("it names an impossible computer level {name}"))
     raw_faces = data.get("faces", [0] * 6)
     if not isinstance(raw_faces, list) or len(raw_faces) != 6:
-        raise StatsError("its dice counts must be six numbers, one a face")
-    faces = [_count(n, f"the count of face {i}") for i, n in enumerate(raw_faces, start=1)]
+        raise StatsError(Said("its dice counts must be six numbers, one a face"))
+    faces = [_count(n, Said("the count of face {face}", face=i)) for i, n in enumerate(raw_faces, start=1)]
     raw_counted = data.get("counted", [])
     if not isinstance(raw_counted, list) or not all(isinstance(k, str) and len(k) <= 64 for k in raw_counted):
-        raise StatsError("its list of counted games is damaged")
-    games = _count(data.get("games", len(raw_counted)), "the number of games")
+        raise StatsError(Said("its list of counted games is damaged"))
+    games = _count(data.get("games", len(raw_counted)), Said("the number of games"))
     if any(p.games > games for p in [*players.values(), *levels.values()]):
-        raise StatsError("a player has more games than were counted in all")
+        raise StatsError(Said("a player has more games than were counted in all"))
     return Stats(players, faces, list(raw_counted[-COUNTED_LIMIT:]), games, levels)
 
 
-def _figures_table(raw_table: object, what: str) -> dict[str, PlayerStats]:
+def _figures_table(raw_table: object, damaged: Said, impossible: Said) -> dict[str, PlayerStats]:
     """A table of figures by name (players or computer levels) from parsed JSON."""
     if not isinstance(raw_table, Mapping):
-        raise StatsError(f"its {what} table is damaged")
+        raise StatsError(damaged)
     players: dict[str, PlayerStats] = {}
     for name, raw in raw_table.items():
         if not valid_name(name):
-            raise StatsError(f"it names an impossible {what} {name!r}"[:200])
+            raise StatsError(impossible.but(name=repr(name)[:80]))
         if not isinstance(raw, Mapping):
-            raise StatsError(f"the figures of {name!r} are damaged")
+            raise StatsError(Said("the figures of {name} are damaged", name=repr(name)))
         known = set(PlayerStats().to_data())
         unknown = set(raw) - known
         if unknown:
-            raise StatsError(f"the figures of {name!r} hold unknown fields: {', '.join(sorted(map(str, unknown)))}")
-        p = PlayerStats(**{k: _count(raw.get(k, 0), f"{name!r}'s {k}") for k in known})
+            raise StatsError(Said("the figures of {name} hold unknown fields: {fields}",
+                                  name=repr(name), fields=', '.join(sorted(map(str, unknown)))))
+        p = PlayerStats(**{k: _count(raw.get(k, 0), Said("the figure {figure} of {name}",
+                                                         figure=k, name=repr(name))) for k in known})
         if p.wins > p.games:
-            raise StatsError(f"{name!r} has more wins ({p.wins}) than games ({p.games})")
+            raise StatsError(Said("{name} has more wins ({wins}) than games ({games})",
+                                  name=repr(name), wins=p.wins, games=p.games))
         if p.busts > p.turns:
-            raise StatsError(f"{name!r} has more busts ({p.busts}) than turns ({p.turns})")
+            raise StatsError(Said("{name} has more busts ({busts}) than turns ({turns})",
+                                  name=repr(name), busts=p.busts, turns=p.turns))
         if p.best_turn > p.total_banked:
-            raise StatsError(f"{name!r} has a best turn ({p.best_turn}) above all points banked ({p.total_banked})")
+            raise StatsError(Said("{name} has a best turn ({best_turn}) above all points banked ({total_banked})",
+                                  name=repr(name), best_turn=p.best_turn, total_banked=p.total_banked))
         if p.turns and not p.games:
-            raise StatsError(f"{name!r} has turns but no games")
+            raise StatsError(Said("{name} has turns but no games", name=repr(name)))
         players[name] = p
     return players
 
@@ -341,7 +352,7 @@ class StatisticsView:
     fairness: Fairness
     games: int
     """Finished games counted."""
-    problems: tuple[str, ...] = ()
+    problems: tuple[Said, ...] = ()
     """Plain-words reports about the statistics file (shown once)."""
     levels: tuple[PlayerRow, ...] = ()
     """The computer levels' figures, most games first (``name`` is the level)."""
@@ -409,7 +420,7 @@ def _rows(table: dict[str, PlayerStats]) -> tuple[PlayerRow, ...]:
     return tuple(rows)
 
 
-def statistics_view(stats: Stats, problems: list[str] | tuple[str, ...] = ()) -> StatisticsView:
+def statistics_view(stats: Stats, problems: list[Said] | tuple[Said, ...] = ()) -> StatisticsView:
     """What the Statistics screen shows for ``stats``."""
     return StatisticsView(_rows(stats.players), fairness(stats.faces), stats.games, tuple(problems),
                           _rows(stats.levels))

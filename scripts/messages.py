@@ -7,7 +7,8 @@
                                                 message, leaves one untranslated, or marks one fuzzy
     python scripts/messages.py compile DIR      every catalog compiled (.mo) under DIR, as the build ships them
 
-Messages are marked with ``_()``, ``N_()`` and ``ngettext()`` (``greed_game.i18n``).
+Messages are marked with ``_()``, ``N_()`` and ``ngettext()`` (``greed_game.i18n``), and what went wrong with
+``Said("...")`` (``greed_game.said``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 TEMPLATE = LOCALE / "greed.pot"
 DOMAIN = "greed"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "Said": None}
 
 
 def extracted() -> Catalog:

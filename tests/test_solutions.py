@@ -5,11 +5,14 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
+from english import told
+
 from greed_game.ai.win import WinSolution, book_bytes
 from greed_game.ai.winbook import WinBook
 from greed_game.books import shipped_book
 from greed_game.presets import preset
 from greed_game.rules import RuleSet
+from greed_game.said import Said
 from greed_game.solutions import Solutions
 from greed_game.storage.solutions import DiskSolutionCache
 
@@ -95,20 +98,21 @@ def test_a_background_process_gets_where_to_look_not_the_tables(tmp_path: Path) 
 
 def test_a_background_process_gets_the_cache_without_this_process_s_notes(tmp_path: Path) -> None:
     cache = DiskSolutionCache(tmp_path)
-    cache.notes.append("a damaged solution in the cache was set aside as x and the rules solved again")
+    cache.notes.append(Said("A damaged solution in the cache was set aside as {aside} and the rules solved again.",
+                            aside="x"))
     copy = pickle.loads(pickle.dumps(Solutions(cache=cache)))
     assert isinstance(copy.cache, DiskSolutionCache) and copy.cache.folder == tmp_path
-    assert copy.take_notes() == [], "what this process has to say is not said again by a worker"
+    assert told(copy.take_notes()) == [], "what this process has to say is not said again by a worker"
 
 
 def test_notes_are_taken_once_whether_the_cache_s_own_or_relayed(tmp_path: Path) -> None:
     cache = DiskSolutionCache(tmp_path)
     solutions = Solutions(cache=cache)
-    cache.notes.append("one")
-    solutions.relay(["two"])
-    assert solutions.take_notes() == ["one", "two"] and solutions.take_notes() == []
-    cache.notes.append("three")
-    assert solutions.take_notes() == ["three"]
+    cache.notes.append(Said("one"))
+    solutions.relay([Said("two")])
+    assert told(solutions.take_notes()) == ["one", "two"] and told(solutions.take_notes()) == []
+    cache.notes.append(Said("three"))
+    assert told(solutions.take_notes()) == ["three"]
 
 
 def test_whatever_stands_where_a_cached_solution_goes_is_set_aside_and_solved_again(tmp_path: Path) -> None:
@@ -122,7 +126,7 @@ def test_whatever_stands_where_a_cached_solution_goes_is_set_aside_and_solved_ag
     assert standing.is_file(), "solved again and kept where it goes"
     (aside,) = tmp_path.glob("solution-*.bad-*.json")
     assert (aside / "someone's.txt").read_text(encoding="utf-8") == "kept"
-    (note,) = solutions.take_notes()
-    assert note == f"a folder standing where a solution in the cache goes was set aside as {aside} and the rules " \
-                   "solved again"
+    (note,) = told(solutions.take_notes())
+    assert note == (f"Something that is not a file stood where a solution in the cache goes: it was set aside as "
+                    f"{aside} and the rules solved again.")
     assert Solutions(cache=DiskSolutionCache(tmp_path)).turn(rules).cached, "the next run reads it"

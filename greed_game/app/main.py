@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from greed_game.app.scenes.table import TableScene
     from greed_game.play.setup import GameSetup
     from greed_game.rules import Record
+    from greed_game.said import Said
     from greed_game.storage import Resumed
 
 FIRST_FRAME_ENV = "GREED_EXIT_AFTER_FIRST_FRAME"
@@ -169,7 +170,7 @@ class App:
 
         return new_seed()
 
-    def show_problems(self) -> list[str]:
+    def show_problems(self) -> list[Said]:
         """Show the storage's problems not yet shown (files set aside, saves refused) now; returns them."""
         problems = self.storage.take_problems()
         for problem in problems:
@@ -187,9 +188,9 @@ class App:
             self.toast(i18n._("The game's record could not be exported."))
         return path
 
-    def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:
-        """Show a message at the top of the window for a while."""
-        self.toasts.add(text, warning=warning, ttl=ttl)
+    def toast(self, text: str | Said, *, warning: bool = True, ttl: float = 9.0) -> None:
+        """Show a message at the top of the window for a while (what went wrong is said in the player's language)."""
+        self.toasts.add(i18n.say(text), warning=warning, ttl=ttl)
 
     def save_settings(self) -> None:
         """Save the settings and apply those that act at once (sound)."""
@@ -233,7 +234,7 @@ class App:
                 self.toast(problem)
             self.autosaver.errors.clear()
         for note in self.solutions.take_notes():
-            self.toast(f"{note[:1].upper()}{note[1:]}.")
+            self.toast(note)
         return steps
 
     def draw(self) -> None:

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 
 from greed_game.rules import Record
+from greed_game.said import Said, said_of
 from greed_game.storage import Storage
 
 
@@ -26,7 +27,7 @@ class Autosaver:
         self._cond = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
-        self.errors: list[str] = []
+        self.errors: list[Said] = []
 
     def _submit(self, key: str, job: Callable[[], object]) -> None:
         with self._cond:
@@ -61,7 +62,7 @@ class Autosaver:
             try:
                 job()
             except Exception as exc:  # a save must never stop the game
-                self.errors.append(f"The game could not be saved ({exc}).")
+                self.errors.append(Said("The game could not be saved ({problem}).", problem=said_of(exc)))
             finally:
                 with self._cond:
                     self._busy = False

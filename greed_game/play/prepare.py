@@ -21,6 +21,7 @@ from greed_game.play.worker import start_worker
 from greed_game.rules import RuleSet, entry_need
 
 if TYPE_CHECKING:
+    from greed_game.said import Said
     from greed_game.solutions import Solutions
 
 
@@ -37,7 +38,7 @@ class Prepared:
     """The win tables (a book) of a two-player game, for the coach's win chances; None without them."""
     standins: tuple[int, ...] = ()
     """Optimal seats that play as master until their rules' win tables are solved."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[Said, ...] = ()
     """What the background process's solution cache set aside (a damaged file), for the window to say once."""
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from greed_game.i18n import _
+from greed_game.i18n import _, say
 from greed_game.narrator.rules_text import rules_name
 from greed_game.presets import presets
 from greed_game.rules import PRESET_IDS, RuleSet
@@ -74,19 +74,11 @@ def rules_files(folder: Path) -> list[Path]:
     return sorted(found, key=lambda p: (p.name.casefold(), p.name))[:MAX_USER_RULES]
 
 
-def _plain(message: str, path: Path) -> str:
-    """A rules problem without the file's full path in front (the list already names the file)."""
-    for prefix in (f"{path}: ", f"{path.name}: "):
-        if message.startswith(prefix):
-            message = message[len(prefix) :]
-    return message[:1].upper() + message[1:] if message else "The file cannot be read."
-
-
 def load_choice(path: Path) -> RulesChoice:
     """One of the player's rules files as an entry of the list (never raises)."""
     loaded = load_user_rules(path)
     if loaded.rules is None:
-        reason = _plain(loaded.message or "", path)
+        reason = say(loaded.said) if loaded.said is not None else _("The file cannot be read.")
         return RulesChoice(_("{name} (unavailable)").format(name=path.name), None, path, reason)
     return RulesChoice(loaded.rules.name, loaded.rules, path)
 

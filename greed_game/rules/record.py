@@ -24,6 +24,7 @@ from greed_game.rules.game import (
 )
 from greed_game.rules.live import Game, Player
 from greed_game.rules.ruleset import PRESET_IDS, RuleSet
+from greed_game.said import Said, SaidError, said_of
 
 FORMAT = "greed-record/1"
 MAX_EVENTS = 25_000
@@ -32,13 +33,13 @@ a record at the limit replays in under a second."""
 _KNOWN_FORMATS = ("greed-record/",)
 
 
-class RecordError(ValueError):
+class RecordError(SaidError):
     """A record that cannot be read or replayed; ``index`` names the event at fault."""
 
-    def __init__(self, message: str, *, index: int | None = None, rule: str = "") -> None:
+    def __init__(self, said: Said, *, index: int | None = None, rule: str = "") -> None:
         self.index = index
         self.rule = rule
-        super().__init__(message)
+        super().__init__(said)
 
 
 @dataclass
@@ -78,17 +79,18 @@ def event_to_data(event: Event) -> dict[str, Any]:
     return {"first_player": event.seat}
 
 
-def _dice_list(value: object, where: str, index: int) -> tuple[int, ...]:
+def _dice_list(value: object, where: Said, index: int) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in value):
-        raise RecordError(f"{where}: dice must be a list of whole numbers", index=index)
+        raise RecordError(Said("{where}: dice must be a list of whole numbers", where=where), index=index)
     return tuple(value)
 
 
 def event_from_data(data: object, index: int) -> Event:
     """Parse one event object; raises :class:`RecordError` naming its index."""
-    where = f"event {index}"
+    where = Said("event {number}", number=index)
     if not isinstance(data, Mapping) or len(data) != 1:
-        raise RecordError(f"{where}: an event is an object with one key (roll, keep, bank, ...)", index=index)
+        raise RecordError(Said("{where}: an event is an object with one key (roll, keep, bank, ...)",
+                               where=where), index=index)
     ((key, value),) = data.items()
     if key == "roll":
         return Roll(_dice_list(value, where, index))
@@ -96,62 +98,65 @@ def event_from_data(data: object, index: int) -> Event:
         return Keep(tuple(sorted(_dice_list(value, where, index))))
     if key == "bank":
         if value is not True:
-            raise RecordError(f"{where}: bank must be true", index=index)
+            raise RecordError(Said("{where}: bank must be true", where=where), index=index)
         return Bank()
     if key == "carryover":
         if not isinstance(value, bool):
-            raise RecordError(f"{where}: carryover must be true or false", index=index)
+            raise RecordError(Said("{where}: carryover must be true or false", where=where), index=index)
         return Carryover(value)
     if key == "void":
         if value not in ("off-felt", "leaning"):
-            raise RecordError(f"{where}: void must be \"off-felt\" or \"leaning\"", index=index)
+            raise RecordError(Said('{where}: void must be "off-felt" or "leaning"', where=where), index=index)
         return Void(value)
     if key == "first_player":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"{where}: first_player must be a seat number", index=index)
+            raise RecordError(Said("{where}: first_player must be a seat number", where=where), index=index)
         return FirstPlayer(value)
-    raise RecordError(f"{where}: unknown event {key!r}", index=index)
+    raise RecordError(Said("{where}: unknown event {key}", where=where, key=repr(key)), index=index)
 
 
 def record_from_data(data: object) -> Record:
     """Build a record from parsed JSON, checking its shape (not yet its events' legality)."""
     if not isinstance(data, Mapping):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(Said("a record is a JSON object"))
     fmt = data.get("format")
     if not isinstance(fmt, str) or not fmt.startswith(_KNOWN_FORMATS):
-        raise RecordError(f"not a Greed game record (format is {fmt!r}, expected {FORMAT!r})")
+        raise RecordError(Said("not a Greed game record (format is {fmt}, expected {expected})",
+                               fmt=repr(fmt), expected=repr(FORMAT)))
     if fmt != FORMAT:
-        raise RecordError(f"the record is of format {fmt!r}, newer than this game reads ({FORMAT}); update the game")
+        raise RecordError(Said("the record is of format {fmt}, newer than this game reads ({newest}); update the game",
+                               fmt=repr(fmt), newest=FORMAT))
     rules = data.get("rules")
     if not isinstance(rules, (str, Mapping)):
-        raise RecordError("'rules' must be a preset id or a rules table")
+        raise RecordError(Said("'rules' must be a preset id or a rules table"))
     if isinstance(rules, str) and rules not in PRESET_IDS:
         # A record travels between players: it names a preset or carries its rules, never a file to open.
         shown = repr(rules[:60])
         raise RecordError(
-            f"'rules' names no preset ({shown}); a record holds a preset id ({', '.join(PRESET_IDS)}) "
-            "or the rules table itself",
+            Said("'rules' names no preset ({shown}); a record holds a preset id ({presets}) or the rules table itself",
+                 shown=shown, presets=', '.join(PRESET_IDS)),
             rule="rules",
         )
     overrides = data.get("overrides", {})
     if not isinstance(overrides, Mapping):
-        raise RecordError("'overrides' must be an object of rule fields")
+        raise RecordError(Said("'overrides' must be an object of rule fields"))
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 8:
-        raise RecordError("'players' must be a list of 1 to 8 players")
+        raise RecordError(Said("'players' must be a list of 1 to 8 players"))
     players: list[Player] = []
     for i, p in enumerate(raw_players):
         if not isinstance(p, Mapping) or not isinstance(p.get("name"), str):
-            raise RecordError(f"player {i} must be an object with a name")
+            raise RecordError(Said("player {number} must be an object with a name", number=i))
         kind = p.get("kind", "human")
         if not isinstance(kind, str):
-            raise RecordError(f"player {i}: kind must be 'human' or a computer level")
+            raise RecordError(Said("player {number}: kind must be 'human' or a computer level", number=i))
         players.append(Player(p["name"], kind))
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
-        raise RecordError("'events' must be a list")
+        raise RecordError(Said("'events' must be a list"))
     if len(raw_events) > MAX_EVENTS:
-        raise RecordError(f"it holds {len(raw_events):,} events, more than a game record may hold ({MAX_EVENTS:,})")
+        raise RecordError(Said("it holds {count} events, more than a game record may hold ({max_events})",
+                               count=len(raw_events), max_events=MAX_EVENTS))
     events = [event_from_data(e, i) for i, e in enumerate(raw_events)]
     known = {"format", "rules", "overrides", "players", "events"}
     extra = {k: v for k, v in data.items() if k not in known}
@@ -162,15 +167,16 @@ def record_from_data(data: object) -> Record:
 def read_record(text: str) -> Record:
     """Parse a record from its JSON text."""
     if not text.strip():
-        raise RecordError("the record is empty")
+        raise RecordError(Said("the record is empty"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"the record is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise RecordError(Said("the record is not valid JSON ({detail} at line {line})",
+                               detail=exc.msg, line=exc.lineno)) from None
     except RecursionError:
-        raise RecordError("the record is nested too deeply to be a game record") from None
+        raise RecordError(Said("the record is nested too deeply to be a game record")) from None
     except ValueError as exc:  # e.g. a number with thousands of digits
-        raise RecordError(f"the record holds an impossible value ({exc})") from None
+        raise RecordError(Said("the record holds an impossible value ({detail})", detail=str(exc))) from None
     return record_from_data(data)
 
 
@@ -193,7 +199,9 @@ def replay(record: Record, rules: RuleSet, *, upto: int | None = None) -> Game:
             game.apply(event)
         except IllegalAction as exc:
             raise RecordError(
-                f"event {i} {json.dumps(event_to_data(event))}: {exc} [{exc.rule}]", index=i, rule=exc.rule
+                Said("event {number} {event}: {problem} [{rule}]", number=i,
+                     event=json.dumps(event_to_data(event)), problem=said_of(exc), rule=exc.rule),
+                index=i, rule=exc.rule
             ) from None
     return game
 

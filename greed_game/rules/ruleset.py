@@ -20,6 +20,7 @@ from typing import Any, Literal, cast
 from greed_game.rules.dice import EMPTY, contains, multisets, size
 from greed_game.rules.reach import ENTRY_ODDS, Turn, entry_within_reach, most_points
 from greed_game.rules.scoring import PairsRule, Scoring, ScoringTable, SetCombo, combos_of, table_for
+from greed_game.said import Said, SaidError
 
 FORMAT = 1
 MAX_POINTS = 1_000_000
@@ -53,6 +54,10 @@ EndMode = Literal["one-more-turn", "must-top", "score-to-beat"]
 FirstPlayerMode = Literal["seat-order", "high-die", "best-roll"]
 Skin = Literal["pips", "greed"]
 
+_IN_FILE = "{origin}: {problem}"
+_AS_IS = "{detail}"
+"""Templates that hold no words: not for translation."""
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "hot_dice": ("optional", "mandatory"),
     "carryover": ("none", "free", "strict"),
@@ -63,15 +68,17 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-class RulesError(ValueError):
+class RulesError(SaidError):
     """A rules file or rules table that cannot be played; names the field at fault."""
 
-    def __init__(self, field: str, message: str, *, origin: str = "") -> None:
+    def __init__(self, field: str, problem: Said, *, origin: str = "") -> None:
         self.field = field
         self.origin = origin
-        where = f"{shown(origin)}: " if origin else ""
-        subject = f"field '{shown(field)}': " if field else ""
-        super().__init__(f"{where}{subject}{shown(message)}")
+        self.problem = problem
+        """What is wrong, without the file and the field."""
+        self.here = Said("field '{field}': {problem}", field=shown(field), problem=problem) if field else problem
+        """What is wrong and where in the file, without the file's name."""
+        super().__init__(Said(_IN_FILE, origin=shown(origin), problem=self.here) if origin else self.here)
 
 
 @dataclass(frozen=True)
@@ -202,78 +209,83 @@ class _Reader:
     def __init__(self, origin: str) -> None:
         self.origin = origin
 
-    def fail(self, field: str, message: str) -> RulesError:
-        return RulesError(field, message, origin=self.origin)
+    def fail(self, field: str, problem: Said) -> RulesError:
+        return RulesError(field, problem, origin=self.origin)
 
     def table(self, value: object, field: str, allowed: set[str]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            raise self.fail(field, f"must be a table, not {_type_name(value)}")
+            raise self.fail(field, Said("must be a table, not {type_name}", type_name=_type_name(value)))
         for key in value:
             if key not in allowed:
                 name = f"{field}.{key}" if field else str(key)
-                raise self.fail(name, f"unknown field (known fields: {', '.join(sorted(allowed))})")
+                raise self.fail(name, Said("unknown field (known fields: {known})", known=', '.join(sorted(allowed))))
         return value
 
     def int_(self, value: object, field: str, *, low: int | None = 0, high: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(field, f"must be a whole number, not {_type_name(value)}")
+            raise self.fail(field, Said("must be a whole number, not {type_name}", type_name=_type_name(value)))
         if low is not None and value < low:
-            raise self.fail(field, f"must be at least {low}, not {value}" if low else f"must not be negative ({value})")
+            raise self.fail(field, Said("must be at least {low}, not {value}", low=low, value=value) if low
+                            else Said("must not be negative ({value})", value=value))
         if high is not None and value > high:
-            raise self.fail(field, f"must be at most {high}, not {value}")
+            raise self.fail(field, Said("must be at most {high}, not {value}", high=high, value=value))
         return value
 
     def bool_(self, value: object, field: str) -> bool:
         if not isinstance(value, bool):
-            raise self.fail(field, f"must be true or false, not {_type_name(value)}")
+            raise self.fail(field, Said("must be true or false, not {type_name}", type_name=_type_name(value)))
         return value
 
     def str_(self, value: object, field: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(field, f"must be text, not {_type_name(value)}")
+            raise self.fail(field, Said("must be text, not {type_name}", type_name=_type_name(value)))
         bad = next((ch for ch in value if _unprintable(ch)), None)
         if bad is not None:
-            raise self.fail(field, f"holds a control character (U+{ord(bad):04X}), which cannot be shown")
+            raise self.fail(field, Said("holds a control character (U+{code}), which cannot be shown",
+                                        code=f"{ord(bad):04X}"))
         if len(value) > MAX_TEXT:
-            raise self.fail(field, f"is {len(value):,} characters long; at most {MAX_TEXT:,}")
+            raise self.fail(field, Said("is {count} characters long; at most {max_text}",
+                                        count=len(value), max_text=MAX_TEXT))
         return value
 
     def choice(self, value: object, field: str) -> str:
         text = self.str_(value, field)
         options = _CHOICES[field]
         if text not in options:
-            raise self.fail(field, f"must be one of {', '.join(repr(o) for o in options)}, not {text!r}")
+            raise self.fail(field, Said("must be one of {options}, not {text}",
+                                        options=', '.join(repr(o) for o in options), text=repr(text)))
         return text
 
     def face(self, value: object, field: str) -> int:
         if isinstance(value, str) and value.isascii() and value.isdecimal():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise self.fail(field, f"names face {value!r}, but faces are 1 to 6")
+            raise self.fail(field, Said("names face {face}, but faces are 1 to 6", face=repr(value)))
         return value
 
     def faces(self, value: object, field: str, *, max_len: int = 6) -> tuple[int, ...]:
         if not isinstance(value, list) or not value:
-            raise self.fail(field, "must be a non-empty list of faces (1 to 6)")
+            raise self.fail(field, Said("must be a non-empty list of faces (1 to 6)"))
         if len(value) > max_len:
-            raise self.fail(field, f"lists {len(value)} dice; at most {max_len} dice are thrown")
+            raise self.fail(field, Said("lists {count} dice; at most {max_len} dice are thrown",
+                                        count=len(value), max_len=max_len))
         return tuple(self.face(v, f"{field}[{i}]") for i, v in enumerate(value))
 
 
-def _type_name(value: object) -> str:
+def _type_name(value: object) -> Said:
     if isinstance(value, bool):
-        return "true/false"
+        return Said("true/false")
     if isinstance(value, int):
-        return f"the number {value}"
+        return Said("the number {number}", number=str(value))
     if isinstance(value, float):
-        return f"the decimal {value}"
+        return Said("the decimal {number}", number=str(value))
     if isinstance(value, str):
-        return f"the text {value!r}"
+        return Said("the text {text}", text=repr(value))
     if isinstance(value, list):
-        return "a list"
+        return Said("a list")
     if isinstance(value, Mapping):
-        return "a table"
-    return type(value).__name__
+        return Said("a table")
+    return Said(_AS_IS, detail=type(value).__name__)
 
 
 def _parse_scoring(r: _Reader, value: object) -> Scoring:
@@ -281,20 +293,21 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
     singles: list[tuple[int, int]] = []
     raw_singles = data.get("singles", {})
     if not isinstance(raw_singles, Mapping):
-        raise r.fail("scoring.singles", f"must be a table of face = points, not {_type_name(raw_singles)}")
+        raise r.fail("scoring.singles", Said("must be a table of face = points, not {type_name}",
+                                             type_name=_type_name(raw_singles)))
     for key, points in raw_singles.items():
         face = r.face(key, f"scoring.singles.{key}")
         singles.append((face, r.int_(points, f"scoring.singles.{key}", high=MAX_POINTS)))
     kinds: list[tuple[int, int, int]] = []
     raw_kinds = data.get("of_a_kind", {})
     if not isinstance(raw_kinds, Mapping):
-        raise r.fail("scoring.of_a_kind", f"must be a table, not {_type_name(raw_kinds)}")
+        raise r.fail("scoring.of_a_kind", Said("must be a table, not {type_name}", type_name=_type_name(raw_kinds)))
     for n_key, faces in raw_kinds.items():
         field = f"scoring.of_a_kind.{n_key}"
         if not (str(n_key).isascii() and str(n_key).isdecimal()) or not 3 <= int(n_key) <= 6:
-            raise r.fail(field, "n of a kind must be 3, 4, 5 or 6")
+            raise r.fail(field, Said("n of a kind must be 3, 4, 5 or 6"))
         if not isinstance(faces, Mapping):
-            raise r.fail(field, f"must be a table of face = points, not {_type_name(faces)}")
+            raise r.fail(field, Said("must be a table of face = points, not {type_name}", type_name=_type_name(faces)))
         for f_key, points in faces.items():
             face = r.face(f_key, f"{field}.{f_key}")
             kinds.append((int(n_key), face, r.int_(points, f"{field}.{f_key}", high=MAX_POINTS)))
@@ -302,13 +315,13 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
     sets: list[SetCombo] = []
     raw_sets = data.get("sets", [])
     if not isinstance(raw_sets, list):
-        raise r.fail("scoring.sets", f"must be a list of tables, not {_type_name(raw_sets)}")
+        raise r.fail("scoring.sets", Said("must be a list of tables, not {type_name}", type_name=_type_name(raw_sets)))
     for i, item in enumerate(raw_sets):
         field = f"scoring.sets[{i}]"
         t = r.table(item, field, _SET_FIELDS)
         for needed in ("faces", "points"):
             if needed not in t:
-                raise r.fail(f"{field}.{needed}", "is missing")
+                raise r.fail(f"{field}.{needed}", Said("is missing"))
         faces_t = r.faces(t["faces"], f"{field}.faces")
         name = r.str_(t.get("name", "-".join(map(str, faces_t))), f"{field}.name")
         sets.append(SetCombo(name, faces_t, r.int_(t["points"], f"{field}.points", high=MAX_POINTS)))
@@ -317,16 +330,16 @@ def _parse_scoring(r: _Reader, value: object) -> Scoring:
         t = r.table(data["pairs"], "scoring.pairs", _PAIRS_FIELDS)
         for needed in ("count", "points"):
             if needed not in t:
-                raise r.fail(f"scoring.pairs.{needed}", "is missing")
+                raise r.fail(f"scoring.pairs.{needed}", Said("is missing"))
         pairs = PairsRule(
             r.int_(t["count"], "scoring.pairs.count", low=2, high=3),
             r.int_(t["points"], "scoring.pairs.points", high=MAX_POINTS),
             r.bool_(t.get("four_of_a_kind_counts_as_two", True), "scoring.pairs.four_of_a_kind_counts_as_two"),
         )
     if not singles and not kinds and not sets and pairs is None:
-        raise r.fail("scoring", "names no scoring combination at all; every throw would bust")
+        raise r.fail("scoring", Said("names no scoring combination at all; every throw would bust"))
     if len({f for f, _ in singles}) != len(singles):
-        raise r.fail("scoring.singles", "names a face twice")
+        raise r.fail("scoring.singles", Said("names a face twice"))
     return Scoring(tuple(sorted(singles)), tuple(sorted(kinds)), more, tuple(sets), pairs)
 
 
@@ -334,19 +347,20 @@ def parse_rules(data: Mapping[str, Any], *, origin: str = "rules") -> RuleSet:
     """Build a :class:`RuleSet` from a rules table, refusing anything unplayable."""
     r = _Reader(origin)
     if not isinstance(data, Mapping):
-        raise r.fail("", f"must be a table, not {_type_name(data)}")
+        raise r.fail("", Said("must be a table, not {type_name}", type_name=_type_name(data)))
     # The version first: a newer file may well have fields this version does not know.
     fmt = data.get("format", FORMAT)
     if r.int_(fmt, "format", low=1) > FORMAT:
-        raise r.fail("format", f"is version {fmt}, newer than this game reads ({FORMAT}); update the game")
+        raise r.fail("format", Said("is version {fmt}, newer than this game reads ({newest}); update the game",
+                                    fmt=fmt, newest=FORMAT))
     r.table(data, "", _TOP_FIELDS)
     for needed in ("id", "name", "dice", "target", "scoring"):
         if needed not in data:
-            raise r.fail(needed, "is missing")
+            raise r.fail(needed, Said("is missing"))
     v = {**_DEFAULTS, **data}
     ident = r.str_(v["id"], "id")
     if not ident or not all(ch.isalnum() or ch in "-_" for ch in ident):
-        raise r.fail("id", f"must be letters, digits, '-' or '_', not {ident!r}")
+        raise r.fail("id", Said("must be letters, digits, '-' or '_', not {ident}", ident=repr(ident)))
     dice = r.int_(v["dice"], "dice", low=1, high=6)
     carry_faces = r.faces(v["carryover_faces"], "carryover_faces")
     scoring = _playable(r, _parse_scoring(r, v["scoring"]), dice)
@@ -385,15 +399,15 @@ def _can_end(r: _Reader, v: Mapping[str, Any], scoring: Scoring, dice: int) -> N
     if not any(c.points > 0 for c in combos_of(scoring)):
         raise r.fail(
             "scoring",
-            "gives no combination any points, so no one could ever reach the target: give at least one "
-            "combination points",
+            Said("gives no combination any points, so no one could ever reach the target: give at least one "
+                 "combination points"),
         )
     positive = [c.points for c in combos_of(scoring) if c.points > 0 and size(c.counts) <= dice]
     if not positive:
         raise r.fail(
             "scoring",
-            f"gives points only to combinations of more than {dice} dice, so no one could ever reach the target: "
-            f"give points to a combination of at most {dice} dice",
+            Said("gives points only to combinations of more than {dice} dice, so no one could ever reach the target: "
+                 "give points to a combination of at most {dice} dice", dice=dice),
         )
     # A target far above the smallest score makes a game of countless turns: records
     # no one could replay and simulations that never finish.
@@ -403,18 +417,18 @@ def _can_end(r: _Reader, v: Mapping[str, Any], scoring: Scoring, dice: int) -> N
         if r.int_(v[field], field, low=1 if field == "target" else 0, high=MAX_TARGET) > most:
             raise r.fail(
                 field,
-                f"must be at most {MAX_TARGET_RATIO:,} times the smallest score ({smallest:,}): "
-                f"{most:,}, not {v[field]:,}",
+                Said("must be at most {max_target_ratio} times the smallest score ({smallest}): {most}, not {value}",
+                     max_target_ratio=MAX_TARGET_RATIO, smallest=smallest, most=most, value=v[field]),
             )
     entry = r.int_(v["entry_minimum"], "entry_minimum", high=MAX_TARGET)
     turn = Turn(scoring, dice, r.bool_(v["doubles_rescue"], "doubles_rescue"))
     within = entry_within_reach(turn, entry)
     if within is not None:
         top = most_points(turn)
-        why = (f"no turn can make more than {int(top):,} points" if top < entry
-               else f"one turn makes {entry:,} points less than once in {ENTRY_ODDS:,} turns")
-        raise r.fail("entry_minimum", f"is {entry:,}, but {why}, so no one might ever get on the board: "
-                                      f"lower it to at most {within:,}")
+        why = (Said("no turn can make more than {most} points", most=int(top)) if top < entry
+               else Said("one turn makes {entry} points less than once in {odds} turns", entry=entry, odds=ENTRY_ODDS))
+        raise r.fail("entry_minimum", Said("is {entry}, but {why}, so no one might ever get on the board: lower it "
+                                           "to at most {within}", entry=entry, why=why, within=within))
 
 
 def _playable(r: _Reader, scoring: Scoring, dice: int) -> Scoring:
@@ -427,12 +441,13 @@ def _playable(r: _Reader, scoring: Scoring, dice: int) -> Scoring:
     throws = [t for t in multisets(dice) if t != EMPTY]
     scores = {t: any(contains(t, c) for c in combos) for t in throws}
     if not any(scores[t] for t in throws if size(t) == dice):
-        raise r.fail("scoring", f"no throw of {dice} dice can score: give a single or a combination the dice can make")
+        raise r.fail("scoring", Said("no throw of {dice} dice can score: give a single or a combination the dice "
+                                     "can make", dice=dice))
     if all(scores.values()):
         raise r.fail(
             "scoring",
-            "every throw scores, whatever the number of dice, so a turn could go on for ever: "
-            "some throw must score nothing",
+            Said("every throw scores, whatever the number of dice, so a turn could go on for ever: "
+                 "some throw must score nothing"),
         )
     return scoring
 
@@ -479,16 +494,17 @@ def _nesting(text: str) -> int:
 def parse_rules_text(text: str, *, origin: str = "rules file") -> RuleSet:
     """Parse the text of a TOML rules file."""
     if _nesting(text) > MAX_NESTING:
-        raise RulesError("", f"is nested more than {MAX_NESTING} levels deep, too deep to be a rules file",
+        raise RulesError("", Said("is nested more than {max_nesting} levels deep, too deep to be a rules file",
+                                  max_nesting=MAX_NESTING),
                          origin=origin)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError("", f"is not valid TOML ({exc})", origin=origin) from None
+        raise RulesError("", Said("is not valid TOML ({detail})", detail=str(exc)), origin=origin) from None
     except RecursionError:
-        raise RulesError("", "is nested too deeply to be a rules file", origin=origin) from None
+        raise RulesError("", Said("is nested too deeply to be a rules file"), origin=origin) from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
-        raise RulesError("", f"holds an impossible value ({exc})", origin=origin) from None
+        raise RulesError("", Said("holds an impossible value ({detail})", detail=str(exc)), origin=origin) from None
     return parse_rules(data, origin=origin)
 
 

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 from greed_game.replay import Replay
 from greed_game.rules import Record, RecordError, write_record
 from greed_game.rules.record import record_from_data
+from greed_game.said import Said
 from greed_game.stats import StatisticsView, Stats, StatsError, game_key, statistics_view, stats_from_data
 from greed_game.storage.atomic import StoredFileError, parse_json, read_text
+from greed_game.storage.files import EXPORTED_RECORD, FINISHED_RECORD, STATISTICS
 from greed_game.storage.saves import RESUME_KEY, check_fields, replayed
 
 if TYPE_CHECKING:
@@ -39,19 +41,18 @@ class Archive:
 
     def load_stats(self) -> Stats:
         """The statistics, or empty ones when absent or unusable (a bad file is set aside)."""
-        what, fallback = "Your statistics", "they start afresh"
-        text = self.folder.read(self.folder.stats_path, what, fallback)
+        text = self.folder.read(self.folder.stats_path, STATISTICS)
         if text is None:
             return Stats()
         try:
             return stats_from_data(parse_json(text))
         except (StoredFileError, StatsError) as exc:
-            self.folder.quarantine(self.folder.stats_path, str(exc), what=what, fallback=fallback)
+            self.folder.quarantine(self.folder.stats_path, exc.said, STATISTICS)
             return Stats()
 
     def save_stats(self, stats: Stats) -> bool:
         """Save the statistics atomically."""
-        return self.folder.write(self.folder.stats_path, stats.to_text(), "Your statistics")
+        return self.folder.write(self.folder.stats_path, stats.to_text(), STATISTICS)
 
     def add_finished(self, record: Record) -> tuple[Stats, bool]:
         """Count a finished game in the statistics (once) and keep its record for replays.
@@ -89,7 +90,7 @@ class Archive:
         except RecordError:
             return True  # a record that cannot be shared is not kept; nothing to wait for
         shared = Record(portable.rules, portable.players, portable.events, portable.overrides, _public(portable.extra))
-        if not self.folder.write(path, write_record(shared), "The finished game's record"):
+        if not self.folder.write(path, write_record(shared), FINISHED_RECORD):
             return False
         self._prune_finished()
         return True
@@ -140,7 +141,7 @@ class Archive:
         try:
             portable = self.folder.portable(record)
         except RecordError as exc:
-            self.folder.report(f"The game could not be exported: {exc}.")
+            self.folder.report(Said("The game could not be exported: {problem}.", problem=exc.said))
             return None
         shared = Record(portable.rules, portable.players, portable.events, portable.overrides, _public(portable.extra))
         if path is None:
@@ -152,7 +153,7 @@ class Archive:
             while path.exists():
                 path = self.folder.exports_dir / f"greed-{safe}-{stamp}-{n}.json"
                 n += 1
-        return path if self.folder.write(path, write_record(shared), "The game's record") else None
+        return path if self.folder.write(path, write_record(shared), EXPORTED_RECORD) else None
 
     def open_replay(self, source: Path | Record) -> Replay | None:
         """A replay of a record file (or of a record in memory); None, with the problem reported, if unusable.
@@ -161,27 +162,27 @@ class Archive:
         are looked up beside the record file.
         """
         if isinstance(source, Record):
-            record, name = source, "The game's record"
+            record, unopened = source, Said("The game's record could not be opened: {problem}.")
         else:
-            name = f"The record {source.name}"
+            unopened = Said("The record {name} could not be opened: {problem}.", name=source.name)
             try:
                 text = read_text(source)
                 data = parse_json(text)
                 record = record_from_data(data)
             except FileNotFoundError:
-                self.folder.report(f"{name} could not be opened: there is no such file.")
+                self.folder.report(unopened.but(problem=Said("there is no such file")))
                 return None
             except RecursionError:
-                self.folder.report(f"{name} could not be opened: its data is nested too deeply.")
+                self.folder.report(unopened.but(problem=Said("its data is nested too deeply")))
                 return None
             except (StoredFileError, RecordError) as exc:
-                self.folder.report(f"{name} could not be opened: {exc}.")
+                self.folder.report(unopened.but(problem=exc.said))
                 return None
         try:
             check_fields(record, kinds=False)
             return replayed(record, Replay)  # one replay: the viewer's own states are the check
         except RecordError as exc:
-            self.folder.report(f"{name} could not be opened: {exc}.")
+            self.folder.report(unopened.but(problem=exc.said))
             return None
 
 

@@ -14,9 +14,10 @@ import stat
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from greed_game import textfile
+from greed_game.said import Said, SaidError
 from greed_game.textfile import MAX_FILE_BYTES as MAX_FILE_BYTES
 from greed_game.textfile import TextFileError
 
@@ -25,7 +26,7 @@ TEMP_MAX_AGE = 60.0
 """Seconds after which a leftover temporary file (a write cut off by a crash) is removed."""
 
 
-class StoredFileError(ValueError):
+class StoredFileError(SaidError):
     """A stored file that cannot be used; the message is written for a player."""
 
 
@@ -40,8 +41,12 @@ def aside_path(path: Path) -> Path:
     return aside
 
 
-def not_a_file(path: Path) -> str | None:
-    """What stands at ``path`` if it is neither absent nor an ordinary file (a link to one counts as one)."""
+Standing = Literal["link", "folder", "device"]
+
+
+def not_a_file(path: Path) -> Standing | None:
+    """What stands at ``path`` if it is neither absent nor an ordinary file (a link to one counts as one): a link
+    to nothing, a folder, or a device or another special file."""
     try:
         info = path.lstat()
     except (OSError, ValueError):
@@ -50,11 +55,11 @@ def not_a_file(path: Path) -> str | None:
         try:
             info = path.stat()
         except OSError:
-            return "a link to nothing"
+            return "link"
     if stat.S_ISDIR(info.st_mode):
-        return "a folder"
+        return "folder"
     if not stat.S_ISREG(info.st_mode):
-        return "a device or another special file"
+        return "device"
     return None
 
 
@@ -145,26 +150,27 @@ def read_text(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
     try:
         return textfile.read_text(path, limit=limit)
     except TextFileError as exc:
-        raise StoredFileError(str(exc)) from None
+        raise StoredFileError(exc.said) from None
 
 
 def _refuse_constant(name: str) -> Any:
-    raise StoredFileError(f"the file holds {name}, which is not a number the game uses")
+    raise StoredFileError(Said("the file holds {name}, which is not a number the game uses", name=name))
 
 
 def parse_json(text: str) -> Any:
     """Parse JSON text; anything unusable raises :class:`StoredFileError` in plain words."""
     if not text.strip():
-        raise StoredFileError("the file is empty")
+        raise StoredFileError(Said("the file is empty"))
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         stripped = text.rstrip()
         near_end = exc.pos >= len(stripped) - 8 or exc.msg.startswith("Unterminated string")
         if near_end and not stripped.endswith(("}", "]")):
-            raise StoredFileError("the file is cut short (it ends in the middle of its data)") from None
-        raise StoredFileError(f"the file is damaged (not valid JSON: {exc.msg} at line {exc.lineno})") from None
+            raise StoredFileError(Said("the file is cut short (it ends in the middle of its data)")) from None
+        raise StoredFileError(Said("the file is damaged (not valid JSON: {detail} at line {line})", detail=exc.msg,
+                                    line=exc.lineno)) from None
     except RecursionError:
-        raise StoredFileError("the file is damaged (its data is nested too deeply)") from None
+        raise StoredFileError(Said("the file is damaged (its data is nested too deeply)")) from None
     except ValueError as exc:  # e.g. a number too long to convert
-        raise StoredFileError(f"the file is damaged ({str(exc)[:80]})") from None
+        raise StoredFileError(Said("the file is damaged ({detail})", detail=str(exc)[:80])) from None

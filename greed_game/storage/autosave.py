@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 
 from greed_game.presets import replay
 from greed_game.rules import Game, Record, RecordError, write_record
+from greed_game.said import Said
 from greed_game.stats import Stats
 from greed_game.storage.atomic import StoredFileError
+from greed_game.storage.files import SAVED_GAME
 from greed_game.storage.saves import Resumed, attach_rng, parse_saved_record, restore_rng, seed_of
 
 if TYPE_CHECKING:
@@ -38,9 +40,9 @@ class Autosave:
         try:
             portable = self.folder.portable(record)
         except RecordError as exc:
-            self.folder.report(f"The game could not be saved: {exc}.")
+            self.folder.report(Said("The game could not be saved: {problem}.", problem=exc.said))
             return False
-        return self.folder.write(self.folder.autosave_path, write_record(portable), "The game")
+        return self.folder.write(self.folder.autosave_path, write_record(portable), SAVED_GAME)
 
     def has_saved_game(self) -> bool:
         """Whether there is an autosave this window may continue (Continue may still find it unusable).
@@ -62,14 +64,13 @@ class Autosave:
         return None if loaded is None else loaded[0]
 
     def _load_game(self) -> tuple[Record, Game] | None:
-        what, fallback = "The saved game", "a new game can be started"
-        text = self.folder.read(self.folder.autosave_path, what, fallback)
+        text = self.folder.read(self.folder.autosave_path, SAVED_GAME)
         if text is None:
             return None
         try:
             return parse_saved_record(text)
         except (StoredFileError, RecordError) as exc:
-            self.folder.quarantine(self.folder.autosave_path, str(exc), what=what, fallback=fallback)
+            self.folder.quarantine(self.folder.autosave_path, exc.said, SAVED_GAME)
             return None
 
     def resume_game(self) -> Resumed | None:
@@ -91,7 +92,7 @@ class Autosave:
         rng = restore_rng(record)
         seed = seed_of(record)
         if rng is None and seed is not None:
-            self.folder.report("The saved game's dice could not be restored; it goes on with new dice.")
+            self.folder.report(Said("The saved game's dice could not be restored; it goes on with new dice."))
         return Resumed(record, game, rng if rng is not None else random.Random(), seed, rng is not None)
 
     def finish_game(self, record: Record, *, clear: bool = True) -> Stats:

@@ -40,6 +40,7 @@ from greed_game.rules import (
     Record,
     RuleSet,
 )
+from greed_game.said import Said
 from greed_game.stats import (
     StatisticsView,
 )
@@ -49,7 +50,7 @@ from greed_game.storage.atomic import (
     parse_json,
 )
 from greed_game.storage.autosave import Autosave
-from greed_game.storage.files import DataFolder
+from greed_game.storage.files import SETTINGS, DataFolder
 from greed_game.storage.saves import (
     load_user_rules,
 )
@@ -90,25 +91,23 @@ class Storage(DataFolder):
         A file with one impossible value keeps its other values: the bad file is
         set aside and the corrected settings are saved.
         """
-        what, fallback = "Your settings", "the default settings are used"
-        text = self.read(self.settings_path, what, fallback)
+        text = self.read(self.settings_path, SETTINGS)
         if text is None:
             return Settings()
         try:
             settings, bad = settings_from_data(parse_json(text), salvage=True)
         except StoredFileError as exc:
-            self.quarantine(self.settings_path, str(exc), what=what, fallback=fallback)
+            self.quarantine(self.settings_path, exc.said, SETTINGS)
             return Settings()
         if bad:
-            names = ", ".join(repr(b) for b in bad)
-            why = f"the setting{'s' if len(bad) > 1 else ''} {names} had an impossible value"
-            if self.quarantine(self.settings_path, why, what=what, fallback="those settings are back to default"):
+            why = Said("these settings had an impossible value: {names}", names=", ".join(repr(b) for b in bad))
+            if self.quarantine(self.settings_path, why, SETTINGS, instead=Said("Those settings are back to default.")):
                 self.save_settings(settings)
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
         """Save the settings atomically; False (and a problem reported) when the disk refuses."""
-        return self.write(self.settings_path, json.dumps(settings.to_data(), indent=2) + "\n", "Your settings")
+        return self.write(self.settings_path, json.dumps(settings.to_data(), indent=2) + "\n", SETTINGS)
 
     # The menu and the Statistics screen ask the folder itself these questions.
 
@@ -127,6 +126,7 @@ class Storage(DataFolder):
     def load_rules(self, path: Path) -> RuleSet | None:
         """A player's rules file, or None with the problem reported (the file is never moved)."""
         loaded = load_user_rules(path)
-        if loaded.message is not None:
-            self.report(f"The rules file could not be used: {loaded.message}")
+        if loaded.said is not None:
+            self.report(Said("The rules file {name} could not be used: {problem}.", name=path.name,
+                             problem=loaded.said))
         return loaded.rules

@@ -24,6 +24,7 @@ from greed_game.rules import (
 )
 from greed_game.rules.record import record_from_data
 from greed_game.rules.ruleset import parse_rules_text
+from greed_game.said import Said
 from greed_game.stats import (
     valid_name,
 )
@@ -47,7 +48,7 @@ def rng_state_to_data(rng: random.Random) -> dict[str, Any]:
 def rng_from_data(data: object) -> random.Random:
     """A ``random.Random`` in the state :func:`rng_state_to_data` wrote; raises :class:`StoredFileError`."""
     if not isinstance(data, Mapping):
-        raise StoredFileError("the state of the dice is damaged")
+        raise StoredFileError(Said("the state of the dice is damaged"))
     version, internal, gauss = data.get("version"), data.get("state"), data.get("gauss_next")
     if (
         version != 3
@@ -57,12 +58,12 @@ def rng_from_data(data: object) -> random.Random:
         or internal[-1] > 624
         or not (gauss is None or type(gauss) is float)
     ):
-        raise StoredFileError("the state of the dice is damaged")
+        raise StoredFileError(Said("the state of the dice is damaged"))
     rng = random.Random()
     try:
         rng.setstate((3, tuple(internal), gauss))
     except (ValueError, TypeError, OverflowError):
-        raise StoredFileError("the state of the dice is damaged") from None
+        raise StoredFileError(Said("the state of the dice is damaged")) from None
     return rng
 
 
@@ -151,11 +152,14 @@ def check_fields(record: Record, *, kinds: bool = True) -> None:
     """The checks of :func:`check_record` that need no replay: names, kinds and where the rules come from."""
     for i, player in enumerate(record.players):
         if not valid_name(player.name):
-            raise RecordError(f"player {i + 1} has an impossible name {player.name[:40]!r}")
+            raise RecordError(Said("player {number} has an impossible name {name}",
+                                   number=i + 1, name=repr(player.name[:40])))
         if kinds and player.kind != "human" and player.kind not in LEVELS:
-            raise RecordError(f"player {player.name!r} is of an unknown kind {player.kind[:40]!r}")
+            raise RecordError(Said("player {name} is of an unknown kind {kind}",
+                                   name=repr(player.name), kind=repr(player.kind[:40])))
     if isinstance(record.rules, str) and record.rules not in PRESET_IDS:
-        raise RecordError(f"its rules {record.rules[:60]!r} are neither a preset nor a rules table")
+        raise RecordError(Said("its rules {rules} are neither a preset nor a rules table",
+                               rules=repr(record.rules[:60])))
 
 
 def replayed(record: Record, how: Callable[[Record], T]) -> T:
@@ -165,9 +169,10 @@ def replayed(record: Record, how: Callable[[Record], T]) -> T:
     except RecordError:
         raise
     except RecursionError:
-        raise RecordError("its rules are nested too deeply") from None
+        raise RecordError(Said("its rules are nested too deeply")) from None
     except Exception as exc:  # a rules table the core failed to refuse cleanly
-        raise RecordError(f"its rules could not be understood ({exc.__class__.__name__}: {str(exc)[:80]})") from None
+        raise RecordError(Said("its rules could not be understood ({kind}: {detail})",
+                               kind=exc.__class__.__name__, detail=str(exc)[:80])) from None
 
 
 def parse_saved_record(text: str) -> tuple[Record, Game]:
@@ -176,7 +181,7 @@ def parse_saved_record(text: str) -> tuple[Record, Game]:
     try:
         record = record_from_data(data)
     except RecursionError:
-        raise StoredFileError("the file is damaged (its data is nested too deeply)") from None
+        raise StoredFileError(Said("the file is damaged (its data is nested too deeply)")) from None
     return record, check_record(record)
 
 
@@ -196,10 +201,17 @@ class Resumed:
 
 @dataclass(frozen=True)
 class RulesLoad:
-    """The result of loading a player's rules file: the rules, or a message saying what is wrong."""
+    """The result of loading a player's rules file: the rules, or what is wrong with it."""
 
     rules: RuleSet | None
-    message: str | None = None
+    said: Said | None = None
+    """What is wrong, without the file's name (None: the rules are there)."""
+    path: str = ""
+
+    @property
+    def message(self) -> str | None:
+        """What is wrong, in English, after the file's name (the command line)."""
+        return None if self.said is None else f"{self.path}: {self.said}"
 
 
 def load_user_rules(path: str | Path) -> RulesLoad:
@@ -212,14 +224,14 @@ def load_user_rules(path: str | Path) -> RulesLoad:
     try:
         text = read_text(p, limit=MAX_RULES_BYTES)
     except FileNotFoundError:
-        return RulesLoad(None, f"{p}: there is no such file")
+        return RulesLoad(None, Said("there is no such file"), str(p))
     except StoredFileError as exc:
-        return RulesLoad(None, f"{p}: {exc}")
+        return RulesLoad(None, exc.said, str(p))
     try:
         return RulesLoad(parse_rules_text(text, origin=str(p)))
     except RulesError as exc:
-        return RulesLoad(None, str(exc))
+        return RulesLoad(None, exc.here, str(p))
     except RecursionError:
-        return RulesLoad(None, f"{p}: the rules are nested too deeply")
+        return RulesLoad(None, Said("the rules are nested too deeply"), str(p))
     except Exception as exc:  # a value the rules reader failed to refuse cleanly
-        return RulesLoad(None, f"{p}: the rules could not be understood ({str(exc)[:80]})")
+        return RulesLoad(None, Said("the rules could not be understood ({detail})", detail=str(exc)[:80]), str(p))

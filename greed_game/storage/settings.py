@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from greed_game.said import Said
 from greed_game.stats import StatsError, valid_name
 from greed_game.storage.atomic import StoredFileError, parse_json
 
@@ -49,27 +50,27 @@ class LastSetup:
 def last_setup_from_data(data: object) -> LastSetup:
     """A remembered setup from parsed JSON; raises :class:`StoredFileError` naming what is wrong."""
     if not isinstance(data, Mapping):
-        raise StoredFileError("the last setup is not a table")
+        raise StoredFileError(Said("the last setup is not a table"))
     seats = data.get("seats")
     if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
-        raise StoredFileError(f"the last setup must list 1 to {MAX_SEATS} seats")
+        raise StoredFileError(Said("the last setup must list 1 to {max_seats} seats", max_seats=MAX_SEATS))
     parsed: list[SeatSetup] = []
     for seat in seats:
         if not isinstance(seat, Mapping):
-            raise StoredFileError("a seat of the last setup is not a table")
+            raise StoredFileError(Said("a seat of the last setup is not a table"))
         name, kind = seat.get("name"), seat.get("kind")
         if not isinstance(name, str) or not (name == "" or valid_name(name)):
-            raise StoredFileError("a seat of the last setup has an impossible name")
+            raise StoredFileError(Said("a seat of the last setup has an impossible name"))
         if not isinstance(kind, str) or not 0 < len(kind) <= MAX_REMEMBERED:
-            raise StoredFileError("a seat of the last setup has an impossible kind")
+            raise StoredFileError(Said("a seat of the last setup has an impossible kind"))
         parsed.append(SeatSetup(name, kind))
     rules, rules_file, target = data.get("rules"), data.get("rules_file", False), data.get("target")
     if not isinstance(rules, str) or not 0 < len(rules) <= MAX_REMEMBERED:
-        raise StoredFileError("the last setup names no rules")
+        raise StoredFileError(Said("the last setup names no rules"))
     if not isinstance(rules_file, bool):
-        raise StoredFileError("the last setup's 'rules_file' must be true or false")
+        raise StoredFileError(Said("the last setup's 'rules_file' must be true or false"))
     if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 0 < target < 10**12):
-        raise StoredFileError("the last setup's target is impossible")
+        raise StoredFileError(Said("the last setup's target is impossible"))
     return LastSetup(tuple(parsed), rules, rules_file, target)
 
 
@@ -126,13 +127,14 @@ def settings_from_data(data: object, *, salvage: bool = False) -> tuple[Settings
     ``salvage``: then it takes its default and its name is returned.
     """
     if not isinstance(data, Mapping):
-        raise StoredFileError("the file does not hold settings")
+        raise StoredFileError(Said("the file does not hold settings"))
     try:
         from greed_game.stats import check_format
 
-        check_format({"format": data.get("format", SETTINGS_FORMAT)}, SETTINGS_FORMAT, "settings")
+        check_format({"format": data.get("format", SETTINGS_FORMAT)}, SETTINGS_FORMAT,
+                     Said("it is not a Greed settings file"))
     except StatsError as exc:
-        raise StoredFileError(str(exc)) from None
+        raise StoredFileError(exc.said) from None
     values: dict[str, Any] = {}
     bad: list[str] = []
     defaults = Settings()
@@ -153,7 +155,8 @@ def settings_from_data(data: object, *, salvage: bool = False) -> tuple[Settings
         elif salvage:
             bad.append(f.name)
         else:
-            raise StoredFileError(f"the setting {f.name!r} has an impossible value {str(value)[:40]!r}")
+            raise StoredFileError(Said("the setting {name} has an impossible value {value}",
+                                       name=repr(f.name), value=repr(str(value)[:40])))
     return Settings(**values), bad
 
 

@@ -13,6 +13,7 @@ import contextlib
 import os
 from pathlib import Path
 
+from greed_game.said import Said
 from greed_game.storage.atomic import StoredFileError, aside_path, atomic_write, not_a_file, read_text
 
 DATA_DIR_ENV = "GREED_DATA_DIR"
@@ -25,7 +26,7 @@ class DiskSolutionCache:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.notes: list[str] = []
+        self.notes: list[Said] = []
         """What was set aside, in sentences, for the program to say once."""
 
     # A background process gets the folder, not this process's notes: it reports only what it sets aside itself.
@@ -46,15 +47,16 @@ class DiskSolutionCache:
         """
         standing = not_a_file(self._path(key))
         if standing is not None:
-            self.reject(key, what=f"{standing} standing where a solution in the cache goes")
+            self.reject(key, standing=True)
             return None
         try:
             return read_text(self._path(key))
         except (OSError, StoredFileError, ValueError):
             return None
 
-    def reject(self, key: str, *, what: str = "a damaged solution in the cache") -> None:
-        """Set aside the stored solution of ``key``, which the solver found damaged (it is solved again)."""
+    def reject(self, key: str, *, standing: bool = False) -> None:
+        """Set aside the stored solution of ``key``, which the solver found damaged (it is solved again);
+        ``standing``: what was there is not a file at all."""
         path = self._path(key)
         aside = aside_path(path)
         try:
@@ -62,9 +64,15 @@ class DiskSolutionCache:
         except OSError:
             with contextlib.suppress(OSError):
                 path.unlink()
-            self.notes.append(f"{what} ({path}) was removed and the rules solved again")
+            self.notes.append(Said("Something that is not a file stood where a solution in the cache goes ({path}): it "
+                                   "was removed and the rules solved again.", path=str(path)) if standing else
+                              Said("A damaged solution in the cache ({path}) was removed and the rules solved again.",
+                                   path=str(path)))
             return
-        self.notes.append(f"{what} was set aside as {aside} and the rules solved again")
+        self.notes.append(Said("Something that is not a file stood where a solution in the cache goes: it was set "
+                               "aside as {aside} and the rules solved again.", aside=str(aside)) if standing else
+                          Said("A damaged solution in the cache was set aside as {aside} and the rules solved again.",
+                               aside=str(aside)))
 
     def load_book(self, key: str, limit: int) -> bytes | None:
         """A kept win book (``win-<key>.book``), or None when absent, larger than ``limit`` or unreadable."""

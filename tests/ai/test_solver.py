@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from english import told
 
 from greed_game.ai.players import Expert
 from greed_game.ai.solver import Solution, solve
@@ -186,7 +187,8 @@ def test_a_damaged_cache_is_not_believed(tmp_path: Path, change: str) -> None:
     again = solve(rules, cache=cache)
     assert not again.cached and again.expected_turn_points == pytest.approx(first.expected_turn_points)
     (aside,) = tmp_path.glob("solution-*.bad-*.json")
-    assert cache.notes == [f"a damaged solution in the cache was set aside as {aside} and the rules solved again"]
+    said = f"A damaged solution in the cache was set aside as {aside} and the rules solved again."
+    assert told(cache.notes) == [said]
 
 
 @pytest.mark.parametrize("change", ["step=0", "huge value"])
@@ -204,7 +206,7 @@ def test_a_damaged_cache_is_set_aside_and_solved_again_with_one_note(tmp_path: P
         if command[0] == "solve":
             assert json.loads(out.stdout)["expected_turn_points"] == json.loads(first.stdout)["expected_turn_points"]
             (note,) = out.stderr.splitlines()
-            assert note.startswith("greed-game: note: a damaged solution in the cache was set aside as ")
+            assert note.startswith("greed-game: note: A damaged solution in the cache was set aside as ")
             (aside,) = tmp_path.glob("solution-*.bad-*.json")
             assert aside.is_file()
             _tamper(kept, change)  # damaged again for the next command

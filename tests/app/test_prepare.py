@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from english import told
 from play.test_turn import FakeView, Saver, Settings, _run
 
 from greed_game.ai.progress import TooHard
@@ -280,10 +281,10 @@ def test_a_background_preparation_relays_what_its_cache_set_aside_once(tmp_path:
     solutions = Solutions(cache=DiskSolutionCache(tmp_path))
     prep = Preparation(rules, {1: "expert"}, solutions=solutions)
     assert prep.wait(60) and prep.advice and prep._process is not None, "the work ran in a process of its own"
-    (note,) = solutions.take_notes()
+    (note,) = told(solutions.take_notes())
     (aside,) = tmp_path.glob("solution-*.bad-*.json")
-    assert note == f"a damaged solution in the cache was set aside as {aside} and the rules solved again"
-    assert solutions.take_notes() == [], "each note is said once"
+    assert note == f"A damaged solution in the cache was set aside as {aside} and the rules solved again."
+    assert told(solutions.take_notes()) == [], "each note is said once"
 
 
 @pytest.mark.parametrize("background", [False, True])

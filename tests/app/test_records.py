@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from english import told
 
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene, SetupScene
@@ -85,7 +86,7 @@ def test_a_damaged_statistics_file_is_reported_and_kept_aside(app: App, drive: D
     drive.frames(2)
     scene = app.stack.top
     assert isinstance(scene, StatisticsScene)
-    assert scene.view.problems and "statistics" in scene.view.problems[0].lower()
+    assert told(scene.view.problems) and "statistics" in told(scene.view.problems)[0].lower()
     assert any("cut short" in t.text for t in app.toasts)
     assert not storage.stats_path.exists()
     assert list(storage.root.glob("stats.bad-*.json")), "the bad file was not kept aside"

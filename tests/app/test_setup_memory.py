@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from english import told
+
 from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.table import TableScene
@@ -89,7 +91,7 @@ def test_a_damaged_setup_in_the_settings_file_keeps_the_other_settings(storage: 
     storage.settings_path.write_text(json.dumps(data))
     settings = storage.load_settings()
     assert settings.sound is False and settings.last_setup is None
-    assert any("last_setup" in p for p in storage.take_problems())
+    assert any("last_setup" in p for p in told(storage.take_problems()))
     assert json.loads(storage.settings_path.read_text()).get("last_setup") is None
 
 

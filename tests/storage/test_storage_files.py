@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from english import told
 
 from greed_game.ai import strategy
 from greed_game.presets import load_rules_file, preset
@@ -72,7 +73,7 @@ def test_nothing_is_written_by_loading(tmp_path: Path) -> None:
     assert storage.load_settings() == Settings()
     assert storage.autosave.load_game() is None and storage.autosave.resume_game() is None
     assert storage.archive.load_stats().games == 0
-    assert storage.problems == []
+    assert told(storage.problems) == []
     assert not (tmp_path / "data").exists()
 
 
@@ -123,8 +124,8 @@ def test_a_save_that_fails_is_reported_once_and_the_game_goes_on(tmp_path: Path)
     assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is False
     assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1) is False
     assert storage.save_settings(Settings()) is False
-    assert len(storage.problems) == 2
-    assert "could not be saved" in storage.problems[0]
+    assert len(told(storage.problems)) == 2
+    assert "could not be saved" in told(storage.problems)[0]
     assert blocker.read_text() == "a file where the folder should be"
 
 
@@ -145,8 +146,8 @@ def test_whatever_stands_where_the_autosave_goes_is_set_aside_and_the_game_saved
     (aside,) = asides(tmp_path, "autosave")
     if kind == "folder":
         assert (aside / "keep.txt").read_text() == "someone's file", "nothing in the folder is lost"
-    assert len(storage.problems) == 1 and "set aside" not in storage.problems[0]
-    assert "stood where the file goes" in storage.problems[0] and aside.name in storage.problems[0]
+    assert len(told(storage.problems)) == 1 and "set aside" not in told(storage.problems)[0]
+    assert "stood where the file goes" in told(storage.problems)[0] and aside.name in told(storage.problems)[0]
     # The next window (after a kill, say) finds the game to continue.
     again = Storage(tmp_path)
     assert again.has_saved_game() and again.autosave.load_game() is not None
@@ -183,8 +184,8 @@ def test_bad_settings_are_kept_aside_and_defaults_used(tmp_path: Path, content: 
     storage = Storage(tmp_path)
     storage.settings_path.write_bytes(content)
     assert storage.load_settings() == Settings()
-    assert len(storage.problems) == 1
-    message = storage.problems[0]
+    assert len(told(storage.problems)) == 1
+    message = told(storage.problems)[0]
     assert words in message and "settings" in message
     (kept,) = asides(tmp_path, "settings")
     assert kept.read_bytes() == content
@@ -198,12 +199,12 @@ def test_one_impossible_setting_keeps_the_others(tmp_path: Path) -> None:
     storage.settings_path.write_text(content)
     settings = storage.load_settings()
     assert settings == Settings(skin="greed")
-    assert "'sound', 'fullscreen'" in storage.problems[0]
+    assert "'sound', 'fullscreen'" in told(storage.problems)[0]
     (kept,) = asides(tmp_path, "settings")
     assert kept.read_text() == content
     # The corrected settings were saved, so the next start has no problem.
     again = Storage(tmp_path)
-    assert again.load_settings() == Settings(skin="greed") and again.problems == []
+    assert again.load_settings() == Settings(skin="greed") and told(again.problems) == []
 
 
 def test_parse_settings_is_strict() -> None:
@@ -280,7 +281,7 @@ def test_a_damaged_dice_state_without_seed_is_reported_not_fatal(tmp_path: Path)
     storage.autosave.save_game(record)
     resumed = storage.autosave.resume_game()
     assert resumed is not None and not resumed.seeded and resumed.game.state == game.state
-    assert storage.problems == ["The saved game's dice could not be restored; it goes on with new dice."]
+    assert told(storage.problems) == ["The saved game's dice could not be restored; it goes on with new dice."]
     assert not asides(tmp_path, "autosave")
 
 
@@ -305,8 +306,8 @@ def test_impossible_saves_are_kept_aside(tmp_path: Path, mutate: Callable[[Any],
     storage = Storage(tmp_path)
     storage.autosave_path.write_bytes(content)
     assert storage.autosave.resume_game() is None
-    assert len(storage.problems) == 1 and words in storage.problems[0], storage.problems
-    assert storage.problems[0].startswith("The saved game could not be used")
+    assert len(told(storage.problems)) == 1 and words in told(storage.problems)[0], told(storage.problems)
+    assert told(storage.problems)[0].startswith("The saved game could not be used")
     (kept,) = asides(tmp_path, "autosave")
     assert kept.read_bytes() == content
 
@@ -344,7 +345,7 @@ def test_a_finished_game_is_counted_once_and_cleared(tmp_path: Path) -> None:
     (kept,) = storage.archive.finished_games()
     assert read_record(kept.read_text()).events == game.events
     assert RESUME_KEY not in json.loads(kept.read_text())
-    assert storage.problems == []
+    assert told(storage.problems) == []
 
 
 def test_finish_game_refuses_an_unfinished_game(tmp_path: Path) -> None:
@@ -379,7 +380,7 @@ def test_names_are_stored_so_they_can_be_read_back(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=1)
     resumed = storage.autosave.resume_game()
-    assert resumed is not None and storage.problems == []
+    assert resumed is not None and told(storage.problems) == []
     assert [p.name for p in resumed.game.players] == ["Zoë 👨‍👩‍👧", "Tabhere", "Player 3", "x" * 100]
     assert resumed.game.state == game.state
 
@@ -392,7 +393,7 @@ def test_a_lone_surrogate_cannot_crash_a_save(tmp_path: Path) -> None:
     assert resumed is not None and resumed.game.players[0].name == "Ann"
     content = '{"format": "greed-record/1", "rules": "official", "players": [{"name": "A\\ud800"}]}'
     storage.autosave_path.write_text(content)
-    assert storage.autosave.load_game() is None and "impossible name" in storage.problems[0]
+    assert storage.autosave.load_game() is None and "impossible name" in told(storage.problems)[0]
 
 
 def test_saving_on_a_worker_thread_while_the_window_reads(tmp_path: Path) -> None:
@@ -413,7 +414,7 @@ def test_saving_on_a_worker_thread_while_the_window_reads(tmp_path: Path) -> Non
     while thread.is_alive():
         storage.load_settings()
         storage.statistics()
-        assert storage.take_problems() == []
+        assert told(storage.take_problems()) == []
         loaded = Storage(tmp_path).autosave.load_game()
         assert loaded is None or loaded.events == game.events[: len(loaded.events)]
     thread.join()
@@ -446,7 +447,7 @@ def test_a_full_disk_at_the_end_of_a_game_keeps_the_game(
     monkeypatch.setattr(files, "atomic_write", full_disk)
     storage.autosave.finish_game(record_of(game, "classic-five"))
     assert storage.autosave_path.exists(), "the autosave was cleared though the game was not kept elsewhere"
-    assert any("No space left on device" in p for p in storage.take_problems())
+    assert any("No space left on device" in p for p in told(storage.take_problems()))
     # Space again: the next start finishes the game, counting it exactly once.
     monkeypatch.setattr(files, "atomic_write", real_write)
     assert storage.autosave.save_game(record_of(game, "classic-five"), rng=rng, seed=11)

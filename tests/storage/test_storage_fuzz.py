@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from budgets import budget
+from english import told
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -176,12 +177,12 @@ def _load_stored(
         path.write_bytes(content)
         storage = Storage(root)
         result = load(storage)  # never raises
-        event("set aside" if storage.problems else "used")
+        event("set aside" if told(storage.problems) else "used")
         stem = path.stem
         kept = sorted(root.glob(f"{stem}.bad-*"))
-        if storage.problems:
-            assert len(storage.problems) == 1, storage.problems
-            message = storage.problems[0]
+        if told(storage.problems):
+            assert len(told(storage.problems)) == 1, told(storage.problems)
+            message = told(storage.problems)[0]
             assert isinstance(message, str) and message.endswith(".") and "could not be used:" in message
             assert len(kept) == 1, "the bad file was not kept aside"
             assert kept[0].read_bytes() == content, "the bad file was changed"
@@ -209,7 +210,7 @@ def test_fuzzed_autosave(content: bytes) -> None:
 
 
 def _check_autosave(record: Any, storage: Storage, content: bytes) -> None:
-    if storage.problems:
+    if told(storage.problems):
         assert record is None
         try:
             parse_saved_record(content.decode("utf-8", errors="replace"))
@@ -237,7 +238,7 @@ def test_fuzzed_autosave_resume(content: bytes) -> None:
             assert resumed.game.state == replay(resumed.record).state
         everything = [p.read_bytes() for p in root.rglob("*") if p.is_file()]
         # The save is still somewhere: in use, kept aside, or (a finished game) kept for replays.
-        assert content in everything or (not storage.problems and any(root.glob("games/*.json")))
+        assert content in everything or (not told(storage.problems) and any(root.glob("games/*.json")))
 
 
 @FUZZ
@@ -254,7 +255,7 @@ def test_fuzzed_settings(content: bytes) -> None:
 
 def _check_settings(loaded: Any, storage: Storage, path: Path, content: bytes) -> None:
     assert isinstance(loaded, Settings)
-    if storage.problems:
+    if told(storage.problems):
         # Defaults, or the usable values with the impossible ones reset (and saved).
         if path.exists():
             assert parse_settings(path.read_text()) == loaded
@@ -282,7 +283,7 @@ def test_fuzzed_stats(content: bytes) -> None:
 
 def _check_stats(stats: Any, storage: Storage, content: bytes) -> None:
     assert isinstance(stats, Stats)
-    if storage.problems:
+    if told(storage.problems):
         assert stats.to_data() == Stats().to_data()
     else:
         assert stats.to_data() == stats_from_data(json.loads(content.decode("utf-8-sig"))).to_data()
@@ -340,10 +341,11 @@ def test_fuzzed_rules_files(content: bytes) -> None:
         assert (rules is None) == (loaded.rules is None)
         event("refused" if rules is None else "used")
         if rules is None:
-            (message,) = storage.problems
-            assert loaded.message and str(path) in loaded.message and loaded.message in message
+            (message,) = told(storage.problems)
+            assert loaded.message and str(path) in loaded.message
+            assert str(loaded.said) in message and path.name in message
         else:
-            assert storage.problems == [] and loaded.message is None
+            assert told(storage.problems) == [] and loaded.message is None
             assert rules.to_dict() == parse_rules_text(content.decode("utf-8-sig"), origin=str(path)).to_dict()
         # The player's file is never moved or changed, and nothing is written beside it.
         assert path.read_bytes() == content
@@ -359,7 +361,7 @@ def test_fuzzed_record_files_for_replay(content: bytes) -> None:
         storage = Storage(Path(folder) / "data")
         r = storage.archive.open_replay(path)
         if r is None:
-            (message,) = storage.problems
+            (message,) = told(storage.problems)
             assert message.startswith("The record game.json could not be opened")
         else:
             r.seek(len(r))

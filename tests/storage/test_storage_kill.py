@@ -24,6 +24,7 @@ from types import ModuleType
 
 import pytest
 from budgets import budget
+from english import told
 
 from greed_game.rules import Record
 from greed_game.stats import Stats
@@ -98,7 +99,7 @@ def _run_lane(lane: Lane, kills: int, child: ModuleType, seed: int) -> Lane:
         storage = Storage(root)
         record = storage.autosave.load_game()
         stats = storage.archive.load_stats()
-        assert storage.problems == [], f"kill {kill}: {storage.problems}"
+        assert told(storage.problems) == [], f"kill {kill}: {told(storage.problems)}"
         if record is None:
             assert not storage.autosave_path.exists()
             lane.no_save += 1

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from english import told
 
 from greed_game.presets import preset, replay
 from greed_game.replay import Replay
@@ -87,7 +88,7 @@ def test_open_replay_from_a_finished_game_and_from_a_file(tmp_path: Path) -> Non
     r.seek(len(r))
     assert r.state.scores == (1850, 2850)
     assert storage.archive.open_replay(read_record(example_text())) is not None
-    assert storage.problems == []
+    assert told(storage.problems) == []
 
 
 @pytest.mark.parametrize(
@@ -109,15 +110,15 @@ def test_a_bad_record_file_is_reported_and_left_alone(tmp_path: Path, content: b
     path.write_bytes(content)
     storage = Storage(tmp_path / "data")
     assert storage.archive.open_replay(path) is None
-    assert len(storage.problems) == 1 and words in storage.problems[0]
-    assert storage.problems[0].startswith("The record mine.json could not be opened")
+    assert len(told(storage.problems)) == 1 and words in told(storage.problems)[0]
+    assert told(storage.problems)[0].startswith("The record mine.json could not be opened")
     assert path.read_bytes() == content and sorted(tmp_path.iterdir()) == [path]
 
 
 def test_missing_replay_file(tmp_path: Path) -> None:
     storage = Storage(tmp_path)
     assert storage.archive.open_replay(tmp_path / "nope.json") is None
-    assert "no such file" in storage.problems[0]
+    assert "no such file" in told(storage.problems)[0]
 
 
 def test_a_record_naming_a_file_is_refused_and_reads_nothing(tmp_path: Path) -> None:
@@ -132,7 +133,7 @@ def test_a_record_naming_a_file_is_refused_and_reads_nothing(tmp_path: Path) -> 
         (tmp_path / "game.json").write_text(json.dumps({**data, "rules": named}))
         storage = Storage(tmp_path / "data")
         assert storage.archive.open_replay(tmp_path / "game.json") is None
-        assert any("names no preset" in problem for problem in storage.problems)
+        assert any("names no preset" in problem for problem in told(storage.problems))
 
 
 def test_export_the_current_game(tmp_path: Path) -> None:
@@ -159,7 +160,7 @@ def test_export_to_a_place_that_cannot_be_written(tmp_path: Path) -> None:
     storage = Storage(tmp_path / "data")
     game = Game(preset("official"), [Player("Ann")])
     assert storage.archive.export_record(record_of(game, "official"), tmp_path / "file" / "out.json") is None
-    assert "could not be saved" in storage.problems[0]
+    assert "could not be saved" in told(storage.problems)[0]
 
 
 # --- the player's own rules files ------------------------------------------------------
@@ -191,8 +192,8 @@ def test_bad_user_rules_are_reported_and_left_alone(tmp_path: Path, change: Call
     path.write_text(content)
     storage = Storage(tmp_path / "data")
     assert storage.load_rules(path) is None
-    (message,) = storage.problems
-    assert message.startswith("The rules file could not be used: ") and str(path) in message and words in message
+    (message,) = told(storage.problems)
+    assert message.startswith(f"The rules file {path.name} could not be used: ") and words in message
     assert path.read_text() == content and sorted(tmp_path.iterdir()) == [path]
 
 

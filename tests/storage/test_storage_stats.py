@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from english import told
 
 from greed_game.ai import strategy
 from greed_game.presets import preset
@@ -105,10 +106,10 @@ def test_bad_stats_file_is_kept_aside_and_statistics_start_afresh(tmp_path: Path
     storage.stats_path.write_text(content)
     view = storage.statistics()
     assert view.games == 0 and view.players == ()
-    assert len(view.problems) == 1 and "Your statistics could not be used" in view.problems[0]
+    assert len(told(view.problems)) == 1 and "Your statistics could not be used" in told(view.problems)[0]
     (kept,) = tmp_path.glob("stats.bad-*")
     assert kept.read_text() == content
-    assert storage.problems == []  # taken by the screen
+    assert told(storage.problems) == []  # taken by the screen
 
 
 # --- fairness -----------------------------------------------------------------------------

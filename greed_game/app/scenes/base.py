@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from greed_game.app.views import DiceViews
     from greed_game.play.autosave import Autosaver
     from greed_game.rules import Record
+    from greed_game.said import Said
     from greed_game.solutions import Solutions
     from greed_game.storage import Resumed, Settings, Storage
 
@@ -64,13 +65,13 @@ class App(Protocol):
     def new_seed(self) -> int:
         """The seed of a new game's dice."""
 
-    def show_problems(self) -> list[str]:
+    def show_problems(self) -> list[Said]:
         """Show the storage's problems not yet shown."""
 
     def export_record(self, record: Record) -> Path | None:
         """Write a game's record to the exports folder; None on failure (the reason shown)."""
 
-    def toast(self, text: str, *, warning: bool = True, ttl: float = 9.0) -> None:
+    def toast(self, text: str | Said, *, warning: bool = True, ttl: float = 9.0) -> None:
         """Show a message at the top of the window for a while."""
 
     def save_settings(self) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
@@ -39,7 +38,7 @@ from greed_game.app.scenes.common import (
     standing_line,
 )
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField, Widget, fit_middle
-from greed_game.i18n import _
+from greed_game.i18n import _, say
 from greed_game.narrator import num
 from greed_game.narrator.rules_text import description, rules_name, summary
 from greed_game.narrator.seats import level_name
@@ -52,7 +51,7 @@ from greed_game.play.setup import (
     unique_names,
 )
 from greed_game.play.user_rules import RulesChoice, display_path, rules_choices, user_rules_dir
-from greed_game.rules import Player
+from greed_game.rules import Player, RulesError
 from greed_game.storage.settings import LastSetup, SeatSetup
 
 if TYPE_CHECKING:
@@ -441,19 +440,18 @@ class SetupScene(Scene):
         value = int(digits)
         try:
             self.rules.with_overrides({"target": value})
-        except ValueError as exc:
-            # "field 'target': must be at most 1,000 times the smallest score (50): 50,000, not 99,999" in short
-            most = re.search(r"at most (?:.*: )?(\d[\d,]*), not", str(exc))
-            least = re.search(r"at least (\d+)", str(exc))
-            if most:
-                limit = int(most.group(1).replace(",", ""))
+        except RulesError as exc:
+            # "must be at most 1,000 times the smallest score (50): 50,000, not 99,999", or at most the largest target
+            facts = exc.problem.values
+            most, least = facts.get("most", facts.get("high")), facts.get("low")
+            if isinstance(most, int):
                 self.target_problem = _("Not {value}: these rules allow a target of at most {limit}.").format(
-                    value=num(value), limit=num(limit))
-            elif least:
+                    value=num(value), limit=num(most))
+            elif isinstance(least, int):
                 self.target_problem = _("Not {value}: a target is at least {least}.").format(
-                    value=num(value), least=num(int(least.group(1))))
+                    value=num(value), least=num(least))
             else:
-                self.target_problem = _("Not {value}: {problem}").format(value=num(value), problem=exc)[:200]
+                self.target_problem = _("Not {value}: {problem}").format(value=num(value), problem=say(exc.here))[:200]
             return
         self.target = value
         self.target_selector.options = self._targets()

@@ -32,12 +32,13 @@ from greed_game.app.scenes.common import (
 )
 from greed_game.app.scenes.table_parts import short_name
 from greed_game.app.widgets import Button, FocusGroup, ListBox, TextField, Widget, fit_middle
-from greed_game.i18n import _, moment, ngettext
+from greed_game.i18n import _, moment, ngettext, say
 from greed_game.narrator import num
 from greed_game.narrator.rules_text import rules_name
 from greed_game.play.user_rules import display_path
 from greed_game.rules.history import game_history
 from greed_game.rules.record import record_from_data
+from greed_game.said import Said, said_of
 from greed_game.storage import check_record, parse_json, read_text
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def summarize(path: Path) -> RecordSummary:
     except RecursionError:
         return RecordSummary(when=when, problem=_("its data is nested too deeply"))
     except Exception as exc:  # any unreadable record: shown as such, never a crash
-        return RecordSummary(when=when, problem=str(exc) or exc.__class__.__name__)
+        return RecordSummary(when=when, problem=say(said_of(exc)))
     state = game.state
     return RecordSummary(
         players=tuple(p.name for p in game.players),
@@ -188,15 +189,15 @@ class ReplaysScene(Scene):
             loaded = self.app.storage.archive.open_replay(path)
         except Exception as exc:  # a record the storage failed to refuse cleanly: still not a crash
             loaded = None
-            self.app.storage.report(_("The record {name} could not be opened ({problem}).").format(
-                name=path.name, problem=exc.__class__.__name__))
+            self.app.storage.report(Said("The record {name} could not be opened ({problem}).", name=path.name,
+                                         problem=exc.__class__.__name__))
         problems = self.app.storage.take_problems()
-        mine = [p for p in problems if path.name in p]
+        mine = [p for p in problems if path.name in str(p)]
         for other in problems:
             if other not in mine:
                 self.app.toast(other)
         if loaded is None:
-            self.error = mine[-1] if mine else _("The record {name} could not be opened.").format(name=path.name)
+            self.error = say(mine[-1]) if mine else _("The record {name} could not be opened.").format(name=path.name)
             return None
         self.error = ""
         return Push(ToReplay(loaded))

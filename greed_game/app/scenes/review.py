@@ -51,7 +51,7 @@ class ReviewOverlay(Overlay):
         return 0.2 if not self.job.done else super().idle_for()
 
     def draw(self, canvas: Canvas) -> None:
-        p = self.draw_card(canvas, "Game review", 30)
+        p = self.draw_card(canvas, _("Game review"), 30)
         canvas.text(_("Every decision against the exact chance of winning, both players at their best"),
                     (p.centerx, p.y + 78), 14, theme.TEXT_DIM, anchor="center", max_width=p.w - 60)
         job = self.job

@@ -19,7 +19,7 @@ from greed_game.app.navigation import Go, Pop, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_keys_help, draw_panel
 from greed_game.app.widgets import Button, FocusGroup, ListBox, Selector
-from greed_game.i18n import N_, _, decimal, ngettext, percent
+from greed_game.i18n import N_, _, decimal, ngettext, percent, say
 from greed_game.narrator import num, pct
 from greed_game.narrator.seats import level_name
 from greed_game.narrator.words import sentence
@@ -188,8 +188,8 @@ class StatisticsScene(Scene):
                  "often each player busts, for every player name, and every die thrown for the fairness panel.")
         canvas.paragraph(text, pygame.Rect(r.x + 90, r.y + 296, r.w - 180, 80), 16, theme.TEXT_DIM)
         if self.view.problems:
-            canvas.paragraph(" ".join(self.view.problems), pygame.Rect(r.x + 90, r.y + 390, r.w - 180, 110), 14,
-                             theme.WARN)
+            said = " ".join(say(p) for p in self.view.problems)
+            canvas.paragraph(said, pygame.Rect(r.x + 90, r.y + 390, r.w - 180, 110), 14, theme.WARN)
 
     def _draw_fairness(self, canvas: Canvas) -> None:
         r = FAIRNESS
