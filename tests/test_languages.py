@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,8 @@ from greed_game import i18n
 from greed_game.narrator import Narrator
 from greed_game.narrator.words import dice_count, num
 from greed_game.presets import preset
+from greed_game.rules import RulesError
+from greed_game.storage import Settings, Storage
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = [code for code in i18n.available() if code != i18n.SOURCE]
@@ -110,3 +113,58 @@ def test_the_rules_text_speaks_the_language_and_json_stays_english(tmp_path: Pat
 def test_how_to_add_a_language_is_written_down() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "scripts/messages.py init" in readme and "scripts/messages.py check" in readme
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{[a-z_0-9]*\}", text))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_translation_keeps_the_values_of_its_message(code: str) -> None:
+    from babel.messages.pofile import read_po
+
+    with i18n.catalog_path(code).open("rb") as f:
+        catalog = read_po(f, locale=code)
+    wrong = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = _placeholders(ids[-1])
+        for s in strings:
+            # a plural's singular may say "one" instead of {count}; nothing else may be dropped or added
+            if _placeholders(s) != wanted and not (len(ids) > 1 and _placeholders(s) <= wanted):
+                wrong.append(f"{message.id!r} -> {s!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_what_went_wrong_with_a_file_is_said_in_each_language(code: str, tmp_path: Path) -> None:
+    storage = Storage(tmp_path)
+    storage.settings_path.write_text("{", encoding="utf-8")
+    assert storage.load_settings() == Settings()
+    (problem,) = storage.take_problems()
+    (aside,) = tmp_path.glob("settings.bad-*.json")
+    english = str(problem)
+    assert english.startswith("Your settings could not be used: the file is cut short") and aside.name in english
+    i18n.use(code)
+    said = i18n.say(problem)
+    assert aside.name in said and said != english
+    for template in ("Your settings could not be used: {why}.", "the file is cut short (it ends in the middle of "
+                     "its data)", "The file was kept as {name}.", "The default settings are used."):
+        assert i18n._(template) != template
+    assert i18n._("The default settings are used.") in said
+    assert i18n._("the file is cut short (it ends in the middle of its data)") in said
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_rules_file_s_fault_is_said_in_each_language_and_numbers_as_it_writes_them(code: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        preset("official").with_overrides({"target": 99_999_999})
+    english = str(caught.value.here)
+    assert english.startswith("field 'target': must be at most 1,000 times the smallest score")
+    i18n.use(code)
+    said = i18n.say(caught.value.here)
+    assert "'target'" in said and said.lower() != english.lower()
+    assert i18n.number(99_999_999) in said, "the figures are written as the language writes them"
