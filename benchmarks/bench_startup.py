@@ -44,6 +44,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="greed-startup-") as folder:
         env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"), SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", GREED_EXIT_AFTER_FIRST_FRAME="1", GREED_DATA_DIR=folder)
+        # A player's install has its bytecode written (pip compiles it; so does the first start): a shell that
+        # forbids bytecode would time the compiler instead of the start.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         game = [sys.executable, "-m", "greed_game"]
         minimal = [sys.executable, "-c", MINIMAL]
         first_frame(game, env)  # warm the file cache and the bytecode

@@ -360,7 +360,11 @@ def cmd_window(args: argparse.Namespace, solutions: Solutions) -> int:
     shots = getattr(args, "screenshots", None)
     if shots is not None:
         _check_folder(shots)
-    status: int = run(smoke=getattr(args, "smoke", False), screenshots=shots, solutions=solutions)
+    if getattr(args, "smoke", False):
+        from greed_game.app.smoke import smoke_run
+
+        return run(smoke=smoke_run, screenshots=shots, solutions=solutions)
+    status: int = run(screenshots=shots, solutions=solutions)
     return status
 
 
@@ -559,8 +563,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``greed-game``; returns the exit status."""
     from greed_game.solutions import Solutions
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    # No arguments opens the window: it starts without building every subcommand's parser first.
+    args = build_parser().parse_args(arguments) if arguments else argparse.Namespace()
     # The one solutions service of this run: shipped books, then the disk cache, then a solve.
     solutions = Solutions.for_program()
     try:

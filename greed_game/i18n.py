@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import gettext as _gettext
 import io
-import locale
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -143,6 +142,8 @@ def system_language(environ: Mapping[str, str] | None = None) -> str | None:
             if code in NAMES:
                 return code
     if environ is None:
+        import locale  # only when the environment names no language
+
         with contextlib.suppress(ValueError, TypeError):
             found = locale.getlocale()[0]
             if found:

@@ -11,16 +11,16 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from greed_game.i18n import _, number, percent
-from greed_game.presets import replay
-from greed_game.rules import Record
-from greed_game.rules.history import game_history
+from greed_game.names import clean_name, valid_name
 from greed_game.said import Said, SaidError
+
+if TYPE_CHECKING:
+    from greed_game.rules import Record
 
 STATS_FORMAT = "greed-stats/1"
 COUNTED_LIMIT = 2000
@@ -105,6 +105,10 @@ class Stats:
         key = game_key(record)
         if key in self.counted:
             return False
+        # The settings read names through here when the window starts: the rules come only with a game.
+        from greed_game.presets import replay
+        from greed_game.rules.history import game_history
+
         game = replay(record)
         if not game.finished:
             raise StatsError(Said("only finished games are counted in the statistics"))
@@ -153,32 +157,6 @@ class Stats:
     def to_text(self) -> str:
         """The statistics as the text of ``stats.json``."""
         return json.dumps(self.to_data(), indent=1, ensure_ascii=False) + "\n"
-
-
-NAME_LIMIT = 100
-"""The longest player name kept (longer names are cut)."""
-
-
-def _bad_char(ch: str) -> bool:
-    return unicodedata.category(ch) in ("Cc", "Cs")
-
-
-def valid_name(name: object) -> bool:
-    """Whether ``name`` can be a player's name: 1 to 100 characters, not all spaces, no control characters."""
-    return (
-        isinstance(name, str)
-        and 0 < len(name) <= NAME_LIMIT
-        and name.strip() != ""
-        and not any(_bad_char(ch) for ch in name)
-    )
-
-
-def clean_name(name: str, fallback: str) -> str:
-    """``name`` made valid (control characters dropped, cut to 100 characters); ``fallback`` if nothing is left."""
-    if valid_name(name):
-        return name
-    cleaned = "".join(ch for ch in name if not _bad_char(ch)).strip()[:NAME_LIMIT].strip()
-    return cleaned or fallback
 
 
 def _count(value: object, where: Said) -> int:

@@ -139,7 +139,7 @@ import hashlib, json, resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import SetupScene
+from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.play.user_rules import user_rules_dir
 from greed_game.play.moments import ToggleHint

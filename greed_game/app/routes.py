@@ -3,7 +3,8 @@
 The one module that imports every scene. The scene stack is handed
 :func:`build` when the window starts, so no scene imports this module (nor
 another scene) to open a screen. Only the menu is imported with the window:
-every other scene module is imported the first time its screen opens, so the
+every other scene module is imported the first time its screen opens (the new-game screen too: it reads the
+rules and the player's rules files), so the
 window comes up without the table's physics and 3D view (numpy, rapier3d,
 moderngl), the review's solver workers or the replay viewer.
 """
@@ -29,7 +30,7 @@ from greed_game.app.navigation import (
     ToSetup,
     ToStatistics,
 )
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App, Scene
@@ -42,6 +43,8 @@ def build(app: App, target: Target) -> Scene:
             app.autosaver.flush()  # the menu's Continue reads the save: the game just left must be in it
             return MenuScene(app)
         case ToSetup():
+            from greed_game.app.scenes.setup import SetupScene
+
             return SetupScene(app)
         case ToNewGame() | ToSavedGame():
             return _table(app, target)

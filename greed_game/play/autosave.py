@@ -12,10 +12,13 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from greed_game.rules import Record
 from greed_game.said import Said, said_of
-from greed_game.storage import Storage
+
+if TYPE_CHECKING:
+    from greed_game.rules import Record
+    from greed_game.storage import Storage
 
 
 class Autosaver:

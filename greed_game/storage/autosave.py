@@ -45,11 +45,8 @@ class Autosave:
         return self.folder.write(self.folder.autosave_path, write_record(portable), SAVED_GAME)
 
     def has_saved_game(self) -> bool:
-        """Whether there is an autosave this window may continue (Continue may still find it unusable).
-
-        Not while another window owns the folder: that game is the other window's to play.
-        """
-        return self.folder.unusable is None and self.folder.autosave_path.is_file()
+        """Whether there is an autosave this window may continue (see :meth:`DataFolder.has_saved_game`)."""
+        return self.folder.has_saved_game()
 
     def game_in_progress(self) -> tuple[Record, Game] | None:
         """The autosaved game if it is unfinished and usable (what a new game would replace), else None."""

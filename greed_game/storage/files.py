@@ -10,10 +10,10 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from greed_game.rules import Player, Record
+from greed_game.names import clean_name, valid_name
 from greed_game.said import Said
-from greed_game.stats import clean_name, valid_name
 from greed_game.storage.atomic import (
     StoredFileError,
     aside_path,
@@ -23,6 +23,9 @@ from greed_game.storage.atomic import (
     sweep_temp_files,
 )
 from greed_game.storage.lock import FolderLock
+
+if TYPE_CHECKING:
+    from greed_game.rules import Record
 
 
 @dataclass(frozen=True)
@@ -206,8 +209,16 @@ class DataFolder:
 
     # records as they are stored
 
+    def has_saved_game(self) -> bool:
+        """Whether there is an autosave this window may continue (Continue may still find it unusable).
+
+        Not while another window owns the folder: that game is the other window's to play.
+        """
+        return self.unusable is None and self.autosave_path.is_file()
+
     def portable(self, record: Record) -> Record:
         """``record`` as it can be stored and read back: player names valid."""
+        from greed_game.rules import Player, Record
         if not all(valid_name(p.name) for p in record.players):
             players = [Player(clean_name(p.name, f"Player {i + 1}"), p.kind) for i, p in enumerate(record.players)]
             record = Record(record.rules, players, list(record.events), dict(record.overrides), dict(record.extra))

@@ -33,28 +33,23 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from greed_game.rules import (
-    Game,
-    Record,
-    RuleSet,
-)
 from greed_game.said import Said
-from greed_game.stats import (
-    StatisticsView,
-)
-from greed_game.storage.archive import Archive
 from greed_game.storage.atomic import (
     StoredFileError,
     parse_json,
 )
-from greed_game.storage.autosave import Autosave
 from greed_game.storage.files import SETTINGS, DataFolder
-from greed_game.storage.saves import (
-    load_user_rules,
-)
 from greed_game.storage.settings import Settings, settings_from_data
+
+if TYPE_CHECKING:
+    from greed_game.rules import Game, Record, RuleSet
+    from greed_game.stats import StatisticsView
+    from greed_game.storage.archive import Archive
+    from greed_game.storage.autosave import Autosave
 
 DATA_DIR_ENV = "GREED_DATA_DIR"
 """Environment variable naming the data folder; overrides the platform's user data folder."""
@@ -78,10 +73,23 @@ class Storage(DataFolder):
 
     def __init__(self, root: Path | None = None) -> None:
         super().__init__(root if root is not None else default_root())
-        self.archive = Archive(self)
+
+    # The archive and the autosave read records, so they bring the rules core: made when first asked for, after
+    # the window's first frame (the menu asks only whether ``autosave.json`` is there).
+
+    @cached_property
+    def archive(self) -> Archive:
         """Finished games: the statistics, the records kept for replays, exports."""
-        self.autosave = Autosave(self, self.archive)
+        from greed_game.storage.archive import Archive
+
+        return Archive(self)
+
+    @cached_property
+    def autosave(self) -> Autosave:
         """The game in progress: ``autosave.json``."""
+        from greed_game.storage.autosave import Autosave
+
+        return Autosave(self, self.archive)
 
     # settings
 
@@ -111,10 +119,6 @@ class Storage(DataFolder):
 
     # The menu and the Statistics screen ask the folder itself these questions.
 
-    def has_saved_game(self) -> bool:
-        """Whether there is an autosave this window may continue (see :meth:`Autosave.has_saved_game`)."""
-        return self.autosave.has_saved_game()
-
     def game_in_progress(self) -> tuple[Record, Game] | None:
         """The autosaved game if it is unfinished and usable (see :meth:`Autosave.game_in_progress`)."""
         return self.autosave.game_in_progress()
@@ -125,6 +129,8 @@ class Storage(DataFolder):
 
     def load_rules(self, path: Path) -> RuleSet | None:
         """A player's rules file, or None with the problem reported (the file is never moved)."""
+        from greed_game.storage.saves import load_user_rules
+
         loaded = load_user_rules(path)
         if loaded.said is not None:
             self.report(Said("The rules file {name} could not be used: {problem}.", name=path.name,

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from greed_game.names import valid_name
 from greed_game.said import Said
-from greed_game.stats import StatsError, valid_name
 from greed_game.storage.atomic import StoredFileError, parse_json
 
 SETTINGS_FORMAT = "greed-settings/1"
@@ -128,13 +128,13 @@ def settings_from_data(data: object, *, salvage: bool = False) -> tuple[Settings
     """
     if not isinstance(data, Mapping):
         raise StoredFileError(Said("the file does not hold settings"))
-    try:
-        from greed_game.stats import check_format
+    if data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
+        from greed_game.stats import StatsError, check_format
 
-        check_format({"format": data.get("format", SETTINGS_FORMAT)}, SETTINGS_FORMAT,
-                     Said("it is not a Greed settings file"))
-    except StatsError as exc:
-        raise StoredFileError(exc.said) from None
+        try:
+            check_format(data, SETTINGS_FORMAT, Said("it is not a Greed settings file"))
+        except StatsError as exc:
+            raise StoredFileError(exc.said) from None
     values: dict[str, Any] = {}
     bad: list[str] = []
     defaults = Settings()

@@ -13,12 +13,13 @@ from greed_game.rules import PRESET_IDS, Event, Game, Player, Record, record_of
 from greed_game.storage import Storage
 
 if TYPE_CHECKING:
-    from greed_game.app.scenes.menu import SetupScene
+    from greed_game.app.scenes.setup import SetupScene
 
 
 def open_setup(app: App) -> SetupScene:
     """The new-game screen, opened from the menu as a person would."""
-    from greed_game.app.scenes.menu import MenuScene, SetupScene
+    from greed_game.app.scenes.menu import MenuScene
+    from greed_game.app.scenes.setup import SetupScene
 
     app.show_menu()
     menu = app.stack.top

@@ -9,7 +9,8 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.display import MIN_STAGE
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
+from greed_game.app.scenes.setup import SetupScene
 
 from .conftest import SMALL, Driver
 

@@ -26,11 +26,11 @@ from budgets import ROBUST, budget
 
 from greed_game.app.input import key_code
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import SetupScene
 from greed_game.app.scenes.overlays import RulesOverlay, SettingsOverlay
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.play.setup import GameSetup

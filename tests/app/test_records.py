@@ -10,11 +10,12 @@ import pytest
 from english import told
 
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene, replay_step
 from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.widgets import Button, Selector

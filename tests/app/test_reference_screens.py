@@ -7,8 +7,8 @@ import re
 import pytest
 
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import TARGET_PRESETS
 from greed_game.app.scenes.overlays import SettingsOverlay
+from greed_game.app.scenes.setup import TARGET_PRESETS
 from greed_game.app.scenes.table import TableScene
 from greed_game.narrator.rules_text import rules_text, source_line
 from greed_game.presets import preset

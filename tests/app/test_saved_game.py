@@ -6,9 +6,10 @@ import random
 
 from greed_game.app.input import Move
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import ReplaceGameOverlay
 from greed_game.app.scenes.replay_list import ReplaysScene
+from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.presets import preset
 from greed_game.rules import Game, Player, record_of

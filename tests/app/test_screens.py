@@ -11,12 +11,13 @@ import pytest
 
 from greed_game.ai import strategy
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import PauseOverlay, RulesOverlay, SettingsOverlay
 from greed_game.app.scenes.replay_list import ReplaysScene
 from greed_game.app.scenes.replay_viewer import ReplayScene
 from greed_game.app.scenes.review import ReviewOverlay
 from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.i18n import _

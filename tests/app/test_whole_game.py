@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from greed_game.app.main import App
-from greed_game.app.scenes.menu import MenuScene, SetupScene
+from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.scoreboard import ScoreboardScene
+from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.widgets import Button, Selector, TextField
 from greed_game.rules import Phase
