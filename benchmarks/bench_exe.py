@@ -1,6 +1,7 @@
 """The built executable: its size, and its time to first frame against a minimal frozen pygame program.
 
-Targets: single file <= 35 MB; start to first frame <= 1.3x that of a minimal
+Targets: single file <= 60 MB (the 3D dice bring numpy, rapier3d and moderngl); start to first frame
+<= 1.5x that of a minimal
 pygame program (opens a window, draws one frame) frozen the same way, measured
 in the same run. Needs PyInstaller and a built dist/greed-game (or give its path).
 Run: python benchmarks/bench_exe.py [PATH_TO_EXECUTABLE] [RUNS]
@@ -72,7 +73,7 @@ def main() -> int:
         print(f"{executable} does not exist: build it first (pyinstaller --noconfirm build.spec)", file=sys.stderr)
         return 1
     size_mb = executable.stat().st_size / 1e6
-    print(f"size of {executable.name}: {size_mb:.1f} MB ({size_mb / 35:.2f} x the 35 MB limit)")
+    print(f"size of {executable.name}: {size_mb:.1f} MB ({size_mb / 60:.2f} x the 60 MB limit)")
     with tempfile.TemporaryDirectory(prefix="greed-minimal-") as folder:
         minimal = build_minimal(Path(folder))
         print(f"size of the minimal frozen pygame program: {minimal.stat().st_size / 1e6:.1f} MB")
@@ -86,7 +87,7 @@ def main() -> int:
             minimal_times += time_to_first_frame(minimal, 1)
     game, base = statistics.median(game_times), statistics.median(minimal_times)
     print(f"start to first frame, median of {runs}: game {game * 1000:.0f} ms, minimal pygame {base * 1000:.0f} ms")
-    print(f"ratio {game / base:.2f} (target <= 1.30)")
+    print(f"ratio {game / base:.2f} (target <= 1.5; a one-file executable unpacks all of itself at every start)")
     return 0
 
 
