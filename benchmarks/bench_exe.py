@@ -1,8 +1,7 @@
 """The built executable: its size, and its time to first frame against a minimal frozen pygame program.
 
 Targets: single file <= 60 MB (the 3D dice bring numpy, rapier3d and moderngl); start to first frame
-<= 1.5x that of a minimal
-pygame program (opens a window, draws one frame) frozen the same way, measured
+<= 1.5x that of a minimal pygame program (opens a window, draws one frame) frozen the same way, measured
 in the same run. Needs PyInstaller and a built dist/greed-game (or give its path).
 Run: python benchmarks/bench_exe.py [PATH_TO_EXECUTABLE] [RUNS]
 """
