@@ -138,7 +138,7 @@ def main() -> int:
 
 def cube_frames(ctx_owner: GLDice, size: tuple[int, int], count: int) -> list[float]:
     """Wall-clock times of ``count`` frames of six lit cubes in flight at ``size``, read back into a surface."""
-    baseline = Baseline(ctx_owner.ctx)
+    baseline = Baseline(ctx_owner.backend)
     camera = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
     frames, _ = throw_poses()
     for i in range(5):  # warm: the framebuffer made
@@ -148,6 +148,7 @@ def cube_frames(ctx_owner: GLDice, size: tuple[int, int], count: int) -> list[fl
         start = time.perf_counter()
         baseline.render(frames[i % len(frames)], camera, size)
         times.append(time.perf_counter() - start)
+    baseline.release()
     return times
 
 

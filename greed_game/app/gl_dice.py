@@ -37,6 +37,9 @@ F32 = npt.NDArray[np.float32]
 ROUNDING = 0.09
 """Radius of a die's rounded edges and corners, die units (the physics' collider has the same)."""
 ROUND_STEPS = 4
+FLIGHT_STEPS = 2
+"""Steps of the rounded edges of a die in flight on a software renderer: it sets up every triangle on the
+CPU, and a tumbling die shows no facets (at rest a die is drawn with :data:`ROUND_STEPS`)."""
 """Facets across each 45° of a rounded edge (enough for a smooth silhouette at 4K)."""
 SAMPLES = 4
 """Multisampling of the offscreen frame."""
@@ -343,14 +346,9 @@ class GLDice:
         self._die = ctx.program(vertex_shader=_DIE_VS, fragment_shader=_DIE_FS)
         self._shadow = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_SHADOW_FS)
         self._ring = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_RING_FS)
-        verts, index = rounded_cube()
-        self._mesh = ctx.buffer(verts.tobytes())
-        self._index = ctx.buffer(index.tobytes())
         self._die_inst = ctx.buffer(reserve=16 * 15 * 4, dynamic=True)
-        self._dice = ctx.vertex_array(self._die, [
-            (self._mesh, "3f 3f 1f 2f", "in_pos", "in_normal", "in_face", "in_st"),
-            (self._die_inst, "3f 4f 3f 3f 2f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top"),
-        ], index_buffer=self._index, index_element_size=4)
+        self._dice = self._dice_mesh(ROUND_STEPS)
+        self._dice_in_flight = self._dice_mesh(FLIGHT_STEPS) if self.software else self._dice
         quad = np.array([-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1], dtype=np.float32)
         self._quad = ctx.buffer(quad.tobytes())
         self._shadow_inst = ctx.buffer(reserve=16 * 10 * 4, dynamic=True)
@@ -397,14 +395,17 @@ class GLDice:
 
     def render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                size_px: tuple[int, int], area: Area,
-               highlights: Sequence[Highlight | None] | None = None) -> pygame.Surface:
+               highlights: Sequence[Highlight | None] | None = None, *, moving: bool = False) -> pygame.Surface:
         """The dice at ``poses`` (n, 7), drawn for a ``size_px`` area of the window covering the logical
         ``area``; transparent where there is neither die nor shadow, colour premultiplied.
 
         ``layouts`` gives the value on each die's faces, ``highlights`` a ring
         for each die (or None). A die fallen below the felt is drawn without a
         shadow; clipping it to the table is the caller's. :attr:`drawn` is then
-        the part of the surface that holds anything.
+        the part of the surface that holds anything. ``moving``: dice in flight,
+        which a software renderer draws without multisampling (it costs it two
+        thirds of the frame, and an edge in motion shows no steps); dice at rest
+        are drawn once, multisampled, and then not again.
         """
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -424,12 +425,15 @@ class GLDice:
             return out
         self._ensure_marks(skin, camera.unit * w / aw)
         msaa, resolved, samples = self._ensure_frame(box.w, box.h)
+        quick = moving and self.software
+        if quick:
+            msaa, samples = resolved, None
         msaa.use()
         viewport = (0, 0, box.w, box.h)
         self.ctx.viewport = viewport
         msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0, viewport=viewport)
         part = (ax + box.x * aw / w, ay + box.y * ah / h, box.w * aw / w, box.h * ah / h)
-        self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings)
+        self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings, quick=quick)
         if samples is not None:
             # resolved by a shader over the box alone (a framebuffer copy would resolve the whole frame)
             resolved.use()
@@ -444,8 +448,9 @@ class GLDice:
         return out
 
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
-              camera: Camera, matrix: F32, shadows: F32, rings: F32) -> None:
-        """The three instanced draws: shadows on the felt, the dice, then the rings over them."""
+              camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False) -> None:
+        """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
+        dice with fewer steps to their rounded edges)."""
         ctx = self.ctx
         n = poses.shape[0]
         mvp = matrix.T.copy()
@@ -475,12 +480,20 @@ class GLDice:
         self._die["body"].value = tuple(c / 255 for c in SKIN_BODY.get(skin, BODY))  # type: ignore[union-attr]
         self._die["light"].value = LIGHT  # type: ignore[union-attr]
         self._die["eye"].value = (0.0, 0.0, camera.height)  # type: ignore[union-attr]
-        self._dice.render(moderngl.TRIANGLES, instances=n)
+        (self._dice_in_flight if quick else self._dice).render(moderngl.TRIANGLES, instances=n)
         if rings.shape[0]:
             ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
             ctx.enable(moderngl.BLEND)
             _fill(self._ring_inst, rings)
             self._rings.render(moderngl.TRIANGLES, instances=rings.shape[0])
+
+    def _dice_mesh(self, steps: int) -> moderngl.VertexArray:
+        """The dice's vertex array with rounded edges of ``steps`` steps (one instance a die)."""
+        verts, index = rounded_cube(steps=steps)
+        return self.ctx.vertex_array(self._die, [
+            (self.ctx.buffer(verts.tobytes()), "3f 3f 1f 2f", "in_pos", "in_normal", "in_face", "in_st"),
+            (self._die_inst, "3f 4f 3f 3f 2f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top"),
+        ], index_buffer=self.ctx.buffer(index.tobytes()), index_element_size=4)
 
     def _ensure_marks(self, skin: SkinName, die_px: float) -> None:
         """The six faces' marks as a texture array, drawn again when the skin or the die's size changes.

@@ -174,3 +174,21 @@ def test_the_skin_decides_the_faces(dice: GLDice) -> None:
     pips = pygame.surfarray.array3d(dice.render(poses, [FIVE_UP], "pips", CAMERA, SIZE, STAGE))
     letters = pygame.surfarray.array3d(dice.render(poses, [FIVE_UP], "greed", CAMERA, SIZE, STAGE))
     assert np.abs(pips.astype(int) - letters).sum(axis=2).max() > 100
+
+
+def _edge_shades(image: pygame.Surface) -> int:
+    """How many pixels a die covers in part: the softened edge that multisampling draws (a shadow is fainter)."""
+    alpha = pygame.surfarray.pixels_alpha(image)
+    return int(np.count_nonzero((alpha > 230) & (alpha < 255)))
+
+
+def test_dice_in_flight_are_drawn_quickly_on_a_software_renderer_and_at_rest_in_full(dice: GLDice) -> None:
+    tilted = (0.5, 0.5, 0.9, 0.2, 0.3, 0.1, 0.927)  # a quaternion of length 1: a die tumbling
+    rest, flight = render_one(dice, tilted), render_one(dice, tilted, moving=True)
+    same_place = abs(die_pixels(rest) - die_pixels(flight)) < 0.08 * die_pixels(rest)
+    assert same_place, "the quick picture shows the same die in the same place"
+    if dice.software and dice.samples >= 2:
+        assert _edge_shades(rest) >= 10 and _edge_shades(flight) * 3 < _edge_shades(rest), \
+            "at rest the edges are multisampled, in flight they are not"
+    else:
+        assert _edge_shades(rest) == _edge_shades(flight), "hardware draws every frame in full"

@@ -392,11 +392,12 @@ class FeltSection:
                 highlights.append(None)
         area = VIEW_AREA
         size = (canvas.px(area.w), canvas.px(area.h))
-        key = (tuple(d.pose for d in shown), tuple(d.layout for d in shown), tuple(highlights), skin, size)
+        moving = not all(d.at_rest for d in shown)
+        key = (tuple(d.pose for d in shown), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving)
         if self.drawn is None or self.drawn[0] != key:
             poses = np.array([d.pose for d in shown], dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
-            image = gl.render(poses, layouts, skin, CAMERA, size, area, highlights)
+            image = gl.render(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving)
             box = gl.drawn
             self.drawn = (key, image.subsurface(box).copy() if box.w and box.h else image, (box.x, box.y))
         _, image, (bx, by) = self.drawn
