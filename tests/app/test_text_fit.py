@@ -625,3 +625,28 @@ def test_a_character_s_line_is_drawn_whole_beside_its_row(
         assert not _words(app, rec, FELT) or all(speech.text not in d.text for d in _words(app, rec, FELT))
         texts = [d.text for d in side]
         assert "LOG" in texts, "the log keeps its place under the rows"
+
+
+def _labels(scene: str) -> list[str]:
+    """The labels of ``scene`` that must never lose a letter, in the language in force."""
+    from greed_game.narrator.seats import level_name
+
+    return {
+        "setup-eight": [_("+ Add player"), _("Computer: {level}").format(level=level_name("cautious"))],
+        "replay-viewer-eight": [_("◀ Back"), _("Play"), _("Next ▶")],
+        "scoreboard-eight": [_("Bust: turns lost · Avg: points/turn · Best: top turn")],
+        "table-carryover": [_("Take")],
+    }[scene]
+
+
+@pytest.mark.parametrize("language", available())
+@pytest.mark.parametrize("scene", ["setup-eight", "replay-viewer-eight", "scoreboard-eight", "table-carryover"])
+def test_buttons_selectors_and_legends_keep_every_letter_in_each_language(
+        make_app: Callable[..., App], recorder: Callable[[App], Recorder], monkeypatch: pytest.MonkeyPatch,
+        scene: str, language: str) -> None:
+    # An ellipsis may shorten a name or a path; a button's word or a legend cut short says nothing.
+    monkeypatch.setenv("GREED_LANG", language)
+    _app, rec = _drawn(make_app(size=SMALL), scene, "854x480", recorder)
+    drawn = [d.text for d in rec.texts]
+    missing = [label for label in _labels(scene) if _plain(label) not in map(_plain, drawn)]
+    assert not missing, f"cut in {language}: {missing}; drawn: {[t for t in drawn if '…' in t]}"

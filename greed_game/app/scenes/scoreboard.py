@@ -182,7 +182,7 @@ class ScoreboardScene(Scene):
         r = FIGURES
         draw_panel(canvas, r, _("Players"))
         cols = [("", r.x + 20, "midleft"), (_("Total"), r.x + 214, "midright"),
-                (_("Turns"), r.x + 268, "midright"), (_("Bust"), r.x + 318, "midright"),
+                (_("Turns"), r.x + 268, "midright"), (_("Bust"), r.x + 322, "midright"),
                 (_("Avg"), r.x + 370, "midright"), (_("Best"), r.x + 422, "midright")]
         y: float = r.y + 56
         for label, x, anchor in cols:
@@ -205,7 +205,7 @@ class ScoreboardScene(Scene):
                       num(round(f.average_turn)), num(f.best_turn)]
             for (_label, x, _a), text in zip(cols[1:], values, strict=True):
                 canvas.text(text, (x, y), 15, theme.TEXT, anchor="midright")
-        canvas.text(_("Bust: share of turns lost  ·  Avg: points a turn  ·  Best: best turn"),
+        canvas.text(_("Bust: turns lost · Avg: points/turn · Best: top turn"),
                     (r.x + 20, r.bottom - 18), 11, theme.TEXT_DIM, anchor="midleft", max_width=r.w - 40)
 
     def _draw_rounds(self, canvas: Canvas) -> None:
