@@ -431,12 +431,14 @@ class SetupScene(Scene):
             rules = self.rules_in_force()
             canvas.paragraph(description(rules) or _("No description."), pygame.Rect(RX, 208, RW, 92), 16,
                              theme.TEXT)
-            for i, line in enumerate(summary(rules)):
-                canvas.text(line, (RX, 304 + i * 22), 14, theme.TEXT_DIM, max_width=RW)
+            figures, rules_line = summary(rules)
+            canvas.text(figures, (RX, 304), 13, theme.TEXT_DIM, max_width=RW)
+            # the rules in words take a second line where a language (or a strict house) needs it, never an ellipsis
+            canvas.paragraph(rules_line, pygame.Rect(RX, 322, RW, 32), 13, theme.TEXT_DIM, spacing=1.2)
         if choice.path is not None:
             where = _("Your rules file: {path}").format(path=display_path(choice.path))
         else:
             where = _("Your own rules files (.toml) go in {folder}").format(folder=folder)
-        canvas.text(fit_middle(canvas, where, 12, RW), (RX, 362), 12, theme.TEXT_DIM, anchor="midleft")
+        canvas.text(fit_middle(canvas, where, 12, RW), (RX, 365), 12, theme.TEXT_DIM, anchor="midleft")
 
 
