@@ -18,6 +18,7 @@ from greed_game.narrator import Narrator
 from greed_game.narrator.words import dice_count, num
 from greed_game.presets import preset
 from greed_game.rules import RulesError
+from greed_game.rules.transitions import GameOver
 from greed_game.storage import Settings, Storage
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -168,3 +169,14 @@ def test_a_rules_file_s_fault_is_said_in_each_language_and_numbers_as_it_writes_
     said = i18n.say(caught.value.here)
     assert "'target'" in said and said.lower() != english.lower()
     assert i18n.number(99_999_999) in said, "the figures are written as the language writes them"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_game_over_caption_ends_as_the_language_ends_a_sentence(code: str) -> None:
+    i18n.use(code)
+    events = Narrator(preset("official"), [i18n._("You"), "Ada"]).events
+    for seats in ((0,), (1,), (0, 1)):
+        said = events._caption_part(GameOver(seats, (10_000, 10_000)), None)  # type: ignore[arg-type]
+        assert said and not said.startswith("Game over")
+        assert not re.search(r"\s[.!]$", said), said  # no space left before the full stop
+        assert said.count("¡") == said.count("!") or "¡" not in said, said  # an opened exclamation is closed

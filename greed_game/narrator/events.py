@@ -254,7 +254,8 @@ class Events(Voice):
             words = self.final_words(t.owed, t.score)
             return _("New {words}.").format(words=words[:1].lower() + words[1:])
         if isinstance(t, GameOver):
-            return _("Game over: {winners}.").format(winners=self.winners(t.winners)[:-1])
+            # the exclamation is the sentence's own (a French one stands after a no-break space)
+            return _("Game over: {winners}.").format(winners=self.winners(t.winners).rstrip("!").rstrip())
         return ""
 
     def _thrown_caption(self, t: Thrown, step: Step) -> str:

@@ -49,7 +49,9 @@ KINDS = ("human", "master", "expert", "bold", "cautious", "human", "cautious", "
 EIGHT = [Player(n, k) for n, k in zip(NAMES, KINDS, strict=True)]
 SIZES = {"small": SMALL, "large": (1280, 720)}
 SLACK = 1
-"""Pixels of ink a text may pass its box by (anti-aliasing)."""
+"""Pixels of ink a text may pass a clip or the window by (anti-aliasing)."""
+MARGIN = 1
+"""Pixels of its box a text's ink must keep clear of: ink touching a box's edge reads as cut."""
 
 
 @dataclass
@@ -130,7 +132,7 @@ def problems(app: App, rec: Recorder) -> list[str]:
             found.append(f"{d.text!r} leaves the window ({d.ink})")
         elif not d.clip.inflate(2 * SLACK, 2 * SLACK).contains(d.ink):
             found.append(f"{d.text!r} is cut by a clip ({d.ink} in {d.clip})")
-        elif d.box is not None and not d.box.inflate(2 * SLACK, 2 * SLACK).contains(d.ink):
+        elif d.box is not None and not d.box.inflate(-2 * MARGIN, -2 * MARGIN).contains(d.ink):
             found.append(f"{d.text!r} spills out of its box ({d.ink} in {d.box})")
     for i, a in enumerate(rec.texts):
         for b in rec.texts[i + 1 :]:

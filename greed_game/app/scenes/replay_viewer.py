@@ -480,6 +480,8 @@ class EventList:
     LINE_H = 21.0
     WRAPPED = 17.0
     """Further lines of the current event."""
+    PAD = 3.0
+    """Room under the current event's last line: its descenders keep clear of the lit box's edge."""
 
     def __init__(self, players: int) -> None:
         self.top = players_bottom(players) + 44
@@ -514,7 +516,7 @@ class EventList:
         fits = max(1, int((SIDE.bottom - 62 - self.top - self.LINE_H) // self.WRAPPED) + 1)
         if len(whole) > fits:  # longer than the panel: the felt's detail box shows it whole
             whole = [*whole[: fits - 1], canvas.fit(" ".join(whole[fits - 1 :]), 13, r.w - 66, "bold")]
-        extra = self.WRAPPED * max(0, len(whole) - 1)
+        extra = self.WRAPPED * max(0, len(whole) - 1) + self.PAD
         self.rows = []
         ly = self.top
         for k in self.lines(position, len(captions), extra):
