@@ -180,3 +180,16 @@ def test_the_game_over_caption_ends_as_the_language_ends_a_sentence(code: str) -
         assert said and not said.startswith("Game over")
         assert not re.search(r"\s[.!]$", said), said  # no space left before the full stop
         assert said.count("¡") == said.count("!") or "¡" not in said, said  # an opened exclamation is closed
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_preset_is_named_in_the_language_on_the_lesson_s_card(code: str) -> None:
+    from greed_game.narrator.coach import LessonFacts
+    from greed_game.narrator.rules_text import rules_name
+
+    i18n.use(code)
+    rules = preset("pass-the-dice")
+    coach = Narrator(rules, [i18n._("You"), "Ada"]).coach
+    facts = LessonFacts((5,), (2, 2, 2), 300, 3, (1, 5), 150, (1, 1, 1, 5, 5, 5), 200)
+    title = coach.card("welcome", facts, 1, 9).title
+    assert rules_name(rules) in title and rules.name not in title, title

@@ -14,6 +14,7 @@ from itertools import groupby
 from typing import Literal
 
 from greed_game.i18n import _, ngettext
+from greed_game.narrator.rules_text import rules_name
 from greed_game.narrator.voice import Voice
 from greed_game.narrator.words import count_word, dice_count, join_and, num, sentence
 from greed_game.rules.dice import counts_of
@@ -88,7 +89,7 @@ class Coach(Voice):
     def _welcome(self, f: LessonFacts) -> tuple[str, str, str]:
         r = self.rules
         return (
-            _("Learn to play: {rules}").format(rules=r.name),
+            _("Learn to play: {rules}").format(rules=rules_name(r)),
             _("Take turns throwing the dice. Keep the dice that score, then throw the rest again as often as "
               "you dare: a throw in which nothing scores loses the whole turn. "
               "The first to {target} points wins.").format(target=num(r.target)),

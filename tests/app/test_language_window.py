@@ -34,3 +34,15 @@ def test_the_window_switches_language_at_once(make_app: Callable[..., App], monk
     assert app.storage.load_settings().language == "de", "the choice is saved"
 
 
+
+
+def test_the_rules_screen_names_the_presets_in_the_language(make_app: Callable[..., App],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.app.scenes.overlays import RulesOverlay
+    from greed_game.presets import preset
+
+    monkeypatch.setenv("GREED_LANG", "de")
+    app = make_app()
+    overlay = RulesOverlay(app)
+    names = [label for _value, label in overlay.selector.options]
+    assert "Würfel weitergeben" in names and preset("pass-the-dice").name not in names

@@ -19,6 +19,7 @@ from greed_game.app.widgets import Button, FocusGroup, Selector, Widget, fit_mid
 from greed_game.i18n import N_, _
 from greed_game.i18n import current as current_language
 from greed_game.narrator import num
+from greed_game.narrator.rules_text import rules_name
 from greed_game.play.user_rules import display_path
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class RulesOverlay(Overlay):
         self._rows: list[RulesRow] = []
         self._built_for: tuple[int, float, str, str] | None = None
         p = self.PANEL
-        self.selector = Selector(pygame.Rect(p.x + 30, p.y + 64, 560, 44), "", [(i, r.name) for i, r in
+        self.selector = Selector(pygame.Rect(p.x + 30, p.y + 64, 560, 44), "", [(i, rules_name(r)) for i, r in
                                  enumerate(self.presets)], self.index, self._choose)
         self.close_button = Button(pygame.Rect(p.right - 190, p.y + 64, 160, 44), _("Close"), self.close, hint="Esc")
         self.focus = FocusGroup([self.selector, self.close_button])
