@@ -3,7 +3,7 @@
 Every layer says what is wrong with a rules file, a record or a stored file
 without choosing a language: ``str()`` of a :class:`Said` is the English (the
 command line, logs, tests), and the window says it in the player's language
-(:func:`greed_game.narrator.problems.say`). The templates are the catalogs'
+(:func:`greed_game.i18n.say`). The templates are the catalogs'
 messages: ``scripts/messages.py`` extracts every ``Said("...")`` written with
 a literal template.
 
