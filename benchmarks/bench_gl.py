@@ -33,7 +33,7 @@ import pygame
 
 from greed_game.app.camera import Camera
 from greed_game.app.canvas import LOGICAL_H, LOGICAL_W
-from greed_game.app.gl_dice import GLDice, projection
+from greed_game.app.gl_dice import GLDice, projection, standalone_context
 from greed_game.app.scenes.table_parts import DIE, FELT
 from greed_game.physics import Flick, simulate
 
@@ -81,10 +81,7 @@ class Baseline:
     dice's renderer leaves (face culling, blending) changes what it draws."""
 
     def __init__(self, backend: str) -> None:
-        # the stubs type ``backend`` wrongly (a dict); the library takes the backend's name
-        kind = {"backend": backend} if backend != "default" else {}
-        ctx = moderngl.create_context(standalone=True, require=330, **kind)  # type: ignore[arg-type]
-        self.ctx = ctx
+        self.ctx = ctx = standalone_context(backend)
         self.program = ctx.program(vertex_shader=_CUBE_VS, fragment_shader=_CUBE_FS)
         self.vao = ctx.vertex_array(self.program, [(ctx.buffer(cube().tobytes()), "3f 3f", "in_pos", "in_normal")])
         self.fbo: moderngl.Framebuffer | None = None

@@ -37,6 +37,12 @@ class Said:
         return Said(self.template, **{**self.values, **values})
 
     @staticmethod
+    def as_is(detail: str) -> Said:
+        """Text said as it is in every language: a detail from outside the game (a type's name, a system's
+        message), never looked up in a catalog."""
+        return Said(_AS_IS, detail=detail)
+
+    @staticmethod
     def joined(*parts: Said) -> Said:
         """Whole sentences one after another (each translated on its own)."""
         return Said(" ".join(f"{{s{i}}}" for i in range(len(parts))), **{f"s{i}": p for i, p in enumerate(parts)})
@@ -88,7 +94,7 @@ class SaidError(ValueError):
 def said_of(error: BaseException) -> Said:
     """What an error says: its :class:`Said`, or its message as it is (an error from outside the game)."""
     found = getattr(error, "said", None)
-    return found if isinstance(found, Said) else Said(_AS_IS, detail=str(error) or error.__class__.__name__)
+    return found if isinstance(found, Said) else Said.as_is(str(error) or error.__class__.__name__)
 
 
 __all__ = ["Said", "SaidError", "said_of"]

@@ -379,7 +379,7 @@ class GLDice:
         for backend in (("egl", "default") if sys.platform.startswith("linux") else ("default",)):
             ctx = None
             try:
-                ctx = _context(backend)
+                ctx = standalone_context(backend)
                 if ctx.version_code < 330:
                     raise RuntimeError(f"OpenGL {ctx.version_code} is older than 3.3")
                 return cls(ctx, backend, samples)
@@ -628,7 +628,8 @@ def _fill(buffer: moderngl.Buffer, rows: F32) -> None:
     buffer.write(data)
 
 
-def _context(backend: str) -> moderngl.Context:
+def standalone_context(backend: str) -> moderngl.Context:
+    """An offscreen OpenGL 3.3 context: ``"egl"`` (no display needed) or ``"default"`` (the platform's own)."""
     if backend == "egl":
         # the stubs type ``backend`` wrongly (a dict); the library takes the backend's name
         return moderngl.create_context(standalone=True, require=330, backend="egl")  # type: ignore[arg-type]

@@ -358,8 +358,8 @@ def _coach(flow: Flow) -> CardWords | None:
     if card is None or lesson is None:
         return None
     # Worded once per card (the snapshot is made every frame; the card changes a few times a lesson). The
-    # language and the narrator (the skin's vocabulary) are in the key: the words change with them.
-    key = (card, current_language().code, id(flow.narrator))
+    # language and the narrator itself (the skin's vocabulary; compared by identity) are in the key.
+    key = (card, current_language().code, flow.narrator)
     if lesson.worded is None or lesson.worded[0] != key:
         words = flow.narrator.coach.card(card.idea, lesson.facts, card.number, card.of, nudged=card.nudge,
                                          seen=card.seen)

@@ -55,8 +55,7 @@ FirstPlayerMode = Literal["seat-order", "high-die", "best-roll"]
 Skin = Literal["pips", "greed"]
 
 _IN_FILE = "{origin}: {problem}"
-_AS_IS = "{detail}"
-"""Templates that hold no words: not for translation."""
+"""A template that holds no words: not for translation."""
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "hot_dice": ("optional", "mandatory"),
@@ -285,7 +284,7 @@ def _type_name(value: object) -> Said:
         return Said("a list")
     if isinstance(value, Mapping):
         return Said("a table")
-    return Said(_AS_IS, detail=type(value).__name__)
+    return Said.as_is(type(value).__name__)
 
 
 def _parse_scoring(r: _Reader, value: object) -> Scoring:

@@ -44,13 +44,9 @@ class Autosave:
             return False
         return self.folder.write(self.folder.autosave_path, write_record(portable), SAVED_GAME)
 
-    def has_saved_game(self) -> bool:
-        """Whether there is an autosave this window may continue (see :meth:`DataFolder.has_saved_game`)."""
-        return self.folder.has_saved_game()
-
     def game_in_progress(self) -> tuple[Record, Game] | None:
         """The autosaved game if it is unfinished and usable (what a new game would replace), else None."""
-        if not self.has_saved_game():
+        if not self.folder.has_saved_game():
             return None
         loaded = self._load_game()
         return None if loaded is None or loaded[1].finished else loaded
@@ -77,7 +73,7 @@ class Autosave:
         and cleared: there is nothing left to continue. None too while another
         window owns the folder.
         """
-        if not self.has_saved_game():
+        if not self.folder.has_saved_game():
             return None
         loaded = self._load_game()
         if loaded is None:

@@ -192,7 +192,7 @@ class ReplaysScene(Scene):
             self.app.storage.report(Said("The record {name} could not be opened ({problem}).", name=path.name,
                                          problem=exc.__class__.__name__))
         problems = self.app.storage.take_problems()
-        mine = [p for p in problems if path.name in str(p)]
+        mine = [p for p in problems if p.values.get("name") == path.name]  # the sentences that name this file
         for other in problems:
             if other not in mine:
                 self.app.toast(other)
