@@ -91,6 +91,10 @@ class Baseline:
         self.ctx.release()
 
     def render(self, poses: npt.NDArray[np.float32], camera: Camera, size: tuple[int, int]) -> pygame.Surface:
+        with self.ctx:  # the dice's renderer has a context of its own, which may be the current one
+            return self._render(poses, camera, size)
+
+    def _render(self, poses: npt.NDArray[np.float32], camera: Camera, size: tuple[int, int]) -> pygame.Surface:
         if self.fbo is None or self.fbo.size != size:
             self.fbo = self.ctx.framebuffer(self.ctx.renderbuffer(size, 4), self.ctx.depth_renderbuffer(size))
         self.fbo.use()

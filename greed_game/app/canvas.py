@@ -12,12 +12,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import pygame
 
 from greed_game.app import theme
 from greed_game.resources import asset_path
+
+_T = TypeVar("_T")
 
 LOGICAL_W = 1280
 LOGICAL_H = 720
@@ -109,6 +111,7 @@ class Canvas(StageMap):
     """A window surface seen as the logical stage; all arguments are logical units."""
 
     TEXT_CACHE = 800
+    LAYOUT_CACHE = 4000
     IMAGE_CACHE = 400
     MIN_TEXT_PX = 10
     """Text is never drawn smaller than this many pixels (small windows stay readable)."""
@@ -117,6 +120,7 @@ class Canvas(StageMap):
         self.fonts = fonts or Fonts()
         self._text: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._images: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._layouts: OrderedDict[Hashable, Any] = OrderedDict()
         self._surface = surface
         self._pending: tuple[pygame.Surface, Color] | None = None
         """A stage still to be cleared (see :meth:`clear`): the surface and the colour."""
@@ -146,6 +150,7 @@ class Canvas(StageMap):
         if abs(scale - self.scale) > 1e-9:
             self._text.clear()
             self._images.clear()
+            self._layouts.clear()
         self.scale = scale
         self.ox = (w - round(LOGICAL_W * scale)) // 2
         self.oy = (h - round(LOGICAL_H * scale)) // 2
@@ -272,9 +277,23 @@ class Canvas(StageMap):
             self._text.popitem(last=False)
         return image
 
+    def _remembered(self, key: Hashable, work: Callable[[], _T]) -> _T:
+        """``work()``, remembered by ``key`` and the scale: every frame lays out the same words again, and
+        measuring them is a good part of a frame's cost."""
+        key = (key, self.scale)
+        try:
+            self._layouts.move_to_end(key)
+            return self._layouts[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._layouts[key] = work()
+            if len(self._layouts) > self.LAYOUT_CACHE:
+                self._layouts.popitem(last=False)
+            return value
+
     def text_width(self, text: str, size: float, font: FontName = "sans") -> float:
         """The logical width of ``text``."""
-        return self.font(size, font).size(drawable(text))[0] / self.scale
+        return self._remembered(("width", text, size, font),
+                                lambda: self.font(size, font).size(drawable(text))[0] / self.scale)
 
     def text(
         self,
@@ -306,6 +325,9 @@ class Canvas(StageMap):
 
     def fit(self, text: str, size: float, width: float, font: FontName = "sans") -> str:
         """``text`` shortened with an ellipsis so that it fits in ``width``."""
+        return self._remembered(("fit", text, size, width, font), lambda: self._fit(text, size, width, font))
+
+    def _fit(self, text: str, size: float, width: float, font: FontName) -> str:
         f = self.font(size, font)
         limit = width * self.scale
         text = drawable(text)
@@ -323,6 +345,10 @@ class Canvas(StageMap):
 
     def wrap(self, text: str, size: float, width: float, font: FontName = "sans") -> list[str]:
         """Split ``text`` into lines no wider than ``width`` (words kept whole where possible)."""
+        return list(self._remembered(("wrap", text, size, width, font),
+                                     lambda: tuple(self._wrap(text, size, width, font))))
+
+    def _wrap(self, text: str, size: float, width: float, font: FontName) -> list[str]:
         f = self.font(size, font)
         limit = width * self.scale
         lines: list[str] = []

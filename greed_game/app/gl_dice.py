@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import math
 import sys
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Literal
 
@@ -47,6 +48,8 @@ SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 """Words in a renderer's name that mean it draws on the CPU."""
 FRAME_STEP = 64
 """The offscreen frame's size goes up in steps of this many pixels."""
+KEPT_MARKS = 4
+"""Face textures kept (by skin and size): both skins at two window sizes."""
 
 SKIN_BODY: dict[str, tuple[int, int, int]] = {"pips": BODY, "greed": BODY}
 """The colour of a die's body in each skin (the face art of both skins is drawn on the same ivory)."""
@@ -76,6 +79,7 @@ _TANGENTS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
     ((1, 0, 0), (0, -1, 0)),
 )
 _NORMALS = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+_TANGENT_ARRAY = np.array(_TANGENTS, dtype=np.float64)
 
 
 def projection(camera: Camera, area: Area, *, near: float = 0.5, far_beyond: float = 12.0) -> F32:
@@ -158,16 +162,15 @@ def top_quarters(rot: npt.NDArray[np.float64]) -> list[tuple[int, int]]:
     Letters are read, so (as in the flat view) the face on top shows its
     letter from the side nearest the top of the screen, never on its side.
     """
-    out = []
-    for m in rot:
-        up = m[2]
-        axis = int(np.argmax(np.abs(up)))
-        face = 2 * axis + (0 if up[axis] > 0 else 1)
-        right, upward = (m @ np.array(v, dtype=np.float64) for v in _TANGENTS[face])
-        # where the marks' top points after 0, 1, 2, 3 quarter turns: up, left, down, right
-        heads = (upward[1], -right[1], -upward[1], right[1])
-        out.append((face, int(np.argmax(heads))))
-    return out
+    n = rot.shape[0]
+    up = rot[:, 2, :]
+    axis = np.argmax(np.abs(up), axis=1)
+    face = 2 * axis + (up[np.arange(n), axis] <= 0)
+    # the screen's y of each top face's tangents (right, up) in the world
+    right_y, up_y = np.einsum("nj,nkj->kn", rot[:, 1, :], _TANGENT_ARRAY[face])
+    # where the marks' top points after 0, 1, 2, 3 quarter turns: up, left, down, right
+    quarter = np.argmax(np.stack([up_y, -right_y, -up_y, right_y], axis=1), axis=1)
+    return [(int(f), int(q)) for f, q in zip(face, quarter, strict=True)]
 
 
 def footprints(poses: F32, rot: npt.NDArray[np.float64]) -> F32:
@@ -181,16 +184,17 @@ def footprints(poses: F32, rot: npt.NDArray[np.float64]) -> F32:
     n = poses.shape[0]
     out = np.zeros((n, 9), dtype=np.float32)
     reach = np.abs(rot[:, 2, :]).sum(axis=1)
-    for i in range(n):
-        axes = rot[i]
-        most = int(np.argmax(np.abs(axes[2])))
-        side = axes[:, (most + 1) % 3]
-        angle = math.atan2(side[1], side[0])
-        # a quarter turn looks the same: keep the angle within ±45° so nearby frames agree
-        angle -= math.pi / 2 * round(angle / (math.pi / 2))
-        c, s = math.cos(angle), math.sin(angle)
-        out[i, 2:6] = (c, s, 0.5 * float(np.abs(c * axes[0] + s * axes[1]).sum()),
-                       0.5 * float(np.abs(-s * axes[0] + c * axes[1]).sum()))
+    most = np.argmax(np.abs(rot[:, 2, :]), axis=1)
+    side = rot[np.arange(n), :, (most + 1) % 3]
+    angle = np.arctan2(side[:, 1], side[:, 0])
+    # a quarter turn looks the same: keep the angle within ±45° so nearby frames agree
+    angle -= np.pi / 2 * np.round(angle / (np.pi / 2))
+    c, s = np.cos(angle)[:, None], np.sin(angle)[:, None]
+    across, along = rot[:, 0, :], rot[:, 1, :]
+    out[:, 2] = c[:, 0]
+    out[:, 3] = s[:, 0]
+    out[:, 4] = 0.5 * np.abs(c * across + s * along).sum(axis=1)
+    out[:, 5] = 0.5 * np.abs(-s * across + c * along).sum(axis=1)
     tilt = np.clip((reach - 1.0) / (math.sqrt(3) - 1.0), 0.0, 1.0)
     out[:, 0:2] = poses[:, 0:2]
     out[:, 6] = 0.1 + 0.3 * tilt
@@ -233,8 +237,10 @@ in vec3 v_world; in vec3 v_normal; in vec2 v_uv; flat in float v_layer;
 out vec4 frag;
 void main() {
     vec4 ink = texture(marks, vec3(v_uv, v_layer), sharpen);
-    // the marks are premultiplied and laid on the body as a 2D blit would, then lit in linear light
-    vec3 albedo = pow(body * (1.0 - ink.a) + ink.rgb, vec3(2.2));
+    // the marks are premultiplied and laid on the body as a 2D blit would, then lit in linear light (a gamma
+    // of 2, squared here and rooted at the end: pow() costs a software renderer a fifth of the frame)
+    vec3 albedo = body * (1.0 - ink.a) + ink.rgb;
+    albedo *= albedo;
     vec3 n = normalize(v_normal);
     vec3 l = normalize(light);
     vec3 v = normalize(eye - v_world);
@@ -242,9 +248,11 @@ void main() {
     float sky = mix(0.12, 0.42, 0.5 + 0.5 * n.z);
     // the felt shades the foot of a die's sides
     float foot = mix(0.55, 1.0, clamp(v_world.z / 0.7 + 0.25, 0.0, 1.0));
-    float gloss = pow(max(dot(n, normalize(l + v)), 0.0), 60.0) * mix(0.22, 0.08, ink.a);
+    float g = max(dot(n, normalize(l + v)), 0.0);
+    g *= g; g *= g; g *= g; g *= g; g *= g; g *= g;  // to the 64th: a tight gloss without pow()
+    float gloss = g * mix(0.22, 0.08, ink.a);
     vec3 lit = albedo * (sky * foot + 0.66 * diffuse) + vec3(gloss);
-    frag = vec4(pow(clamp(lit, 0.0, 1.0), vec3(1.0 / 2.2)).bgr, 1.0);
+    frag = vec4(sqrt(clamp(lit, 0.0, 1.0)).bgr, 1.0);
 }
 """
 
@@ -358,7 +366,8 @@ class GLDice:
         self._rings = ctx.vertex_array(self._ring, [(self._quad, "2f", "in_corner"), (self._ring_inst, *flat)])
         self._ring["colors"].value = [_premultiplied(RINGS[h][0]) for h in _HIGHLIGHTS]  # type: ignore[union-attr]
         self._marks: moderngl.TextureArray | None = None
-        self._marks_key: tuple[str, int] | None = None
+        self._kept_marks: OrderedDict[tuple[str, int], moderngl.TextureArray] = OrderedDict()
+        """Marks drawn before, by skin and size: a skin chosen again, or a window sized back, costs nothing."""
         self._frame: _Frame | None = None
         self._frame_size = (0, 0)
         resolve = ctx.program(vertex_shader=_RESOLVE_VS, fragment_shader=_RESOLVE_FS)
@@ -382,7 +391,8 @@ class GLDice:
                 ctx = standalone_context(backend)
                 if ctx.version_code < 330:
                     raise RuntimeError(f"OpenGL {ctx.version_code} is older than 3.3")
-                return cls(ctx, backend, samples)
+                with ctx:
+                    return cls(ctx, backend, samples)
             except Exception:
                 # any failure here means no 3D view: the flat view draws the same poses
                 if ctx is not None:
@@ -404,15 +414,36 @@ class GLDice:
         shadow; clipping it to the table is the caller's. :attr:`drawn` is then
         the part of the surface that holds anything. ``moving``: dice in flight,
         which a software renderer draws without multisampling (it costs it two
-        thirds of the frame, and an edge in motion shows no steps); dice at rest
-        are drawn once, multisampled, and then not again.
+        thirds of the frame, and an edge in motion shows no steps), with fewer
+        steps to their rounded edges and their marks read from one mipmap
+        level; dice at rest are drawn once, in full, and then not again.
         """
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
+        part = self.render_part(poses, layouts, skin, camera, (w, h), area, highlights, moving=moving)
+        if part is not None:
+            # adding to the cleared surface copies the pixels as they are (a plain blit would blend them)
+            out.blit(part, self.drawn.topleft, special_flags=pygame.BLEND_RGBA_ADD)
+        return out
+
+    def render_part(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
+                    size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None = None, *,
+                    moving: bool = False) -> pygame.Surface | None:
+        """Only the part of :meth:`render`'s surface that holds anything (None when nothing does); it goes at
+        :attr:`drawn` in the area. The table blits this, not a whole area's surface mostly transparent."""
         self.drawn = pygame.Rect(0, 0, 0, 0)
+        # another context (a second renderer, a benchmark's baseline) may be current on this thread: GL names
+        # are the context's own, and drawing with ours in theirs draws the wrong objects or crashes
+        with self.ctx:
+            return self._render(poses, layouts, skin, camera, size_px, area, highlights, moving=moving)
+
+    def _render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
+                size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None, *,
+                moving: bool) -> pygame.Surface | None:
+        w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
         if poses.shape[0] == 0:
-            return out
+            return None
         ax, ay, aw, ah = _rect(area)
         rot = rotations(poses[:, 3:7])
         feet = footprints(poses, rot)
@@ -422,7 +453,7 @@ class GLDice:
         # pixel (a software renderer most of all), and six dice cover a small part of the table.
         box = _bounds(poses, shadows, rings, camera, area, (w, h))
         if box.w <= 0 or box.h <= 0:
-            return out
+            return None
         self._ensure_marks(skin, camera.unit * w / aw)
         msaa, resolved, samples = self._ensure_frame(box.w, box.h)
         quick = moving and self.software
@@ -442,15 +473,13 @@ class GLDice:
             samples.use(0)
             self._resolve.render(moderngl.TRIANGLES, vertices=3)
         data = resolved.read(viewport=viewport, components=4, alignment=1)
-        # adding to the cleared surface copies the pixels as they are (a plain blit would blend them)
-        out.blit(pygame.image.frombuffer(data, box.size, "BGRA"), box.topleft, special_flags=pygame.BLEND_RGBA_ADD)
         self.drawn = box
-        return out
+        return pygame.image.frombuffer(data, box.size, "BGRA")
 
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
               camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False) -> None:
         """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
-        dice with fewer steps to their rounded edges)."""
+        dice with fewer steps to their rounded edges and their marks from one mipmap level)."""
         ctx = self.ctx
         n = poses.shape[0]
         mvp = matrix.T.copy()
@@ -475,6 +504,9 @@ class GLDice:
         inst[:, 13:15] = np.asarray(tops, dtype=np.float32)
         _fill(self._die_inst, inst)
         assert self._marks is not None
+        # in flight on a software renderer, one mipmap level rather than a blend of two: half the texture reads
+        self._marks.filter = (moderngl.LINEAR_MIPMAP_NEAREST if quick else moderngl.LINEAR_MIPMAP_LINEAR,
+                              moderngl.LINEAR)
         self._marks.use(0)
         self._die["marks"].value = 0  # type: ignore[union-attr]
         self._die["body"].value = tuple(c / 255 for c in SKIN_BODY.get(skin, BODY))  # type: ignore[union-attr]
@@ -496,20 +528,25 @@ class GLDice:
         ], index_buffer=self.ctx.buffer(index.tobytes()), index_element_size=4)
 
     def _ensure_marks(self, skin: SkinName, die_px: float) -> None:
-        """The six faces' marks as a texture array, drawn again when the skin or the die's size changes.
+        """The six faces' marks as a texture array, drawn when the skin or the die's size is new.
 
         Drawn at twice the die's size on screen and mipmapped, so a die at
         rest samples a level drawn near its own size (crisp), and a die seen
-        at a slant is filtered rather than shimmering.
+        at a slant is filtered rather than shimmering. The last few are kept
+        (drawing and mipmapping one costs a software renderer 15 ms).
         """
         px = int(min(512, max(64, 4 * math.ceil(die_px * 2 / 4))))
-        if self._marks_key == (skin, px) and self._marks is not None:
+        key = (skin, px)
+        kept = self._kept_marks.get(key)
+        if kept is not None:
+            self._kept_marks.move_to_end(key)
+            self._marks = kept
             return
         if not pygame.font.get_init():
             pygame.font.init()
         layers = b"".join(pygame.image.tobytes(ink_image(skin, v, px), "RGBA_PREMULT") for v in range(1, 7))
-        if self._marks is not None:
-            self._marks.release()
+        while len(self._kept_marks) >= KEPT_MARKS:
+            self._kept_marks.popitem(last=False)[1].release()
         marks = self.ctx.texture_array((px, px, 6), 4, layers)
         marks.build_mipmaps()
         marks.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
@@ -517,7 +554,7 @@ class GLDice:
         # its top face square on, where trilinear filtering is as crisp
         marks.anisotropy = 1.0 if self.software else min(16.0, float(self.ctx.max_anisotropy))
         marks.repeat_x = marks.repeat_y = False
-        self._marks, self._marks_key = marks, (skin, px)
+        self._marks = self._kept_marks[key] = marks
         self._die["sharpen"].value = -0.35  # type: ignore[union-attr]
 
     def _ensure_frame(self, w: int, h: int) -> _Frame:

@@ -14,7 +14,7 @@ import pytest
 from greed_game.app.dice_view import DieView
 from greed_game.app.gl_dice import GLDice
 from greed_game.app.main import App
-from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_SPEED, gesture_flick, pose_die
+from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_SPEED, gesture_flick, pose_dice, pose_die
 from greed_game.app.scenes.table_parts import DIE, FELT
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
@@ -50,6 +50,25 @@ def test_a_flat_die_shows_its_top_value_lying_still_where_the_camera_puts_it(lay
     assert (view.x, view.y) == pytest.approx(CAMERA.to_screen(x, y, 1.0))  # the middle of its top face
     assert view.size == pytest.approx(DIE)
     assert view.z == 0.0 and view.alpha == 255
+
+
+def test_dice_posed_together_are_posed_as_each_alone() -> None:
+    rng = np.random.default_rng(5)
+    quats = rng.normal(size=(12, 4))
+    quats[::3] = [_quaternion((0, 0, 1), float(a)) for a in rng.uniform(-180, 180, size=4)]  # lying flat
+    rows = np.concatenate([rng.uniform(-6, 6, size=(12, 2)), rng.uniform(-2.5, 3, size=(12, 1)),
+                           quats / np.linalg.norm(quats, axis=1, keepdims=True)], axis=1).astype(np.float32)
+    layouts = [LAYOUTS[(7 * n) % len(LAYOUTS)] for n in range(12)]
+    together = [DieView(3, DIE, random.Random(1)) for _ in range(12)]
+    pose_dice(together, rows, layouts)
+    for view, row, layout in zip(together, rows, layouts, strict=True):
+        alone = DieView(3, DIE, random.Random(1))
+        pose_die(alone, row, layout)
+        assert (view.pose, view.x, view.y, view.size, view.z, view.angle, view.alpha) == \
+            (alone.pose, alone.x, alone.y, alone.size, alone.z, alone.angle, alone.alpha)
+        assert (view.tumble.top, view.tumble.next, view.tumble.phase, view.tumble.done) == \
+            (alone.tumble.top, alone.tumble.next, alone.tumble.phase, alone.tumble.done)
+    assert len({v.tumble.top for v in together}) > 1, "the poses differ, and so do the faces up"
 
 
 def test_a_die_turned_onto_another_face_shows_that_face() -> None:

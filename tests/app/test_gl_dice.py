@@ -192,3 +192,54 @@ def test_dice_in_flight_are_drawn_quickly_on_a_software_renderer_and_at_rest_in_
             "at rest the edges are multisampled, in flight they are not"
     else:
         assert _edge_shades(rest) == _edge_shades(flight), "hardware draws every frame in full"
+
+
+def test_the_part_drawn_is_the_whole_pictures_box(dice: GLDice) -> None:
+    poses = np.array([(1.0, -0.5, 0.5, *FLAT), (-2.0, 1.0, 1.6, 0.2, 0.3, 0.1, 0.927)], dtype=np.float32)
+    layouts = [FIVE_UP, FIVE_UP]
+    whole = dice.render(poses, layouts, "pips", CAMERA, SIZE, STAGE)
+    box = dice.drawn.copy()
+    part = dice.render_part(poses, layouts, "pips", CAMERA, SIZE, STAGE)
+    assert part is not None and dice.drawn == box and part.get_size() == box.size
+    assert 0 < box.w * box.h < SIZE[0] * SIZE[1] // 4, "two dice fill a small box, not the stage"
+    assert np.array_equal(pygame.surfarray.array3d(whole.subsurface(box)), pygame.surfarray.array3d(part))
+    assert np.array_equal(pygame.surfarray.array_alpha(whole.subsurface(box)), pygame.surfarray.array_alpha(part))
+    outside = pygame.surfarray.array_alpha(whole).copy()
+    outside[box.x:box.right, box.y:box.bottom] = 0
+    assert not outside.any(), "nothing is drawn outside the box"
+    assert dice.render_part(poses[:0], [], "pips", CAMERA, SIZE, STAGE) is None
+
+
+def test_another_context_made_current_in_between_changes_nothing(dice: GLDice) -> None:
+    # a second renderer (or a benchmark's own context) made current: ours must still draw with its own objects
+    first = pygame.surfarray.array3d(render_one(dice, (0.5, 0.5, 0.9, 0.2, 0.3, 0.1, 0.927)))
+    other = GLDice.create(samples=0)
+    assert other is not None
+    try:
+        render_one(other, (2.0, 1.0, 0.5, *FLAT))
+        again = pygame.surfarray.array3d(render_one(dice, (0.5, 0.5, 0.9, 0.2, 0.3, 0.1, 0.927)))
+    finally:
+        other.release()
+    assert np.array_equal(first, again)
+
+
+def test_each_skins_faces_are_drawn_once(dice: GLDice, monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.app import gl_dice
+
+    drawn: list[tuple[str, int]] = []
+    real = gl_dice.ink_image
+
+    def counting(skin: str, value: int, px: int) -> pygame.Surface:
+        drawn.append((skin, px))
+        return real(skin, value, px)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gl_dice, "ink_image", counting)
+    poses = np.array([(0.0, 0.0, 0.5, *FLAT)], dtype=np.float32)
+    looks = []
+    for skin in ("pips", "greed", "pips", "greed", "pips"):
+        image = dice.render(poses, [FIVE_UP], skin, CAMERA, SIZE, STAGE)  # type: ignore[arg-type]
+        looks.append(pygame.surfarray.array3d(image))
+    # six faces per skin at most once each (the module's earlier tests may have drawn them already)
+    assert len(drawn) <= 12 and len(set(drawn)) == len(drawn) // 6
+    assert np.array_equal(looks[0], looks[2]) and np.array_equal(looks[1], looks[3])
+    assert not np.array_equal(looks[0], looks[1]), "the skin decides the faces"

@@ -122,6 +122,20 @@ def test_text_is_rendered_at_the_window_resolution() -> None:
     assert tiny.font(12).size("Xy")[1] >= Canvas.MIN_TEXT_PX
 
 
+def test_text_laid_out_again_follows_the_window_size() -> None:
+    pygame.font.init()
+    canvas = Canvas(pygame.Surface((1280, 720)))
+    words = "A sentence long enough to wrap onto a second line at this width"
+    width, lines, cut = canvas.text_width(words, 18), canvas.wrap(words, 18, 300), canvas.fit(words, 18, 200)
+    lines.append("changed by the caller")
+    assert canvas.wrap(words, 18, 300) == lines[:-1], "what was laid out before comes back unchanged"
+    assert len(lines) > 2 and cut.endswith("…") and canvas.text_width(cut, 18) <= 200
+    canvas.set_target(pygame.Surface((640, 360)))
+    # a smaller window draws with a font of its own size, whose widths differ from the bigger one's scaled
+    assert canvas.text_width(words, 18) == canvas.font(18).size(words)[0] / canvas.scale != width
+    assert canvas.text_width(canvas.fit(words, 18, 200), 18) <= 200
+
+
 def test_raw_events_are_mapped_once_to_game_input() -> None:
     def half(pos: tuple[int, int]) -> tuple[float, float]:
         return (pos[0] * 2.0, pos[1] * 2.0)

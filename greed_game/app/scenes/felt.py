@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,7 +23,7 @@ from greed_game.app import theme
 from greed_game.app.camera import Camera
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import BADGE_R, DieView, adjacent, badge_spot, draw_badge, draw_cocked, draw_die
-from greed_game.app.gl_dice import GLDice, Highlight
+from greed_game.app.gl_dice import GLDice, Highlight, rotations
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
@@ -50,54 +50,59 @@ ADJACENT = {face: tuple(f for f in range(6) if f // 2 != face // 2) for face in 
 """The four faces that share an edge with each face (faces in :mod:`greed_game.physics.faces` order)."""
 
 
-def _rotation(q: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
-    """The 3×3 matrix of a unit quaternion (i, j, k, w): the die's frame turned into the world's."""
-    x, y, z, w = (float(c) for c in q)
-    return np.array((
-        (1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)),
-        (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)),
-        (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)),
-    ))
+_ADJACENT_MASK = np.array([[f in ADJACENT[top] for f in range(6)] for top in range(6)])
+_FACE_NORMALS_T = np.array(FACE_NORMALS, dtype=np.float64).T
 
 
 def pose_die(view: DieView, row: npt.NDArray[np.float32], layout: Layout, camera: Camera = CAMERA) -> None:
-    """Set a flat-view die from a physics pose: where it is, how high, which face is up and how far it has
-    rolled towards the next one.
+    """Set a flat-view die from a physics pose (see :func:`pose_dice`)."""
+    pose_dice([view], np.asarray(row, dtype=np.float32).reshape(1, 7), [layout], camera)
+
+
+def pose_dice(views: Sequence[DieView], rows: npt.NDArray[np.float32], layouts: Sequence[Layout],
+              camera: Camera = CAMERA) -> None:
+    """Set flat-view dice from their physics poses (one row each): where each is, how high, which face is up
+    and how far it has rolled towards the next one.
 
     The flat view shows a roll between two faces: the face most nearly up and
     the neighbour rising next, turned as far as the true pose is (a die cocked
-    at 35° shows both faces, as it does on the table).
+    at 35° shows both faces, as it does on the table). The 3D view draws the
+    pose itself, and a click finds a die by what is set here.
     """
-    x, y, z = (float(c) for c in row[:3])
-    view.pose = tuple(float(c) for c in row)
-    view.layout = layout
-    turn = _rotation(row[3:])
-    normals = turn @ np.array(FACE_NORMALS, dtype=np.float64).T  # column f: face f's normal in the world
-    heights = normals[2]
-    top = int(np.argmax(heights))
-    nxt = max(ADJACENT[top], key=lambda f: float(heights[f]))
-    lift = z - 0.5
-    # Placed where the camera sees the middle of its top face (what is drawn, and what a click aims at), sized
-    # as a die lying on the felt is at its own height.
-    seen = max(z + 0.5, -2.5)
-    view.x, view.y = camera.to_screen(x, y, seen)
-    view.size = view.base * camera.depth_scale(seen) / camera.depth_scale(1.0)
-    view.z = max(0.0, lift) * view.base * 0.5
-    # How far from flat: the top face's tilt, as a share of the quarter turn that would bring the next face up.
-    tilt = math.degrees(math.acos(min(1.0, float(heights[top]))))
-    phase = tilt / 90.0
-    # The next face lies on the side of the die it is rising from; the sprite rolls its next face in from the
-    # image's left, so the image's right points away from that side.
-    hx, hy = float(normals[0, nxt]), float(normals[1, nxt])
-    view.angle = math.atan2(hy, -hx) if abs(hx) + abs(hy) > 1e-6 else view.angle
-    view.axis = 0
-    t = view.tumble
-    t.top, t.next = layout[top], layout[nxt]
-    if not adjacent(t.top, t.next):  # never: neighbours on a shop die always share an edge
-        t.next = next(f for f in range(1, 7) if adjacent(t.top, f))
-    t.phase = phase if phase > 0.02 else 0.0
-    t.done = t.phase == 0.0
-    view.alpha = 255 if lift > -0.6 else max(0, int(255 * (1 + (lift + 0.6) / 1.6)))
+    # every die at once: numpy's cost is in the call, not the size, and this runs every frame of a throw
+    normals = rotations(rows[:, 3:7]) @ _FACE_NORMALS_T  # [die, :, f]: face f's normal in the world
+    heights = normals[:, 2, :]
+    tops = np.argmax(heights, axis=1)
+    nexts = np.argmax(np.where(_ADJACENT_MASK[tops], heights, -np.inf), axis=1)
+    tilts = np.degrees(np.arccos(np.minimum(1.0, heights[np.arange(len(views)), tops])))
+    for n, view in enumerate(views):
+        row, layout, top, nxt = rows[n], layouts[n], int(tops[n]), int(nexts[n])
+        pose = tuple(float(c) for c in row)
+        x, y, z = pose[:3]
+        view.pose = pose
+        view.layout = layout
+        lift = z - 0.5
+        # Placed where the camera sees the middle of its top face (what is drawn, and what a click aims at),
+        # sized as a die lying on the felt is at its own height.
+        seen = max(z + 0.5, -2.5)
+        view.x, view.y = camera.to_screen(x, y, seen)
+        view.size = view.base * camera.depth_scale(seen) / camera.depth_scale(1.0)
+        view.z = max(0.0, lift) * view.base * 0.5
+        # How far from flat: the top face's tilt, as a share of the quarter turn that would bring the next face
+        # up.
+        phase = float(tilts[n]) / 90.0
+        # The next face lies on the side of the die it is rising from; the sprite rolls its next face in from
+        # the image's left, so the image's right points away from that side.
+        hx, hy = float(normals[n, 0, nxt]), float(normals[n, 1, nxt])
+        view.angle = math.atan2(hy, -hx) if abs(hx) + abs(hy) > 1e-6 else view.angle
+        view.axis = 0
+        t = view.tumble
+        t.top, t.next = layout[top], layout[nxt]
+        if not adjacent(t.top, t.next):  # never: neighbours on a shop die always share an edge
+            t.next = next(f for f in range(1, 7) if adjacent(t.top, f))
+        t.phase = phase if phase > 0.02 else 0.0
+        t.done = t.phase == 0.0
+        view.alpha = 255 if lift > -0.6 else max(0, int(255 * (1 + (lift + 0.6) / 1.6)))
 
 
 @dataclass
@@ -124,7 +129,7 @@ class FeltSection:
         self.vrng = vrng
         self.gl = gl
         """The 3D view's renderer, or None for the flat view."""
-        self.drawn: tuple[object, pygame.Surface, tuple[int, int]] | None = None
+        self.drawn: tuple[object, pygame.Surface | None, tuple[int, int]] | None = None
         """The 3D view's last picture, kept while nothing in it changes: what it showed, it, and where."""
         self.skin = skin
         self.pace = pace
@@ -199,11 +204,11 @@ class FeltSection:
             film = lying(len(snap.dice), self.vrng)
             layouts = film.layouts(tuple(d.value for d in snap.dice), self.vrng)
             self.dice = []
-            for n, die in enumerate(snap.dice):
+            for die in snap.dice:
                 view = DieView(die.value, DIE, self.vrng)
                 view.ident = die.id
-                pose_die(view, film.final()[n], layouts[n])
                 self.dice.append(view)
+            pose_dice(self.dice, film.final(), layouts)
             self.label()
         self.dice = [d for d in self.dice if d.ident in wanted]
         for d in self.dice:
@@ -215,9 +220,7 @@ class FeltSection:
         playing = self.playing
         if playing is None:
             return
-        poses = playing.film.pose(playing.t)
-        for n, view in enumerate(self.dice):
-            pose_die(view, poses[n], playing.layouts[n])
+        pose_dice(self.dice, playing.film.pose(playing.t), playing.layouts)
         impacts = playing.film.impacts
         while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.t:
             hit = impacts[playing.sounded]
@@ -397,12 +400,12 @@ class FeltSection:
         if self.drawn is None or self.drawn[0] != key:
             poses = np.array([d.pose for d in shown], dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
-            image = gl.render(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving)
-            box = gl.drawn
-            self.drawn = (key, image.subsurface(box).copy() if box.w and box.h else image, (box.x, box.y))
+            image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving)
+            self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
         _, image, (bx, by) = self.drawn
-        x, y = canvas.pt(area.x, area.y)
-        canvas.surface.blit(image, (x + bx, y + by), special_flags=pygame.BLEND_PREMULTIPLIED)
+        if image is not None:
+            x, y = canvas.pt(area.x, area.y)
+            canvas.surface.blit(image, (x + bx, y + by), special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def lying(self) -> list[tuple[float, float]]:
         """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
