@@ -3,7 +3,8 @@
 A PyInstaller executable carries its Python and libraries inside; each asks
 the system's glibc for symbols of some version (``GLIBC_2.28`` and so on), and
 the newest of those is the oldest glibc the game starts with. This reads the
-executable itself and every binary packed inside it.
+executable itself and every binary beside it (a built folder, as the Linux
+build is) or packed inside it (a one-file executable).
 
 Usage: python packaging/glibc_needed.py dist/greed-game [--at-most 2.28]
 Prints the version and the binary that asks for it; with ``--at-most``, exits 1
@@ -29,7 +30,17 @@ def _newest(data: bytes) -> tuple[int, ...]:
 
 
 def needed(executable: Path) -> tuple[tuple[int, ...], str]:
-    """The newest glibc version any binary of ``executable`` asks for, and that binary's name."""
+    """The newest glibc version any binary of ``executable`` (a built folder, or a one-file executable) asks
+    for, and that binary's name."""
+    if executable.is_dir():
+        best = ((0, 0), "")
+        for path in sorted(executable.rglob("*")):
+            if path.is_file() and not path.is_symlink():
+                with path.open("rb") as handle:
+                    if handle.read(4) != b"\x7fELF":
+                        continue
+                best = max(best, (_newest(path.read_bytes()), str(path.relative_to(executable))))
+        return best
     best = (_newest(executable.read_bytes()), executable.name)
     archive = CArchiveReader(str(executable))
     for name, entry in archive.toc.items():
