@@ -4,7 +4,6 @@ plurals as each language writes them, and the command line's rules text in the l
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -12,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from script_modules import load_script
 
 from greed_game import i18n
 from greed_game.narrator import Narrator
@@ -26,11 +26,7 @@ LANGUAGES = [code for code in i18n.available() if code != i18n.SOURCE]
 
 
 def _messages_script() -> object:
-    spec = importlib.util.spec_from_file_location("messages", ROOT / "scripts" / "messages.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/messages.py")
 
 
 def test_every_catalog_has_every_message_the_code_uses_translated() -> None:

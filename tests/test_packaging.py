@@ -3,7 +3,6 @@ install script putting the game where the menu finds it, over an older install t
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -13,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_modules import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,11 +21,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32" or shutil.which("sh") is
 
 
 def _linux_archive() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("linux_archive", ROOT / "packaging" / "linux_archive.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("packaging/linux_archive.py")
 
 
 def _built(folder: Path, says: str) -> Path:
