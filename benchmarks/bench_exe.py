@@ -100,7 +100,8 @@ def main() -> int:
     if not executable.exists():
         print(f"{executable} does not exist: build it first (pyinstaller --noconfirm build.spec)", file=sys.stderr)
         return 1
-    folder_build = (executable.parent / "_internal").is_dir()
+    # macOS's app bundle is a folder too (its libraries under Contents/Frameworks, not _internal/)
+    folder_build = (executable.parent / "_internal").is_dir() or sys.platform == "darwin"
     with tempfile.TemporaryDirectory(prefix="greed-minimal-") as folder:
         what, size_mb = download_size(executable, Path(folder))
         print(f"size of the download, {what}: {size_mb:.1f} MB ({size_mb / 60:.2f} x the 60 MB limit)")

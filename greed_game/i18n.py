@@ -5,7 +5,8 @@ Messages are marked where they are written (``_("...")``, ``ngettext(...)``,
 ``N_("...")`` for a message translated later) and extracted to
 ``assets/locale/greed.pot`` by ``scripts/messages.py``; each language has its
 catalog ``assets/locale/<code>/LC_MESSAGES/greed.po``, read with Babel when the
-language is chosen (the build also ships it compiled). English is the
+language is chosen (the built game ships it compiled, ``greed.mo``, which is read
+first). English is the
 language the messages are written in and needs no catalog.
 
 A language is offered only when its catalog is complete: a half-translated

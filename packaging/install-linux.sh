@@ -4,7 +4,8 @@
 # Usage, in the extracted greed-game folder or from anywhere:
 #   sh greed-game/install-linux.sh [path/to/greed-game]
 # The game (its executable and _internal/ folder) goes to ~/.local/lib/greed-game, linked from ~/.local/bin;
-# saved games and settings live elsewhere (~/.local/share/greed-game) and are not touched.
+# saved games and settings live elsewhere (~/.local/share/greed-game) and are not touched. Quit the game before
+# installing a newer one over it: a running game reads its own files as it goes.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 binary=${1:-$here/greed-game}
@@ -29,6 +30,13 @@ mv "$app_dir.new" "$app_dir"
 rm -rf "$app_dir.old"
 ln -sf "$app_dir/greed-game" "$bin_dir/greed-game"
 install -m 644 "$here/greed-game.png" "$data_dir/icons/hicolor/256x256/apps/greed-game.png"
-sed "s|^Exec=.*|Exec=$bin_dir/greed-game|" "$here/greed-game.desktop" > "$data_dir/applications/greed-game.desktop"
+# The menu entry's command: quoted as the Desktop Entry spec wants when the path has spaces or such, then escaped
+# for sed's replacement.
+exec_line="$bin_dir/greed-game"
+case "$exec_line" in
+    *[!A-Za-z0-9_./+-]*) exec_line="\"$(printf '%s' "$exec_line" | sed 's/[\\"`$]/\\&/g')\"" ;;
+esac
+exec_line=$(printf '%s' "$exec_line" | sed 's/[\\&|]/\\&/g')
+sed "s|^Exec=.*|Exec=$exec_line|" "$here/greed-game.desktop" > "$data_dir/applications/greed-game.desktop"
 chmod 644 "$data_dir/applications/greed-game.desktop"
 echo "Greed is installed: find it in your applications menu, or run $bin_dir/greed-game"

@@ -43,9 +43,10 @@ def _install(download: Path, home: Path) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=60, check=False)
 
 
-def test_the_download_holds_the_built_folder_and_installs_over_an_older_one(tmp_path: Path) -> None:
+@pytest.mark.parametrize("home_name", ["home", "Ada & Tess's home"])
+def test_the_download_holds_the_built_folder_and_installs_over_an_older_one(tmp_path: Path, home_name: str) -> None:
     archive = _linux_archive()
-    home = tmp_path / "home"
+    home = tmp_path / home_name
     saves = home / ".local" / "share" / "greed-game"
     saves.mkdir(parents=True)
     (saves / "autosave.json").write_text("{}", encoding="utf-8")
@@ -71,7 +72,8 @@ def test_the_download_holds_the_built_folder_and_installs_over_an_older_one(tmp_
         ran = subprocess.run([str(linked)], capture_output=True, text=True, timeout=60, check=True)
         assert ran.stdout == version, "the installed game is the one just installed"
         desktop = (home / ".local" / "share" / "applications" / "greed-game.desktop").read_text(encoding="utf-8")
-        assert f"Exec={linked}\n" in desktop
+        # a path with spaces is quoted, as the Desktop Entry spec wants; a plain one stays plain
+        assert (f"Exec={linked}\n" if home_name.isalnum() else f'Exec="{linked}"\n') in desktop
     lib = home / ".local" / "lib"
     assert sorted(p.name for p in lib.iterdir()) == ["greed-game"], "no half copy or old copy is left"
     assert (saves / "autosave.json").read_text(encoding="utf-8") == "{}", "saved games are not touched"

@@ -391,6 +391,7 @@ class GLDice:
                 ctx = standalone_context(backend)
                 if ctx.version_code < 330:
                     raise RuntimeError(f"OpenGL {ctx.version_code} is older than 3.3")
+                # (a context just made is current already; this says the renderer's objects are made on it)
                 with ctx:
                     return cls(ctx, backend, samples)
             except Exception:

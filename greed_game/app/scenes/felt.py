@@ -70,6 +70,7 @@ def pose_dice(views: Sequence[DieView], rows: npt.NDArray[np.float32], layouts: 
     pose itself, and a click finds a die by what is set here.
     """
     # every die at once: numpy's cost is in the call, not the size, and this runs every frame of a throw
+    rows = rows[: len(views)]
     normals = rotations(rows[:, 3:7]) @ _FACE_NORMALS_T  # [die, :, f]: face f's normal in the world
     heights = normals[:, 2, :]
     tops = np.argmax(heights, axis=1)
