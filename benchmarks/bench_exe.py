@@ -16,20 +16,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from bench_startup import MINIMAL, first_frame_and_exit
+
 ROOT = Path(__file__).resolve().parent.parent
-MINIMAL = """
-import time
-import pygame
-pygame.init()
-screen = pygame.display.set_mode((1280, 720))
-screen.fill((24, 92, 56))
-pygame.display.flip()
-print(f"first-frame {time.time():.6f}", flush=True)
-pygame.quit()
-"""
 
 
 # Frozen the same way as build.spec: the same excluded modules, stripped on Linux.
@@ -75,23 +66,15 @@ def download_size(executable: Path, folder: Path) -> tuple[str, float]:
     return executable.name, executable.stat().st_size / 1e6
 
 
-def time_to_first_frame(executable: Path, runs: int) -> list[tuple[float, float]]:
-    """Seconds from the start of ``executable`` to the first frame it reports, and to its exit, ``runs`` times.
+def time_to_first_frame(executable: Path) -> tuple[float, float]:
+    """Seconds from the start of ``executable`` to the first frame it reports, and to its exit.
 
     The first frame is the figure: leaving (closing the audio device, and a one-file executable deleting what
     it unpacked) comes after it, and is printed beside.
     """
     env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
                SDL_AUDIODRIVER="dummy", GREED_EXIT_AFTER_FIRST_FRAME="1")
-    times = []
-    for _ in range(runs):
-        start = time.time()
-        out = subprocess.run([str(executable)], env=env, check=True, capture_output=True, text=True,
-                             timeout=120).stdout
-        end = time.time()
-        stamp = next(line.split()[1] for line in out.splitlines() if line.startswith("first-frame "))
-        times.append((float(stamp) - start, end - start))
-    return times
+    return first_frame_and_exit([str(executable)], env)
 
 
 def main() -> int:
@@ -112,10 +95,10 @@ def main() -> int:
         times: dict[str, list[tuple[float, float]]] = {"game": [], **{k: [] for k in minimals}}
         programs = {"game": executable, **minimals}
         for program in programs.values():
-            time_to_first_frame(program, 1)
+            time_to_first_frame(program)
         for _ in range(runs):
             for key, program in programs.items():
-                times[key] += time_to_first_frame(program, 1)
+                times[key].append(time_to_first_frame(program))
     median = {key: statistics.median(first for first, _ in values) for key, values in times.items()}
     to_exit = {key: statistics.median(last for _, last in values) for key, values in times.items()}
     game, base = median["game"], median["the same way"]

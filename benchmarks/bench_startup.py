@@ -33,10 +33,18 @@ pygame.quit()
 
 def first_frame(command: list[str], env: dict[str, str]) -> float:
     """Seconds from starting ``command`` to the first frame it reports."""
+    return first_frame_and_exit(command, env)[0]
+
+
+def first_frame_and_exit(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds from starting ``command`` to the first frame it reports (``first-frame <time>``), and to its
+    exit."""
     start = time.time()
-    out = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
+    out = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         check=True).stdout
+    end = time.time()
     stamp = next(line.split()[1] for line in out.splitlines() if line.startswith("first-frame "))
-    return float(stamp) - start
+    return float(stamp) - start, end - start
 
 
 def main() -> int:

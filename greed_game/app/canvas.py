@@ -278,9 +278,8 @@ class Canvas(StageMap):
         return image
 
     def _remembered(self, key: Hashable, work: Callable[[], _T]) -> _T:
-        """``work()``, remembered by ``key`` and the scale: every frame lays out the same words again, and
-        measuring them is a good part of a frame's cost."""
-        key = (key, self.scale)
+        """``work()``, remembered by ``key`` (until the scale changes): every frame lays out the same words
+        again, and measuring them is a good part of a frame's cost."""
         try:
             self._layouts.move_to_end(key)
             return self._layouts[key]  # type: ignore[no-any-return]

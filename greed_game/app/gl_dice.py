@@ -352,6 +352,7 @@ class GLDice:
         """Whether the renderer is software on the CPU (Settings may say so; its costs differ)."""
         self.samples = min(samples, int(ctx.max_samples))
         self._die = ctx.program(vertex_shader=_DIE_VS, fragment_shader=_DIE_FS)
+        self._die["sharpen"].value = -0.35  # type: ignore[union-attr]
         self._shadow = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_SHADOW_FS)
         self._ring = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_RING_FS)
         self._die_inst = ctx.buffer(reserve=16 * 15 * 4, dynamic=True)
@@ -549,14 +550,12 @@ class GLDice:
         while len(self._kept_marks) >= KEPT_MARKS:
             self._kept_marks.popitem(last=False)[1].release()
         marks = self.ctx.texture_array((px, px, 6), 4, layers)
-        marks.build_mipmaps()
-        marks.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        marks.build_mipmaps()  # (its filter is set by each draw: in flight and at rest differ)
         # a software renderer filters anisotropically at a cost that triples the frame; a die at rest shows
         # its top face square on, where trilinear filtering is as crisp
         marks.anisotropy = 1.0 if self.software else min(16.0, float(self.ctx.max_anisotropy))
         marks.repeat_x = marks.repeat_y = False
         self._marks = self._kept_marks[key] = marks
-        self._die["sharpen"].value = -0.35  # type: ignore[union-attr]
 
     def _ensure_frame(self, w: int, h: int) -> _Frame:
         """Frames of at least ``w`` × ``h``: grown in steps of :data:`FRAME_STEP` as needed, never shrunk

@@ -14,7 +14,7 @@ import pytest
 from greed_game.app.dice_view import DieView
 from greed_game.app.gl_dice import GLDice
 from greed_game.app.main import App
-from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_SPEED, gesture_flick, pose_dice, pose_die
+from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_SPEED, gesture_flick, pose_dice
 from greed_game.app.scenes.table_parts import DIE, FELT
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
@@ -33,7 +33,7 @@ def _quaternion(axis: tuple[float, float, float], degrees: float) -> tuple[float
 
 def _posed(x: float, y: float, z: float, q: tuple[float, float, float, float], layout: Layout) -> DieView:
     view = DieView(layout[4], DIE, random.Random(1))
-    pose_die(view, np.array((x, y, z, *q), dtype=np.float32), layout)
+    pose_dice([view], np.array([(x, y, z, *q)], dtype=np.float32), [layout])
     return view
 
 
@@ -63,7 +63,7 @@ def test_dice_posed_together_are_posed_as_each_alone() -> None:
     pose_dice(together, rows, layouts)
     for view, row, layout in zip(together, rows, layouts, strict=True):
         alone = DieView(3, DIE, random.Random(1))
-        pose_die(alone, row, layout)
+        pose_dice([alone], row.reshape(1, 7), [layout])
         assert (view.pose, view.x, view.y, view.size, view.z, view.angle, view.alpha) == \
             (alone.pose, alone.x, alone.y, alone.size, alone.z, alone.angle, alone.alpha)
         assert (view.tumble.top, view.tumble.next, view.tumble.phase, view.tumble.done) == \

@@ -54,11 +54,6 @@ _ADJACENT_MASK = np.array([[f in ADJACENT[top] for f in range(6)] for top in ran
 _FACE_NORMALS_T = np.array(FACE_NORMALS, dtype=np.float64).T
 
 
-def pose_die(view: DieView, row: npt.NDArray[np.float32], layout: Layout, camera: Camera = CAMERA) -> None:
-    """Set a flat-view die from a physics pose (see :func:`pose_dice`)."""
-    pose_dice([view], np.asarray(row, dtype=np.float32).reshape(1, 7), [layout], camera)
-
-
 def pose_dice(views: Sequence[DieView], rows: npt.NDArray[np.float32], layouts: Sequence[Layout],
               camera: Camera = CAMERA) -> None:
     """Set flat-view dice from their physics poses (one row each): where each is, how high, which face is up
