@@ -32,6 +32,8 @@ class Autopilot:
     done: bool = False
     forced: bool = False
     lesson_done: bool = False
+    table: TableScene | None = None
+    """The last table driven (what it stood at is told when the run does not finish)."""
 
     def shot(self, app: App, name: str) -> None:
         if name in self.taken:
@@ -69,6 +71,7 @@ class Autopilot:
             app.go(top.replace())  # the lesson's game is exported, then the new one starts
         elif top.name == "table":
             assert isinstance(top, _table_scene())
+            self.table = top
             if top.turn.lesson is not None and not self.lesson_done:
                 self._lesson(app, top)
                 return
@@ -85,6 +88,20 @@ class Autopilot:
             self.done = True
             app.quit()
 
+
+    def where(self) -> str:
+        """Where the last table stood: its mode, whose turn, the lesson's next move and the last events."""
+        table = self.table
+        if table is None:
+            return "no table"
+        turn = table.turn
+        lesson = turn.lesson
+        move = lesson.next_move if lesson is not None else None
+        card = lesson.card() if lesson is not None else None
+        events = ", ".join(type(e).__name__ for e in turn.game.events[-6:])
+        return (f"mode {turn.mode}, seat {turn.game.state.current} to play (human: {turn.human_turn}), "
+                f"phase {turn.game.state.phase.name}, card {card.idea if card else None}, next move {move}, "
+                f"throws {turn.throws}, voids {turn.voids}, last events: {events}")
 
     def _lesson(self, app: App, table: TableScene) -> None:
         """Play Learn to play as a newcomer would, with one wrong move; a screenshot of each card."""
@@ -159,7 +176,7 @@ def smoke_run(
     if not pilot.done or missing:
         sys.stderr.write(
             f"greed-game: the smoke run did not finish a game (scenes seen: {', '.join(pilot.seen)}; "
-            f"missing: {', '.join(missing) or 'none'})\n"
+            f"missing: {', '.join(missing) or 'none'}; after {app.frames} frames the table stood at: {pilot.where()})\n"
         )
         return 1
     if pilot.voids_seen == 0:

@@ -276,7 +276,9 @@ def test_cli_takes_smoke_and_screenshots_options() -> None:
 
 def test_smoke_run_from_the_command_line(tmp_path: Path) -> None:
     shots = tmp_path / "shots"
-    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    # its own cache: tests running beside it never share the user's
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+           "GREED_CACHE_DIR": str(tmp_path / "cache")}
     result = subprocess.run(
         [sys.executable, "-m", "greed_game", "--smoke", "--screenshots", str(shots)],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
@@ -289,3 +291,13 @@ def test_smoke_run_from_the_command_line(tmp_path: Path) -> None:
     ideas = ("welcome", "keep", "bank", "pass", "void", "several", "hot", "bust", "real")
     assert {"tutorial-00-choice.png", *(f"tutorial-{i:02d}-{idea}.png" for i, idea in enumerate(ideas, 1))} <= names
     assert all(n.startswith("tutorial-") for n in names - {"menu.png", "scoreboard.png", "setup.png", "table.png"})
+
+
+def test_a_smoke_run_that_does_not_finish_says_where_the_table_stood(capsys: pytest.CaptureFixture[str]) -> None:
+    from greed_game.app.smoke import smoke_run
+
+    assert smoke_run(None, max_frames=40) == 1
+    said = capsys.readouterr().err
+    assert "did not finish a game" in said
+    assert "missing: scoreboard" in said
+    assert "the table stood at: mode " in said and "last events: " in said
