@@ -99,6 +99,8 @@ class App:
         self.pacer = FrameClock(virtual=self.virtual)
         self.running = True
         self.frames = 0
+        self._alone: Scene | None = None
+        """The scene the last frame was drawn by, when it was drawn whole and alone (nothing over it)."""
         self.toasts = Toasts(self.canvas)
         self.no_sound_device = False
         self.views = DiceViews(lambda: self.settings.view)
@@ -115,6 +117,7 @@ class App:
             return
         from_window = not self.settings.fullscreen
         self.settings.fullscreen = on
+        self._alone = None
         self.display.set_fullscreen(on, from_window=from_window)
         self.storage.save_settings(self.settings)
 
@@ -206,8 +209,10 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
-            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.display.window_changed(fullscreen=self.settings.fullscreen)
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+                self._alone = None  # the window is drawn whole again
+                if event.type != pygame.WINDOWEXPOSED:
+                    self.display.window_changed(fullscreen=self.settings.fullscreen)
                 continue
             inp = translate(event, self.display.to_logical)
             if inp is None:
@@ -235,13 +240,19 @@ class App:
         return steps
 
     def draw(self) -> None:
-        """Render every visible scene, then the toasts."""
+        """Render every visible scene, then the toasts (or only what changed, where the one scene can tell)."""
         canvas = self.canvas
+        scenes = self.stack.visible()
+        alone = scenes[0] if len(scenes) == 1 and not len(self.toasts) else None
+        if alone is not None and alone is self._alone and alone.draw_changed(canvas):
+            self.display.present()
+            return
         canvas.clear(theme.LETTERBOX)
-        for scene in self.stack.visible():
+        for scene in scenes:
             scene.draw(canvas)
         self.toasts.draw(canvas)
         self.display.present()
+        self._alone = alone
 
     def frame(self) -> Frame:
         """One frame: input, fixed-step updates, one render; then wait for the next frame's turn."""

@@ -119,7 +119,12 @@ class Scene:
         return focus.idle_for() if isinstance(focus, FocusGroup) else math.inf
 
     def draw(self, canvas: Canvas) -> None:
-        """Draw the scene; never changes state."""
+        """Draw the scene; changes nothing of the game (a scene may remember what it drew)."""
+
+    def draw_changed(self, canvas: Canvas) -> bool:
+        """Draw only what changed since the last frame, which this scene drew alone; False when it cannot tell
+        (the window then draws every scene whole)."""
+        return False
 
 
 Build = Callable[[Target], "Scene"]

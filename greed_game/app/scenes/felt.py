@@ -129,7 +129,10 @@ class FeltSection:
         """The 3D view's last picture, kept while nothing in it changes: what it showed, it, and where."""
         self.skin = skin
         self.pace = pace
-        self.dice: list[DieView] = []
+        self._dice: list[DieView] = []
+        self._due: tuple[Film, float, tuple[Layout, ...]] | None = None
+        """The film's pose the dice are still to be set to (the film is played at every step, and posed when
+        the dice are looked at: once a frame, not once a step)."""
         self.playing: Playing | None = None
         self.exits: list[tuple[float, float]] = []
         """Where dice of the last throw left the table (a void throw), marked until the next throw."""
@@ -143,6 +146,20 @@ class FeltSection:
         self.drag: list[tuple[float, float, float]] | None = None
         """A throw by hand under way: the pointer's (x, y, time) since the press."""
         self.clock = 0.0
+
+    @property
+    def dice(self) -> list[DieView]:
+        """The dice on the felt, where the film has them now."""
+        if self._due is not None:
+            film, t, layouts = self._due
+            self._due = None
+            pose_dice(self._dice, film.pose(t), layouts)
+        return self._dice
+
+    @dice.setter
+    def dice(self, views: list[DieView]) -> None:
+        self._due = None
+        self._dice = views
 
     # -- moments -----------------------------------------------------------------------------------
 
@@ -216,7 +233,7 @@ class FeltSection:
         playing = self.playing
         if playing is None:
             return
-        pose_dice(self.dice, playing.film.pose(playing.t), playing.layouts)
+        self._due = (playing.film, playing.t, playing.layouts)
         impacts = playing.film.impacts
         while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.t:
             hit = impacts[playing.sounded]
@@ -376,6 +393,13 @@ class FeltSection:
 
     def _draw_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName, advised: set[int]) -> None:
         """The dice drawn in 3D from their poses; the picture is drawn again only when something in it changed."""
+        image, at = self._picture_3d(canvas, gl, snap, skin, advised)
+        if image is not None:
+            canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def _picture_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName,
+                    advised: set[int]) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        """The 3D picture of the dice now and where it goes on the window (rendered only when it changed)."""
         shown = [d for d in self.dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         highlights: list[Highlight | None] = []
         for d in shown:
@@ -399,9 +423,33 @@ class FeltSection:
             image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving)
             self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
         _, image, (bx, by) = self.drawn
-        if image is not None:
-            x, y = canvas.pt(area.x, area.y)
-            canvas.surface.blit(image, (x + bx, y + by), special_flags=pygame.BLEND_PREMULTIPLIED)
+        x, y = canvas.pt(area.x, area.y)
+        return image, (x + bx, y + by)
+
+    def layer_rect(self, canvas: Canvas, snap: TableSnapshot) -> pygame.Rect | None:
+        """The window pixels :meth:`draw` touches now, bar the marks of dice gone over the rail (which stay where
+        they are): the dice of a film under way and their shadows. None when more is drawn than a film's dice (a
+        drag, labels, tags, a lean's tag, a film not playing): the caller then draws the whole screen."""
+        if self.playing is None or self.drag is not None or snap.may_select or self.tags:
+            return None
+        if any(d.lean is not None and d.lean_amount > 0 for d in self.dice):
+            return None
+        gl = self.gl()
+        if gl is not None:
+            image, at = self._picture_3d(canvas, gl, snap, self.skin(), {d.id for d in snap.dice if d.advised})
+            return pygame.Rect(at, image.get_size()) if image is not None else pygame.Rect(at, (0, 0))
+        boxes = []
+        for d in self.dice:
+            if d.place == "gone" or d.alpha <= 0:
+                continue
+            # the sprite (zoomed with height, a rolling one longer) and its shadow, offset away from the light
+            reach = d.size * (1 + max(0.0, d.z) / 320) + 4
+            off = 3 + d.z * 0.45
+            boxes.append(pygame.Rect(0, 0, 2 * reach, 2 * reach).move(d.x - reach, d.y - reach - 4))
+            boxes.append(pygame.Rect(0, 0, 2 * reach, 2 * reach).move(d.x + off - reach, d.y + off * 1.3 - reach))
+        if not boxes:
+            return pygame.Rect(canvas.pt(FELT.x, FELT.y), (0, 0))
+        return canvas.rect(boxes[0].unionall(boxes[1:])).inflate(4, 4)
 
     def lying(self) -> list[tuple[float, float]]:
         """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
