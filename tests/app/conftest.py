@@ -50,6 +50,19 @@ def app(make_app: Callable[..., App]) -> App:
     return make_app()
 
 
+@pytest.fixture
+def view_3d(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows made in the test draw the table in 3D (skipped where no OpenGL 3.3 context can be had)."""
+    from greed_game.app.gl_dice import GLDice
+
+    probe = GLDice.create()
+    if probe is None:
+        pytest.skip("GLDice.create() found no OpenGL 3.3 context here (neither the platform's nor EGL): the table "
+                    "can only be drawn flat")
+    probe.release()
+    monkeypatch.setenv("GREED_VIEW", "3d")
+
+
 class Driver:
     """Synthetic mouse and keyboard for an app, in logical coordinates."""
 

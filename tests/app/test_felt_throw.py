@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from greed_game.app.dice_view import DieView
-from greed_game.app.gl_dice import GLDice
 from greed_game.app.main import App
 from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_SPEED, gesture_flick, pose_dice
 from greed_game.app.scenes.table_parts import DIE, FELT
@@ -185,14 +184,8 @@ def test_a_short_drag_is_a_click_not_a_throw(make_app: Callable[..., App]) -> No
     assert table.turn.throws == 0
 
 
-def test_the_table_in_3d_draws_the_dice_through_opengl(make_app: Callable[..., App],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    probe = GLDice.create()
-    if probe is None:
-        pytest.skip("GLDice.create() found no OpenGL 3.3 context here (neither the platform's nor EGL): the table "
-                    "can only be drawn flat")
-    probe.release()
-    monkeypatch.setenv("GREED_VIEW", "3d")
+@pytest.mark.usefixtures("view_3d")
+def test_the_table_in_3d_draws_the_dice_through_opengl(make_app: Callable[..., App]) -> None:
     app = make_app()
     drive = Driver(app)
     assert app.views.gl() is not None and app.views.describe().startswith("3D")

@@ -7,7 +7,6 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from greed_game.app.gl_dice import GLDice
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
 from greed_game.rules import FirstPlayer
@@ -70,14 +69,8 @@ def test_a_throw_drawn_in_part_looks_as_if_drawn_whole_flat(make_app: Callable[.
     assert partial > 40, f"only {partial} frames were drawn in part"
 
 
-def test_a_throw_drawn_in_part_looks_as_if_drawn_whole_in_3d(make_app: Callable[..., App],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    probe = GLDice.create()
-    if probe is None:
-        pytest.skip("GLDice.create() found no OpenGL 3.3 context here (neither the platform's nor EGL): the table "
-                    "can only be drawn flat")
-    probe.release()
-    monkeypatch.setenv("GREED_VIEW", "3d")
+@pytest.mark.usefixtures("view_3d")
+def test_a_throw_drawn_in_part_looks_as_if_drawn_whole_in_3d(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal", void_frequency="realistic", skin="greed")
     assert app.views.gl() is not None
     partial = _throws_drawn_in_part(app, (3, 4, 7), every=5)
