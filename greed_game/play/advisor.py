@@ -49,13 +49,17 @@ class Advisor:
         if state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
             self.offer_odds = offer_odds(self.rules, state, self.prep.solutions)
 
-    def catch_up(self, state: State, narrator: Narrator, *, ready: bool) -> None:
-        """Show what the preparation has reached: its progress in an open hint, the advice once it is done."""
+    def catch_up(self, state: State, narrator: Narrator, *, ready: bool) -> bool:
+        """Show what the preparation has reached: its progress in an open hint, the advice once it is done.
+        Whether anything shown may have changed."""
         if not self._seen and self.prep.done:
             self._seen = True
             if ready:
                 self.offer(state)
             if self.open:
                 self.compute(state, narrator)
-        elif self.open and not self._seen:
+            return True
+        if self.open and not self._seen:
             self.compute(state, narrator)
+            return True
+        return False

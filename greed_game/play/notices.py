@@ -63,6 +63,12 @@ class Notices:
         """A computer seat's line for ``ttl`` seconds, in place of any line still on show."""
         self.speech = Speech(seat, text, ttl, self._next())
 
+    @property
+    def counting(self) -> bool:
+        """Whether any notice is on show, counting down (the table's look then changes with time)."""
+        return (self.banner is not None or self.callout is not None or self.speech is not None
+                or self.message_ttl > 0)
+
     def tick(self, dt: float) -> None:
         """Count every notice down by ``dt`` seconds; those run out are taken down."""
         if self.banner is not None:

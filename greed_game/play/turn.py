@@ -245,16 +245,20 @@ class TurnController:
 
     def update(self, dt: float) -> None:
         """Advance the words on show and the pause by ``dt`` seconds."""
+        # While dice fly with nothing counting down, the snapshot stays as it is (the screen asks for it at
+        # every step of a throw, and building it is most of a step's cost).
+        ticking = self.mode != "rolling" or not self.prep.done or bool(self.prep.standins) or self.notices.counting
         if not self.prep.done:
             self.waited += dt
-        self.advisor.catch_up(self.game.state, self.narrator, ready=self.mode == "ready")
+        ticking = self.advisor.catch_up(self.game.state, self.narrator, ready=self.mode == "ready") or ticking
         self.notices.tick(dt)
         if self.mode in ("wait", "over") and self.then is not None:
             self.timer -= dt
             if self.timer <= 0:
                 then, self.then = self.then, None
                 then()
-        self._snapshot = None
+        if ticking:
+            self._snapshot = None
 
     def wait(self, seconds: float, then: Callable[[], None]) -> None:
         self.mode = "wait"

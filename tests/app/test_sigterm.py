@@ -35,7 +35,7 @@ for _ in range(3000):
     app.frame()
     if table.dice_at_rest():
         break
-print("ready", len(table.record().events), table.prep.done, flush=True)
+print("ready", len(table.turn.recorder.record().events), table.prep.done, flush=True)
 app.run()
 print("closed", flush=True)
 app.close()

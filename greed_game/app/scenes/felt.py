@@ -206,12 +206,13 @@ class FeltSection:
 
     def sync(self, snap: TableSnapshot) -> None:
         """Match the snapshot: dice no longer on the felt go, a resumed game's dice are laid out, picks shown."""
+        # which dice, not where: the film's pose waits until the dice are looked at (this runs at every step)
         if not snap.dice:
-            if (self.dice or self.exits) and not self.tags:
+            if (self._dice or self.exits) and not self.tags:
                 self.clear()  # (a roll-off's dice stay, tagged, until the first throw)
             return
         wanted = {d.id: d for d in snap.dice}
-        if not any(d.ident in wanted for d in self.dice):
+        if not any(d.ident in wanted for d in self._dice):
             # Dice the screen never saw thrown (a resumed game): lying at rest.
             self.tags = []
             film = lying(len(snap.dice), self.vrng)
@@ -223,8 +224,9 @@ class FeltSection:
                 self.dice.append(view)
             pose_dice(self.dice, film.final(), layouts)
             self.label()
-        self.dice = [d for d in self.dice if d.ident in wanted]
-        for d in self.dice:
+        if any(d.ident not in wanted for d in self._dice):
+            self.dice = [d for d in self.dice if d.ident in wanted]
+        for d in self._dice:
             d.selected = wanted[d.ident].selected
 
     # -- the film --------------------------------------------------------------------------------------

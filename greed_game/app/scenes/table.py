@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import fields
 from typing import TYPE_CHECKING
-
-import pygame
 
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView
@@ -24,7 +21,8 @@ from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.felt import FeltSection
-from greed_game.app.scenes.table_parts import ACTIONS, FELT, SIDE, draw_table_background
+from greed_game.app.scenes.table_parts import FELT
+from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
     ActionsSection,
     NoticeLayer,
@@ -54,7 +52,7 @@ from greed_game.play.prepare import Preparation
 from greed_game.play.setup import GameSetup
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.turn import TurnController
-from greed_game.rules import Game, Record
+from greed_game.rules import Game
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
@@ -78,8 +76,6 @@ SOUNDS: dict[type, tuple[str, float]] = {
     GameOverMoment: ("bank", 1.0),
 }
 """The sound each moment makes."""
-_SHOWN = tuple(f.name for f in fields(TableSnapshot) if f.compare and f.name != "dice")
-"""What of a snapshot the screen shows beside the dice on the felt."""
 
 
 class TableScene(Scene):
@@ -122,11 +118,7 @@ class TableScene(Scene):
         self.side = SideSection()
         self.top = TopBarSection()
         self.notices = NoticeLayer(self.felt)
-        self._touched = False
-        """Input came since the screen was last drawn whole (a hover, a press: the next frame is drawn whole)."""
-        self._drawn: tuple[tuple[object, ...], pygame.Rect] | None = None
-        """During a throw: how the screen looked beside the dice when last drawn, and where the dice were drawn
-        (window pixels); see :meth:`draw_changed`."""
+        self.picture = TablePicture(self)
         self._sync()
 
     # -- construction -------------------------------------------------------------------
@@ -196,15 +188,11 @@ class TableScene(Scene):
         if self.snap.may_select:
             self.send(ToggleDie(die.ident))
 
-    def record(self) -> Record:
-        """The game's record as it is now."""
-        return self.turn.recorder.record()
-
     # -- commands and moments ------------------------------------------------------------------------
 
     def send(self, command: Command) -> Go | None:
         """Hand a command to the flow and play what it answers; where to go next, if the game has ended."""
-        self._touched = True
+        self.picture.touched = True
         self.turn.send(command)
         return self._play()
 
@@ -247,7 +235,7 @@ class TableScene(Scene):
 
     def open_menu(self) -> Go:
         """Esc: the pause menu."""
-        return Push(ToPause(self.rules, self.record))
+        return Push(ToPause(self.rules, self.turn.recorder.record))  # the record as it is when asked
 
     def enter(self) -> None:
         self.turn.enter()
@@ -261,7 +249,7 @@ class TableScene(Scene):
         self._sync()
 
     def handle(self, event: Input) -> Go | None:
-        self._touched = True
+        self.picture.touched = True
         snap = self.snap
         if isinstance(event, Move):
             self.actions.focus.handle(event)
@@ -335,60 +323,7 @@ class TableScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas) -> None:
-        snap = self.snap
-        self._draw_below(canvas, snap)
-        self.felt.draw(canvas, snap)
-        self._draw_above(canvas, snap, None)
-        self._touched = False
-        look = self._look(canvas, snap)
-        layer = self.felt.layer_rect(canvas, snap) if look is not None else None
-        self._drawn = (look, layer) if look is not None and layer is not None else None
-
-    def _draw_below(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """What lies under the dice: the table, the top bar (with the seats' plates on the rails) and the tray."""
-        draw_table_background(canvas)
-        self.top.draw(canvas, snap)
-        self.tray.draw(canvas, snap)
-
-    def _draw_above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
-        """What lies over the dice: kept dice on their way, the banners, the buttons and the side panel (the last
-        two, which keep to their own rectangles, only where they meet ``region``)."""
-        self.tray.draw_moving(canvas)
-        self.notices.draw(canvas, snap)
-        if region is None or region.colliderect(canvas.rect(ACTIONS)):
-            self.actions.draw(canvas, snap)
-        if region is None or region.colliderect(canvas.rect(SIDE)):
-            self.side.draw(canvas, snap)
-
-    def _look(self, canvas: Canvas, snap: TableSnapshot) -> tuple[object, ...] | None:
-        """All that the screen shows but the dice of a throw in flight (None when not in a throw, or when the
-        screen may change in ways this does not capture: kept dice move, a widget animates)."""
-        if self.turn.mode != "rolling" or self.tray.moving() or super().idle_for() <= 0:
-            return None
-        shown = tuple(getattr(snap, f) for f in _SHOWN)
-        return (canvas.surface, canvas.scale, canvas.ox, canvas.oy, self.skin, len(self.felt.exits), shown)
+        self.picture.draw(canvas, self.snap)
 
     def draw_changed(self, canvas: Canvas) -> bool:
-        """During a throw only the dice move: the screen is drawn again where they were and where they are now,
-        and nowhere else (every layer in its order, clipped to that region)."""
-        drawn = self._drawn
-        if drawn is None or self._touched:
-            return False
-        snap = self.snap
-        if self._look(canvas, snap) != drawn[0]:
-            return False
-        now = self.felt.layer_rect(canvas, snap)
-        if now is None:
-            return False
-        region = drawn[1].union(now).clip(canvas.stage)
-        surface = canvas.surface
-        clip = surface.get_clip()
-        surface.set_clip(region)
-        try:
-            self._draw_below(canvas, snap)
-            self.felt.draw(canvas, snap)
-            self._draw_above(canvas, snap, region)
-        finally:
-            surface.set_clip(clip)
-        self._drawn = (drawn[0], now)
-        return True
+        return self.picture.draw_changed(canvas, self.snap)

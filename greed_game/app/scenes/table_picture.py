@@ -1,0 +1,115 @@
+"""The table screen's layers in their order, drawn whole, or during a throw only where the dice move.
+
+A frame of a throw changes nothing but the dice: the window keeps the last
+frame, and the table draws again only the region where the dice were and are
+now, every layer in its order and clipped to that region. Anything else that
+changes (input, a notice counting down, kept dice on their way) draws the
+whole screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Protocol
+
+import pygame
+
+from greed_game.app.canvas import Canvas
+from greed_game.app.scenes.felt import FeltSection
+from greed_game.app.scenes.table_parts import ACTIONS, SIDE, draw_table_background
+from greed_game.app.scenes.table_sections import ActionsSection, NoticeLayer, SideSection, TopBarSection, TraySection
+from greed_game.app.skins import SkinName
+from greed_game.play.snapshot import TableSnapshot
+from greed_game.play.turn import TurnController
+
+_SHOWN = tuple(f.name for f in fields(TableSnapshot) if f.compare and f.name != "dice")
+"""What of a snapshot the screen shows beside the dice on the felt."""
+
+
+class Table(Protocol):
+    """The table scene as its picture sees it: its flow and its sections."""
+
+    turn: TurnController
+    felt: FeltSection
+    top: TopBarSection
+    tray: TraySection
+    notices: NoticeLayer
+    actions: ActionsSection
+    side: SideSection
+
+    @property
+    def skin(self) -> SkinName:
+        """The die skin in use."""
+        ...
+
+
+class TablePicture:
+    """Draws a table scene's sections: under the dice, the felt, over the dice."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.touched = False
+        """Input came since the screen was last drawn whole (a hover, a press: the next frame is drawn whole)."""
+        self._drawn: tuple[tuple[object, ...], pygame.Rect] | None = None
+        """During a throw: how the screen looked beside the dice when last drawn, and where the dice were drawn
+        (window pixels)."""
+
+    def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """The whole screen."""
+        self._below(canvas, snap)
+        self.table.felt.draw(canvas, snap)
+        self._above(canvas, snap, None)
+        self.touched = False
+        look = self._look(canvas, snap)
+        layer = self.table.felt.layer_rect(canvas, snap) if look is not None else None
+        self._drawn = (look, layer) if look is not None and layer is not None else None
+
+    def draw_changed(self, canvas: Canvas, snap: TableSnapshot) -> bool:
+        """During a throw, only where the dice were and are now (False, drawing nothing: draw the whole)."""
+        drawn = self._drawn
+        if drawn is None or self.touched or self._look(canvas, snap) != drawn[0]:
+            return False
+        now = self.table.felt.layer_rect(canvas, snap)
+        if now is None:
+            return False
+        region = drawn[1].union(now).clip(canvas.stage)
+        surface = canvas.surface
+        clip = surface.get_clip()
+        surface.set_clip(region)
+        try:
+            self._below(canvas, snap)
+            self.table.felt.draw(canvas, snap)
+            self._above(canvas, snap, region)
+        finally:
+            surface.set_clip(clip)
+        self._drawn = (drawn[0], now)
+        return True
+
+    def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """What lies under the dice: the table, the top bar (with the seats' plates on the rails) and the tray."""
+        draw_table_background(canvas)
+        self.table.top.draw(canvas, snap)
+        self.table.tray.draw(canvas, snap)
+
+    def _above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
+        """What lies over the dice: kept dice on their way, the banners, the buttons and the side panel (the last
+        two, which keep to their own rectangles, only where they meet ``region``)."""
+        table = self.table
+        table.tray.draw_moving(canvas)
+        table.notices.draw(canvas, snap)
+        if region is None or region.colliderect(canvas.rect(ACTIONS)):
+            table.actions.draw(canvas, snap)
+        if region is None or region.colliderect(canvas.rect(SIDE)):
+            table.side.draw(canvas, snap)
+
+    def _look(self, canvas: Canvas, snap: TableSnapshot) -> tuple[object, ...] | None:
+        """All that the screen shows but the dice of a throw in flight (None when not in a throw, or when the
+        screen may change in ways this does not capture: kept dice move, a widget animates)."""
+        table = self.table
+        if table.turn.mode != "rolling" or table.tray.moving() or table.actions.focus.idle_for() <= 0:
+            return None
+        shown = tuple(getattr(snap, f) for f in _SHOWN)
+        return (canvas.surface, canvas.scale, canvas.ox, canvas.oy, table.skin, len(table.felt.exits), shown)
+
+
+__all__ = ["TablePicture"]
