@@ -46,6 +46,8 @@ class Display:
         self.small_frame: pygame.Surface | None = None
         """The frame drawn at MIN_STAGE, then scaled into a window smaller than that (None: drawn directly)."""
         self.canvas = Canvas(self.window)
+        self.targets = 0
+        """How many times the canvas was pointed at a new or resized window (what was on it may be gone)."""
         self.retarget()
         self._sdl_window: Any = None
         """A handle on the window, made only if leaving the full screen needs one (see ``_leave_fullscreen``)."""
@@ -109,6 +111,7 @@ class Display:
 
     def retarget(self) -> None:
         """Point the canvas at the window, or at a frame of MIN_STAGE when the window is smaller than that."""
+        self.targets += 1
         w, h = self.window.get_size()
         if min(w / LOGICAL_W, h / LOGICAL_H) >= min(MIN_STAGE[0] / LOGICAL_W, MIN_STAGE[1] / LOGICAL_H) - 1e-9:
             self.small_frame = None

@@ -99,8 +99,9 @@ class App:
         self.pacer = FrameClock(virtual=self.virtual)
         self.running = True
         self.frames = 0
-        self._alone: Scene | None = None
-        """The scene the last frame was drawn by, when it was drawn whole and alone (nothing over it)."""
+        self._alone: tuple[Scene, int] | None = None
+        """The scene the last frame was drawn by, when it was drawn whole and alone (nothing over it), and the
+        display's target count then (a window made again since may have lost the frame)."""
         self.toasts = Toasts(self.canvas)
         self.no_sound_device = False
         self.views = DiceViews(lambda: self.settings.view)
@@ -244,7 +245,7 @@ class App:
         canvas = self.canvas
         scenes = self.stack.visible()
         alone = scenes[0] if len(scenes) == 1 and not len(self.toasts) else None
-        if alone is not None and alone is self._alone and alone.draw_changed(canvas):
+        if alone is not None and self._alone == (alone, self.display.targets) and alone.draw_changed(canvas):
             self.display.present()
             return
         canvas.clear(theme.LETTERBOX)
@@ -252,7 +253,7 @@ class App:
             scene.draw(canvas)
         self.toasts.draw(canvas)
         self.display.present()
-        self._alone = alone
+        self._alone = (alone, self.display.targets) if alone is not None else None
 
     def frame(self) -> Frame:
         """One frame: input, fixed-step updates, one render; then wait for the next frame's turn."""

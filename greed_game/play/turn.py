@@ -151,6 +151,8 @@ class TurnController:
         """What the screen has still to play."""
         self._narrator: Narrator | None = None
         self._snapshot: TableSnapshot | None = None
+        self._prep_shown: tuple[tuple[int, ...], str] = ((), "")
+        """The optimal seats' stand-ins and problem as the snapshot shows them (a solve ends on another thread)."""
         self.lesson = lesson
         """Learn to play: the script this game follows first (None: a game like any other)."""
         self.recorder.heard = lesson.heard if lesson is not None else None
@@ -184,6 +186,7 @@ class TurnController:
         """The table as the players should see it now (published again after every change)."""
         if self._snapshot is None:
             self._snapshot = snapshot_of(self)
+            self._prep_shown = (self.prep.standins, self.prep.win_problem)
         return self._snapshot
 
     # -- starting -----------------------------------------------------------------------------
@@ -247,7 +250,9 @@ class TurnController:
         """Advance the words on show and the pause by ``dt`` seconds."""
         # While dice fly with nothing counting down, the snapshot stays as it is (the screen asks for it at
         # every step of a throw, and building it is most of a step's cost).
-        ticking = self.mode != "rolling" or not self.prep.done or bool(self.prep.standins) or self.notices.counting
+        prep = self.prep
+        ticking = (self.mode != "rolling" or not prep.done or bool(prep.standins) or self.notices.counting
+                   or (prep.standins, prep.win_problem) != self._prep_shown)
         if not self.prep.done:
             self.waited += dt
         ticking = self.advisor.catch_up(self.game.state, self.narrator, ready=self.mode == "ready") or ticking

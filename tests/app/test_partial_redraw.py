@@ -30,6 +30,8 @@ def _throws_drawn_in_part(app: App, seeds: tuple[int, ...], every: int) -> int:
     partial = 0
     for seed in seeds:
         table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=seed)
+        if seed == seeds[0]:
+            table.turn.hands.forced.append("off-felt")  # a die over the rail, past the stage's edge if it can
         drive.frames(2)
         drive.press("space")
         frames = 0
@@ -58,7 +60,7 @@ def _throws_drawn_in_part(app: App, seeds: tuple[int, ...], every: int) -> int:
     return partial
 
 
-@pytest.mark.parametrize("size", [(1280, 720), SMALL])
+@pytest.mark.parametrize("size", [(1280, 720), SMALL, (1280, 900)])  # the last with letterbox bars
 def test_a_throw_drawn_in_part_looks_as_if_drawn_whole_flat(make_app: Callable[..., App],
                                                          monkeypatch: pytest.MonkeyPatch,
                                                          size: tuple[int, int]) -> None:
@@ -130,3 +132,37 @@ def test_the_buttons_and_the_side_panel_draw_only_in_their_rectangles(make_app: 
     for section, rect in ((table.side, SIDE), (table.actions, ACTIONS)):
         stray = _outside_untouched(app, lambda section=section: section.draw(app.canvas, snap), rect)
         assert not stray, f"{type(section).__name__} drew outside its rectangle: {stray}"
+
+
+def test_a_solve_that_ends_during_a_throw_shows_at_once(make_app: Callable[..., App]) -> None:
+    # the win tables' solve ends on another thread: the seat's note must not wait for the dice to settle
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
+    drive.frames(2)
+    drive.press("space")
+    drive.frames(2)
+    prep = table.prep
+    prep.standins, prep._win_fraction = (1,), 0.5  # as the solve's thread leaves them under way
+    drive.frames(1)
+    assert "solved" in table.snap.seat_notes[1]
+    prep.standins, prep._win_fraction = (), 1.0  # and once it has ended
+    drive.frames(1)
+    assert table.turn.mode == "rolling"
+    assert "solved" not in table.snap.seat_notes[1]
+
+
+def test_a_window_made_again_during_a_throw_is_drawn_whole(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
+    drive.frames(2)
+    drive.press("space")
+    drive.frames(4)
+    app.display.resize((1280, 720))  # the same size: the canvas's scale and place do not change
+    app.display.window.fill((1, 2, 3))  # whatever the new window holds, the last frame is not on it
+    drive.frames(1)
+    seen = pygame.image.tobytes(app.display.window, "RGB")
+    app._alone = None
+    app.draw()
+    assert seen == pygame.image.tobytes(app.display.window, "RGB")

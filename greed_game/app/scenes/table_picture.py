@@ -55,10 +55,16 @@ class TablePicture:
         (window pixels)."""
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """The whole screen."""
-        self._below(canvas, snap)
-        self.table.felt.draw(canvas, snap)
-        self._above(canvas, snap, None)
+        """The whole screen (nothing past the stage: a die thrown high stays off the letterbox's bars)."""
+        surface = canvas.surface
+        clip = surface.get_clip()
+        surface.set_clip(canvas.stage.clip(clip))
+        try:
+            self._below(canvas, snap)
+            self.table.felt.draw(canvas, snap)
+            self._above(canvas, snap, None)
+        finally:
+            surface.set_clip(clip)
         self.touched = False
         look = self._look(canvas, snap)
         layer = self.table.felt.layer_rect(canvas, snap) if look is not None else None
