@@ -60,6 +60,16 @@ def _throws_drawn_in_part(app: App, seeds: tuple[int, ...], every: int) -> int:
     return partial
 
 
+def _mid_throw(app: App, frames: int) -> tuple[Driver, TableScene]:
+    """A table of two (Tess to throw), ``frames`` frames after Space."""
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
+    drive.frames(2)
+    drive.press("space")
+    drive.frames(frames)
+    return drive, table
+
+
 @pytest.mark.parametrize("size", [(1280, 720), SMALL, (1280, 900)])  # the last with letterbox bars
 def test_a_throw_drawn_in_part_looks_as_if_drawn_whole_flat(make_app: Callable[..., App],
                                                          monkeypatch: pytest.MonkeyPatch,
@@ -83,11 +93,7 @@ def test_a_pointer_moved_during_a_throw_draws_the_next_frame_whole(make_app: Cal
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GREED_VIEW", raising=False)
     app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
-    drive.frames(2)
-    drive.press("space")
-    drive.frames(4)
+    drive, table = _mid_throw(app, 4)
     assert table.turn.mode == "rolling"
     calls: list[bool] = []
     real = table.draw_changed
@@ -137,11 +143,7 @@ def test_the_buttons_and_the_side_panel_draw_only_in_their_rectangles(make_app: 
 def test_a_solve_that_ends_during_a_throw_shows_at_once(make_app: Callable[..., App]) -> None:
     # the win tables' solve ends on another thread: the seat's note must not wait for the dice to settle
     app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
-    drive.frames(2)
-    drive.press("space")
-    drive.frames(2)
+    drive, table = _mid_throw(app, 2)
     prep = table.prep
     prep.standins, prep._win_fraction = (1,), 0.5  # as the solve's thread leaves them under way
     drive.frames(1)
@@ -154,11 +156,7 @@ def test_a_solve_that_ends_during_a_throw_shows_at_once(make_app: Callable[..., 
 
 def test_a_window_made_again_during_a_throw_is_drawn_whole(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
-    drive.frames(2)
-    drive.press("space")
-    drive.frames(4)
+    drive, _ = _mid_throw(app, 4)
     app.display.resize((1280, 720))  # the same size: the canvas's scale and place do not change
     app.display.window.fill((1, 2, 3))  # whatever the new window holds, the last frame is not on it
     drive.frames(1)

@@ -9,6 +9,8 @@ whole screen.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from typing import Protocol
 
@@ -24,6 +26,17 @@ from greed_game.play.turn import TurnController
 
 _SHOWN = tuple(f.name for f in fields(TableSnapshot) if f.compare and f.name != "dice")
 """What of a snapshot the screen shows beside the dice on the felt."""
+
+
+@contextmanager
+def _clipped(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Drawing on ``surface`` touches only ``rect`` while inside."""
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip))
+    try:
+        yield
+    finally:
+        surface.set_clip(clip)
 
 
 class Table(Protocol):
@@ -56,15 +69,8 @@ class TablePicture:
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """The whole screen (nothing past the stage: a die thrown high stays off the letterbox's bars)."""
-        surface = canvas.surface
-        clip = surface.get_clip()
-        surface.set_clip(canvas.stage.clip(clip))
-        try:
-            self._below(canvas, snap)
-            self.table.felt.draw(canvas, snap)
-            self._above(canvas, snap, None)
-        finally:
-            surface.set_clip(clip)
+        with _clipped(canvas.surface, canvas.stage):
+            self._layers(canvas, snap, None)
         self.touched = False
         look = self._look(canvas, snap)
         layer = self.table.felt.layer_rect(canvas, snap) if look is not None else None
@@ -79,17 +85,16 @@ class TablePicture:
         if now is None:
             return False
         region = drawn[1].union(now).clip(canvas.stage)
-        surface = canvas.surface
-        clip = surface.get_clip()
-        surface.set_clip(region)
-        try:
-            self._below(canvas, snap)
-            self.table.felt.draw(canvas, snap)
-            self._above(canvas, snap, region)
-        finally:
-            surface.set_clip(clip)
+        with _clipped(canvas.surface, region):
+            self._layers(canvas, snap, region)
         self._drawn = (drawn[0], now)
         return True
+
+    def _layers(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
+        """Every layer in its order (those that keep to their own rectangles only where they meet ``region``)."""
+        self._below(canvas, snap)
+        self.table.felt.draw(canvas, snap)
+        self._above(canvas, snap, region)
 
     def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """What lies under the dice: the table, the top bar (with the seats' plates on the rails) and the tray."""
