@@ -118,7 +118,6 @@ class App:
             return
         from_window = not self.settings.fullscreen
         self.settings.fullscreen = on
-        self._alone = None
         self.display.set_fullscreen(on, from_window=from_window)
         self.storage.save_settings(self.settings)
 
@@ -210,10 +209,11 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
-            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-                self._alone = None  # the window is drawn whole again
-                if event.type != pygame.WINDOWEXPOSED:
-                    self.display.window_changed(fullscreen=self.settings.fullscreen)
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.display.window_changed(fullscreen=self.settings.fullscreen)  # the next frame is drawn whole
+                continue
+            if event.type == pygame.WINDOWEXPOSED:
+                self._alone = None  # what the window showed may be gone: the next frame is drawn whole
                 continue
             inp = translate(event, self.display.to_logical)
             if inp is None:

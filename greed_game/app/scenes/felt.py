@@ -354,7 +354,9 @@ class FeltSection:
             canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
         gl = self.gl()
         if gl is not None:
-            self._draw_3d(canvas, gl, snap, skin, advised)
+            image, at = self._picture_3d(canvas, gl, snap, skin, advised)
+            if image is not None:
+                canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
             for d in self.dice:
                 draw_cocked(canvas, d)
                 if show_labels:
@@ -393,15 +395,10 @@ class FeltSection:
             (x0, y0, _), (x1, y1, _) = self.drag[0], self.drag[-1]
             canvas.line((255, 255, 255), (x0, y0), (x1, y1), 2)
 
-    def _draw_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName, advised: set[int]) -> None:
-        """The dice drawn in 3D from their poses; the picture is drawn again only when something in it changed."""
-        image, at = self._picture_3d(canvas, gl, snap, skin, advised)
-        if image is not None:
-            canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
-
     def _picture_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName,
                     advised: set[int]) -> tuple[pygame.Surface | None, tuple[int, int]]:
-        """The 3D picture of the dice now and where it goes on the window (rendered only when it changed)."""
+        """The 3D picture of the dice from their poses and where it goes on the window (rendered again only
+        when something in it changed)."""
         shown = [d for d in self.dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         highlights: list[Highlight | None] = []
         for d in shown:

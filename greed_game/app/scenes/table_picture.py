@@ -72,14 +72,14 @@ class TablePicture:
         with _clipped(canvas.surface, canvas.stage):
             self._layers(canvas, snap, None)
         self.touched = False
-        look = self._look(canvas, snap)
+        look = self._look(snap)
         layer = self.table.felt.layer_rect(canvas, snap) if look is not None else None
         self._drawn = (look, layer) if look is not None and layer is not None else None
 
     def draw_changed(self, canvas: Canvas, snap: TableSnapshot) -> bool:
         """During a throw, only where the dice were and are now (False, drawing nothing: draw the whole)."""
         drawn = self._drawn
-        if drawn is None or self.touched or self._look(canvas, snap) != drawn[0]:
+        if drawn is None or self.touched or self._look(snap) != drawn[0]:
             return False
         now = self.table.felt.layer_rect(canvas, snap)
         if now is None:
@@ -113,14 +113,14 @@ class TablePicture:
         if region is None or region.colliderect(canvas.rect(SIDE)):
             table.side.draw(canvas, snap)
 
-    def _look(self, canvas: Canvas, snap: TableSnapshot) -> tuple[object, ...] | None:
+    def _look(self, snap: TableSnapshot) -> tuple[object, ...] | None:
         """All that the screen shows but the dice of a throw in flight (None when not in a throw, or when the
         screen may change in ways this does not capture: kept dice move, a widget animates)."""
         table = self.table
         if table.turn.mode != "rolling" or table.tray.moving() or table.actions.focus.idle_for() <= 0:
             return None
-        shown = tuple(getattr(snap, f) for f in _SHOWN)
-        return (canvas.surface, canvas.scale, canvas.ox, canvas.oy, table.skin, len(table.felt.exits), shown)
+        # (a new window or scale is the window's to see: it draws whole after one)
+        return (table.skin, len(table.felt.exits), *(getattr(snap, f) for f in _SHOWN))
 
 
 __all__ = ["TablePicture"]
