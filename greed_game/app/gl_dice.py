@@ -38,16 +38,16 @@ F32 = npt.NDArray[np.float32]
 ROUNDING = 0.09
 """Radius of a die's rounded edges and corners, die units (the physics' collider has the same)."""
 ROUND_STEPS = 4
-FLIGHT_STEPS = 2
+"""Facets across each 45° of a rounded edge (enough for a smooth silhouette at 4K)."""
+FLIGHT_STEPS = 1
 """Steps of the rounded edges of a die in flight on a software renderer: it sets up every triangle on the
 CPU, and a tumbling die shows no facets (at rest a die is drawn with :data:`ROUND_STEPS`)."""
-"""Facets across each 45° of a rounded edge (enough for a smooth silhouette at 4K)."""
 SAMPLES = 4
 """Multisampling of the offscreen frame."""
 SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 """Words in a renderer's name that mean it draws on the CPU."""
 FRAME_STEP = 64
-"""The offscreen frame's size goes up in steps of this many pixels."""
+"""The offscreen frame is the box drawn, rounded up to this many pixels."""
 KEPT_MARKS = 4
 """Face textures kept (by skin and size): both skins at two window sizes."""
 
@@ -207,15 +207,44 @@ _QUAT_ROTATE = """
 vec3 turn(vec4 q, vec3 v) { return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v); }
 """
 
-_DIE_VS = "#version 330\n" + _QUAT_ROTATE + """
+_LIGHTING = """
+// (the diffuse and ambient light a point of a die receives, its gloss) for its normal and place
+vec2 lighting(vec3 n, vec3 world) {
+    vec3 l = normalize(light);
+    vec3 v = normalize(eye - world);
+    float diffuse = max(dot(n, l), 0.0);
+    float sky = mix(0.12, 0.42, 0.5 + 0.5 * n.z);
+    // the felt shades the foot of a die's sides
+    float foot = mix(0.55, 1.0, clamp(world.z / 0.7 + 0.25, 0.0, 1.0));
+    float g = max(dot(n, normalize(l + v)), 0.0);
+    g *= g; g *= g; g *= g; g *= g; g *= g; g *= g;  // to the 64th: a tight gloss without pow()
+    return vec2(sky * foot + 0.66 * diffuse, g);
+}
+"""
+
+# QUICK (a die in flight on a software renderer): lit at its vertices, not at each pixel. A face is flat, so
+# only the gloss differs, on a die tumbling too fast to show it; llvmpipe draws such a die in two thirds the time.
+_DIE_VS = _QUAT_ROTATE + """
 uniform mat4 mvp;
+uniform vec3 light;
+uniform vec3 eye;
 in vec3 in_pos; in vec3 in_normal; in float in_face; in vec2 in_st;
 in vec3 i_center; in vec4 i_quat; in vec3 i_lay_a; in vec3 i_lay_b; in vec2 i_top;
-out vec3 v_world; out vec3 v_normal; out vec2 v_uv; flat out float v_layer;
+out vec2 v_uv; flat out float v_layer;
+#ifdef QUICK
+out vec2 v_light;
+""" + _LIGHTING + """
+#else
+out vec3 v_world; out vec3 v_normal;
+#endif
 void main() {
     vec3 world = i_center + turn(i_quat, in_pos);
+#ifdef QUICK
+    v_light = lighting(turn(i_quat, in_normal), world);
+#else
     v_world = world;
     v_normal = turn(i_quat, in_normal);
+#endif
     int face = int(in_face + 0.5);
     v_layer = (face < 3 ? i_lay_a[face] : i_lay_b[face - 3]) - 1.0;
     vec2 st = in_st;
@@ -227,34 +256,44 @@ void main() {
 }
 """
 
-_DIE_FS = """#version 330
+_DIE_FS = """
 uniform sampler2DArray marks;
 uniform vec3 body;
+uniform float sharpen;
+in vec2 v_uv; flat in float v_layer;
+#ifdef QUICK
+in vec2 v_light;
+#else
 uniform vec3 light;
 uniform vec3 eye;
-uniform float sharpen;
-in vec3 v_world; in vec3 v_normal; in vec2 v_uv; flat in float v_layer;
+in vec3 v_world; in vec3 v_normal;
+""" + _LIGHTING + """
+#endif
 out vec4 frag;
 void main() {
     vec4 ink = texture(marks, vec3(v_uv, v_layer), sharpen);
+#ifdef QUICK
+    vec2 lit_by = v_light;
+#else
+    vec2 lit_by = lighting(normalize(v_normal), v_world);
+#endif
     // the marks are premultiplied and laid on the body as a 2D blit would, then lit in linear light (a gamma
     // of 2, squared here and rooted at the end: pow() costs a software renderer a fifth of the frame)
     vec3 albedo = body * (1.0 - ink.a) + ink.rgb;
     albedo *= albedo;
-    vec3 n = normalize(v_normal);
-    vec3 l = normalize(light);
-    vec3 v = normalize(eye - v_world);
-    float diffuse = max(dot(n, l), 0.0);
-    float sky = mix(0.12, 0.42, 0.5 + 0.5 * n.z);
-    // the felt shades the foot of a die's sides
-    float foot = mix(0.55, 1.0, clamp(v_world.z / 0.7 + 0.25, 0.0, 1.0));
-    float g = max(dot(n, normalize(l + v)), 0.0);
-    g *= g; g *= g; g *= g; g *= g; g *= g; g *= g;  // to the 64th: a tight gloss without pow()
-    float gloss = g * mix(0.22, 0.08, ink.a);
-    vec3 lit = albedo * (sky * foot + 0.66 * diffuse) + vec3(gloss);
+    vec3 lit = albedo * lit_by.x + vec3(lit_by.y * mix(0.22, 0.08, ink.a));
     frag = vec4(sqrt(clamp(lit, 0.0, 1.0)).bgr, 1.0);
 }
 """
+
+
+def _die_program(ctx: moderngl.Context, *, quick: bool) -> moderngl.Program:
+    """The dice's shaders, lit at each pixel or (``quick``) at each vertex."""
+    head = "#version 330\n" + ("#define QUICK\n" if quick else "")
+    program = ctx.program(vertex_shader=head + _DIE_VS, fragment_shader=head + _DIE_FS)
+    program["sharpen"].value = -0.35  # type: ignore[union-attr]
+    return program
+
 
 _FLAT_VS = """#version 330
 uniform mat4 mvp;
@@ -351,13 +390,13 @@ class GLDice:
         self.software = any(name in self.renderer.lower() for name in SOFTWARE)
         """Whether the renderer is software on the CPU (Settings may say so; its costs differ)."""
         self.samples = min(samples, int(ctx.max_samples))
-        self._die = ctx.program(vertex_shader=_DIE_VS, fragment_shader=_DIE_FS)
-        self._die["sharpen"].value = -0.35  # type: ignore[union-attr]
+        self._die = _die_program(ctx, quick=False)
+        self._die_quick = _die_program(ctx, quick=True) if self.software else self._die
         self._shadow = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_SHADOW_FS)
         self._ring = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_RING_FS)
         self._die_inst = ctx.buffer(reserve=16 * 15 * 4, dynamic=True)
-        self._dice = self._dice_mesh(ROUND_STEPS)
-        self._dice_in_flight = self._dice_mesh(FLIGHT_STEPS) if self.software else self._dice
+        self._dice = self._dice_mesh(ROUND_STEPS, self._die)
+        self._dice_in_flight = self._dice_mesh(FLIGHT_STEPS, self._die_quick) if self.software else self._dice
         quad = np.array([-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1], dtype=np.float32)
         self._quad = ctx.buffer(quad.tobytes())
         self._shadow_inst = ctx.buffer(reserve=16 * 10 * 4, dynamic=True)
@@ -464,7 +503,7 @@ class GLDice:
         msaa.use()
         viewport = (0, 0, box.w, box.h)
         self.ctx.viewport = viewport
-        msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0, viewport=viewport)
+        msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0)
         part = (ax + box.x * aw / w, ay + box.y * ah / h, box.w * aw / w, box.h * ah / h)
         self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings, quick=quick)
         if samples is not None:
@@ -481,11 +520,12 @@ class GLDice:
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
               camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False) -> None:
         """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
-        dice with fewer steps to their rounded edges and their marks from one mipmap level)."""
+        dice with fewer steps to their rounded edges, lit at their vertices, their marks from one mipmap level)."""
         ctx = self.ctx
         n = poses.shape[0]
         mvp = matrix.T.copy()
-        for program in (self._die, self._shadow, self._ring):
+        die = self._die_quick if quick else self._die
+        for program in (die, self._shadow, self._ring):
             program["mvp"].write(mvp.tobytes())  # type: ignore[union-attr]
         ctx.enable(moderngl.BLEND)
         ctx.blend_func = moderngl.ONE, moderngl.ONE_MINUS_SRC_ALPHA
@@ -510,10 +550,10 @@ class GLDice:
         self._marks.filter = (moderngl.LINEAR_MIPMAP_NEAREST if quick else moderngl.LINEAR_MIPMAP_LINEAR,
                               moderngl.LINEAR)
         self._marks.use(0)
-        self._die["marks"].value = 0  # type: ignore[union-attr]
-        self._die["body"].value = tuple(c / 255 for c in SKIN_BODY.get(skin, BODY))  # type: ignore[union-attr]
-        self._die["light"].value = LIGHT  # type: ignore[union-attr]
-        self._die["eye"].value = (0.0, 0.0, camera.height)  # type: ignore[union-attr]
+        die["marks"].value = 0  # type: ignore[union-attr]
+        die["body"].value = tuple(c / 255 for c in SKIN_BODY.get(skin, BODY))  # type: ignore[union-attr]
+        die["light"].value = LIGHT  # type: ignore[union-attr]
+        die["eye"].value = (0.0, 0.0, camera.height)  # type: ignore[union-attr]
         (self._dice_in_flight if quick else self._dice).render(moderngl.TRIANGLES, instances=n)
         if rings.shape[0]:
             ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
@@ -521,10 +561,11 @@ class GLDice:
             _fill(self._ring_inst, rings)
             self._rings.render(moderngl.TRIANGLES, instances=rings.shape[0])
 
-    def _dice_mesh(self, steps: int) -> moderngl.VertexArray:
-        """The dice's vertex array with rounded edges of ``steps`` steps (one instance a die)."""
+    def _dice_mesh(self, steps: int, program: moderngl.Program) -> moderngl.VertexArray:
+        """The dice's vertex array with rounded edges of ``steps`` steps (one instance a die), drawn by
+        ``program``."""
         verts, index = rounded_cube(steps=steps)
-        return self.ctx.vertex_array(self._die, [
+        return self.ctx.vertex_array(program, [
             (self.ctx.buffer(verts.tobytes()), "3f 3f 1f 2f", "in_pos", "in_normal", "in_face", "in_st"),
             (self._die_inst, "3f 4f 3f 3f 2f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top"),
         ], index_buffer=self.ctx.buffer(index.tobytes()), index_element_size=4)
@@ -558,13 +599,12 @@ class GLDice:
         self._marks = self._kept_marks[key] = marks
 
     def _ensure_frame(self, w: int, h: int) -> _Frame:
-        """Frames of at least ``w`` × ``h``: grown in steps of :data:`FRAME_STEP` as needed, never shrunk
-        (a throw spreading over the felt makes a few, not one a frame; only the box drawn is touched)."""
-        need = (FRAME_STEP * math.ceil(w / FRAME_STEP), FRAME_STEP * math.ceil(h / FRAME_STEP))
-        have = self._frame_size
-        if self._frame is not None and need[0] <= have[0] and need[1] <= have[1]:
+        """Frames of ``w`` × ``h`` rounded up to :data:`FRAME_STEP`, made again when that size changes (a few
+        times a throw): the box drawn nearly fills them, and each is cleared whole, which a software renderer
+        does at half the cost of clearing a part (that it draws)."""
+        size = (FRAME_STEP * math.ceil(w / FRAME_STEP), FRAME_STEP * math.ceil(h / FRAME_STEP))
+        if self._frame is not None and size == self._frame_size:
             return self._frame
-        size = (max(need[0], have[0]), max(need[1], have[1]))
         self._release_frame()
         ctx = self.ctx
         plain = ctx.framebuffer(ctx.renderbuffer(size, 4), ctx.depth_renderbuffer(size))

@@ -194,6 +194,23 @@ def test_dice_in_flight_are_drawn_quickly_on_a_software_renderer_and_at_rest_in_
         assert _edge_shades(rest) == _edge_shades(flight), "hardware draws every frame in full"
 
 
+def test_a_die_in_flight_is_lit_as_at_rest(dice: GLDice) -> None:
+    # in flight a software renderer lights a die at its vertices: its flat faces must shade as at rest, face by
+    # face (only the gloss, which no tumbling die shows, may differ)
+    tilted = (0.5, 0.5, 0.9, 0.2, 0.3, 0.1, 0.927)
+    rest, flight = render_one(dice, tilted), render_one(dice, tilted, moving=True)
+    opaque = (pygame.surfarray.pixels_alpha(rest) == 255) & (pygame.surfarray.pixels_alpha(flight) == 255)
+    a = pygame.surfarray.array3d(rest)[opaque].astype(int)
+    b = pygame.surfarray.array3d(flight)[opaque].astype(int)
+    assert opaque.sum() > 500
+    ivory = (a.min(axis=1) > 150) & (b.min(axis=1) > 150)  # the body, not the pips (their edges move a little)
+    assert np.median(np.abs(a[ivory] - b[ivory]).max(axis=1)) <= 6, "the faces shade alike"
+    for channel in range(3):
+        levels = np.unique(a[ivory, channel] // 16)
+        assert len(levels) >= 3, "the faces turned to the light differ in shade, in flight as at rest"
+        assert abs(np.mean(a[ivory, channel]) - np.mean(b[ivory, channel])) < 6
+
+
 def test_the_part_drawn_is_the_whole_pictures_box(dice: GLDice) -> None:
     poses = np.array([(1.0, -0.5, 0.5, *FLAT), (-2.0, 1.0, 1.6, 0.2, 0.3, 0.1, 0.927)], dtype=np.float32)
     layouts = [FIVE_UP, FIVE_UP]

@@ -2,9 +2,10 @@
 
 A frame of a throw changes nothing but the dice: the window keeps the last
 frame, and the table draws again only the region where the dice were and are
-now, every layer in its order and clipped to that region. Anything else that
-changes (input, a notice counting down, kept dice on their way) draws the
-whole screen.
+now, every layer in its order and clipped to that region (what lies under the
+dice is drawn once, off screen, and copied). Anything else that changes
+(input, a notice counting down, kept dice on their way) draws the whole
+screen.
 """
 
 from __future__ import annotations
@@ -66,12 +67,15 @@ class TablePicture:
         self._drawn: tuple[tuple[object, ...], pygame.Rect] | None = None
         """During a throw: how the screen looked beside the dice when last drawn, and where the dice were drawn
         (window pixels)."""
+        self._under: pygame.Surface | None = None
+        """What lies under the dice as the screen was last drawn whole, once a frame drawn in part needed it."""
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """The whole screen (nothing past the stage: a die thrown high stays off the letterbox's bars)."""
         with _clipped(canvas.surface, canvas.stage):
-            self._layers(canvas, snap, None)
+            self._layers(canvas, snap)
         self.touched = False
+        self._under = None
         look = self._look(snap)
         layer = self.table.felt.layer_rect(canvas, snap) if look is not None else None
         self._drawn = (look, layer) if look is not None and layer is not None else None
@@ -85,16 +89,34 @@ class TablePicture:
         if now is None:
             return False
         region = drawn[1].union(now).clip(canvas.stage)
+        under = self._under_dice(canvas, snap)
         with _clipped(canvas.surface, region):
-            self._layers(canvas, snap, region)
+            canvas.surface.blit(under, region, region)
+            self.table.felt.draw(canvas, snap)
+            self._above(canvas, snap, region)
         self._drawn = (drawn[0], now)
         return True
 
-    def _layers(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
-        """Every layer in its order (those that keep to their own rectangles only where they meet ``region``)."""
+    def _under_dice(self, canvas: Canvas, snap: TableSnapshot) -> pygame.Surface:
+        """What lies under the dice, drawn off screen for the first frame of a throw drawn in part: the frames
+        after it copy their region of it (a tenth of the cost of drawing those layers again)."""
+        if self._under is None:
+            window = canvas.surface
+            under = pygame.Surface(window.get_size(), 0, window)
+            canvas.surface = under
+            try:
+                with _clipped(under, canvas.stage):
+                    self._below(canvas, snap)
+            finally:
+                canvas.surface = window
+            self._under = under
+        return self._under
+
+    def _layers(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """Every layer in its order."""
         self._below(canvas, snap)
         self.table.felt.draw(canvas, snap)
-        self._above(canvas, snap, region)
+        self._above(canvas, snap, None)
 
     def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """What lies under the dice: the table, the top bar (with the seats' plates on the rails) and the tray."""
