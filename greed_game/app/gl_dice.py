@@ -48,8 +48,8 @@ SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 """Words in a renderer's name that mean it draws on the CPU."""
 FRAME_STEP = 64
 """The offscreen frame is the box drawn, rounded up to this many pixels."""
-KEPT_MARKS = 4
-"""Face textures kept (by skin and size): both skins at two window sizes."""
+KEPT_MARKS = 8
+"""Face textures kept (by skin, size and whether for dice in flight): both skins at two window sizes."""
 
 SKIN_BODY: dict[str, tuple[int, int, int]] = {"pips": BODY, "greed": BODY}
 """The colour of a die's body in each skin (the face art of both skins is drawn on the same ivory)."""
@@ -259,11 +259,11 @@ void main() {
 _DIE_FS = """
 uniform sampler2DArray marks;
 uniform vec3 body;
-uniform float sharpen;
 in vec2 v_uv; flat in float v_layer;
 #ifdef QUICK
 in vec2 v_light;
 #else
+uniform float sharpen;
 uniform vec3 light;
 uniform vec3 eye;
 in vec3 v_world; in vec3 v_normal;
@@ -271,10 +271,12 @@ in vec3 v_world; in vec3 v_normal;
 #endif
 out vec4 frag;
 void main() {
-    vec4 ink = texture(marks, vec3(v_uv, v_layer), sharpen);
 #ifdef QUICK
+    // (marks drawn at the die's size, without mipmaps)
+    vec4 ink = texture(marks, vec3(v_uv, v_layer));
     vec2 lit_by = v_light;
 #else
+    vec4 ink = texture(marks, vec3(v_uv, v_layer), sharpen);
     vec2 lit_by = lighting(normalize(v_normal), v_world);
 #endif
     // the marks are premultiplied and laid on the body as a 2D blit would, then lit in linear light (a gamma
@@ -291,7 +293,8 @@ def _die_program(ctx: moderngl.Context, *, quick: bool) -> moderngl.Program:
     """The dice's shaders, lit at each pixel or (``quick``) at each vertex."""
     head = "#version 330\n" + ("#define QUICK\n" if quick else "")
     program = ctx.program(vertex_shader=head + _DIE_VS, fragment_shader=head + _DIE_FS)
-    program["sharpen"].value = -0.35  # type: ignore[union-attr]
+    if not quick:
+        program["sharpen"].value = -0.35  # type: ignore[union-attr]
     return program
 
 
@@ -406,7 +409,7 @@ class GLDice:
         self._rings = ctx.vertex_array(self._ring, [(self._quad, "2f", "in_corner"), (self._ring_inst, *flat)])
         self._ring["colors"].value = [_premultiplied(RINGS[h][0]) for h in _HIGHLIGHTS]  # type: ignore[union-attr]
         self._marks: moderngl.TextureArray | None = None
-        self._kept_marks: OrderedDict[tuple[str, int], moderngl.TextureArray] = OrderedDict()
+        self._kept_marks: OrderedDict[tuple[str, int, bool], moderngl.TextureArray] = OrderedDict()
         """Marks drawn before, by skin and size: a skin chosen again, or a window sized back, costs nothing."""
         self._frame: _Frame | None = None
         self._frame_size = (0, 0)
@@ -495,9 +498,9 @@ class GLDice:
         box = _bounds(poses, shadows, rings, camera, area, (w, h))
         if box.w <= 0 or box.h <= 0:
             return None
-        self._ensure_marks(skin, camera.unit * w / aw)
-        msaa, resolved, samples = self._ensure_frame(box.w, box.h)
         quick = moving and self.software
+        self._ensure_marks(skin, camera.unit * w / aw, quick=quick)
+        msaa, resolved, samples = self._ensure_frame(box.w, box.h)
         if quick:
             msaa, samples = resolved, None
         msaa.use()
@@ -546,9 +549,6 @@ class GLDice:
         inst[:, 13:15] = np.asarray(tops, dtype=np.float32)
         _fill(self._die_inst, inst)
         assert self._marks is not None
-        # in flight on a software renderer, one mipmap level rather than a blend of two: half the texture reads
-        self._marks.filter = (moderngl.LINEAR_MIPMAP_NEAREST if quick else moderngl.LINEAR_MIPMAP_LINEAR,
-                              moderngl.LINEAR)
         self._marks.use(0)
         die["marks"].value = 0  # type: ignore[union-attr]
         die["body"].value = tuple(c / 255 for c in SKIN_BODY.get(skin, BODY))  # type: ignore[union-attr]
@@ -570,16 +570,22 @@ class GLDice:
             (self._die_inst, "3f 4f 3f 3f 2f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top"),
         ], index_buffer=self.ctx.buffer(index.tobytes()), index_element_size=4)
 
-    def _ensure_marks(self, skin: SkinName, die_px: float) -> None:
+    def _ensure_marks(self, skin: SkinName, die_px: float, *, quick: bool = False) -> None:
         """The six faces' marks as a texture array, drawn when the skin or the die's size is new.
 
         Drawn at twice the die's size on screen and mipmapped, so a die at
         rest samples a level drawn near its own size (crisp), and a die seen
         at a slant is filtered rather than shimmering. The last few are kept
         (drawing and mipmapping one costs a software renderer 15 ms).
+        ``quick``, for dice in flight on a software renderer: drawn at the
+        die's own size, without mipmaps, which llvmpipe sets up for each draw
+        (a fifth of a millisecond on the game's thread, a tenth of the frame);
+        a tumbling die shows no difference.
         """
         px = int(min(512, max(64, 4 * math.ceil(die_px * 2 / 4))))
-        key = (skin, px)
+        if quick:
+            px //= 2
+        key = (skin, px, quick)
         kept = self._kept_marks.get(key)
         if kept is not None:
             self._kept_marks.move_to_end(key)
@@ -591,10 +597,14 @@ class GLDice:
         while len(self._kept_marks) >= KEPT_MARKS:
             self._kept_marks.popitem(last=False)[1].release()
         marks = self.ctx.texture_array((px, px, 6), 4, layers)
-        marks.build_mipmaps()  # (its filter is set by each draw: in flight and at rest differ)
-        # a software renderer filters anisotropically at a cost that triples the frame; a die at rest shows
-        # its top face square on, where trilinear filtering is as crisp
-        marks.anisotropy = 1.0 if self.software else min(16.0, float(self.ctx.max_anisotropy))
+        if quick:
+            marks.filter = (moderngl.LINEAR, moderngl.LINEAR)
+        else:
+            marks.build_mipmaps()
+            marks.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+            # a software renderer filters anisotropically at a cost that triples the frame; a die at rest shows
+            # its top face square on, where trilinear filtering is as crisp
+            marks.anisotropy = 1.0 if self.software else min(16.0, float(self.ctx.max_anisotropy))
         marks.repeat_x = marks.repeat_y = False
         self._marks = self._kept_marks[key] = marks
 
