@@ -68,14 +68,18 @@ class TablePicture:
         """During a throw: how the screen looked beside the dice when last drawn, and where the dice were drawn
         (window pixels)."""
         self._under: pygame.Surface | None = None
-        """What lies under the dice as the screen was last drawn whole, once a frame drawn in part needed it."""
+        """What lies under the dice, on a surface the canvas keeps (a window's size of it takes 17 ms to make at
+        3840×2160: one a game's screen, not one a throw)."""
+        self._under_drawn = False
+        """Whether :attr:`_under` shows this screen as it was last drawn whole (only the screen last drawn whole
+        draws in part, so another table screen's use of the surface always comes before this one's reset)."""
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """The whole screen (nothing past the stage: a die thrown high stays off the letterbox's bars)."""
         with _clipped(canvas.surface, canvas.stage):
             self._layers(canvas, snap)
         self.touched = False
-        self._under = None
+        self._under_drawn = False
         look = self._look(snap)
         layer = self.table.felt.layer_rect(canvas, snap) if look is not None else None
         self._drawn = (look, layer) if look is not None and layer is not None else None
@@ -100,17 +104,20 @@ class TablePicture:
     def _under_dice(self, canvas: Canvas, snap: TableSnapshot) -> pygame.Surface:
         """What lies under the dice, drawn off screen for the first frame of a throw drawn in part: the frames
         after it copy their region of it (a tenth of the cost of drawing those layers again)."""
-        if self._under is None:
-            window = canvas.surface
-            under = pygame.Surface(window.get_size(), 0, window)
+        window = canvas.surface
+        size = window.get_size()
+        under = canvas.cached(("under the dice", size), lambda: pygame.Surface(size, 0, window))
+        if under is not self._under:
+            self._under, self._under_drawn = under, False
+        if not self._under_drawn:
             canvas.surface = under
             try:
                 with _clipped(under, canvas.stage):
                     self._below(canvas, snap)
             finally:
                 canvas.surface = window
-            self._under = under
-        return self._under
+            self._under_drawn = True
+        return under
 
     def _layers(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """Every layer in its order."""
