@@ -6,17 +6,20 @@ errors are one clear line on stderr with exit status 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from greed_game import __version__
 
 if TYPE_CHECKING:
+    import argparse
+
+    from greed_game.cli_args import Parser
     from greed_game.rules import RuleSet
     from greed_game.said import Said
     from greed_game.solutions import Solutions
@@ -386,52 +389,13 @@ def _check_folder(folder: str) -> None:
         _fail(f"--screenshots: {shown(folder)} cannot hold the screenshots ({reason})")
 
 
-Handler = Callable[[argparse.Namespace, "Solutions"], int]
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with its errors in one line, like every other error of the command line (exit status 2)."""
-
-    def error(self, message: str) -> NoReturn:
-        from greed_game.rules.ruleset import shown
-
-        command = self.prog.removeprefix("greed-game").strip()
-        sys.stderr.write(f"greed-game: {command + ': ' if command else ''}{shown(message)}\n")
-        sys.exit(2)
+Handler = Callable[["argparse.Namespace", "Solutions"], int]
 
 
 MAX_GAMES = 1_000_000
 """The most games ``simulate`` plays in one run (about five minutes of expert games on one core)."""
 MAX_THROWS = 100_000
 """The most throws one run of the throw laboratory makes (about ten minutes of CPU)."""
-
-
-def _whole(low: int, high: int) -> Callable[[str], int]:
-    """An argument type: a whole number written in plain digits, from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        digits = text[1:] if text.startswith("-") else text
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
-            shown_text = text if len(text) <= 16 else text[:16] + "…"
-            raise argparse.ArgumentTypeError(f"a whole number was expected, not {shown_text!r}")
-        value = int(text)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"a whole number from {low:,} to {high:,} was expected, not {value:,}")
-        return value
-
-    return parse
-
-
-class _Defaults(argparse.HelpFormatter):
-    """Every subcommand's --help shows the default of each option that has one (not of a required option, a
-    switch or an option whose absence means "the rules' own")."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = action.help or ""
-        shown = action.default not in (None, False, argparse.SUPPRESS) and not action.required
-        if shown and "%(default)" not in text and (action.option_strings or action.nargs in ("?", "*")):
-            text += " (default: %(default)s)"
-        return text
 
 
 _RULES_HELP = "preset id (see 'greed-game rules') or a rules file"
@@ -441,7 +405,9 @@ _TARGET_HELP = "play to this target instead of the rules' own"
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = _Parser(
+    from greed_game.cli_args import Parser
+
+    parser = Parser(
         prog="greed-game",
         description="Greed, the push-your-luck dice game. With no command, opens the game window.",
     )
@@ -465,22 +431,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_score(sub: argparse._SubParsersAction[_Parser]) -> None:
-    p = sub.add_parser("score", formatter_class=_Defaults, help="list every valid keep of a throw, with its points")
+def _add_score(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults
+
+    p = sub.add_parser("score", formatter_class=Defaults, help="list every valid keep of a throw, with its points")
     p.add_argument("--rules", default="pass-the-dice", help=_RULES_HELP)
     p.add_argument("--batch", action="store_true", help="read one throw a line from stdin")
     p.add_argument("dice", nargs="*", help="the dice of the throw, e.g. 1 5 3 3 3 2")
     p.set_defaults(handler=cmd_score)
 
 
-def _add_replay(sub: argparse._SubParsersAction[_Parser]) -> None:
-    p = sub.add_parser("replay", formatter_class=_Defaults, help="replay a game record and print the outcome")
+def _add_replay(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults
+
+    p = sub.add_parser("replay", formatter_class=Defaults, help="replay a game record and print the outcome")
     p.add_argument("file", help=_RECORD_HELP)
     p.set_defaults(handler=cmd_replay)
 
 
-def _add_rules(sub: argparse._SubParsersAction[_Parser]) -> None:
-    p = sub.add_parser("rules", formatter_class=_Defaults, help="list the presets, or print one preset's rules")
+def _add_rules(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults
+
+    p = sub.add_parser("rules", formatter_class=Defaults, help="list the presets, or print one preset's rules")
     p.add_argument("id", nargs="?", help="a preset id or a rules file")
     p.add_argument("--json", action="store_true", help="print the rules table as JSON instead of text")
     p.set_defaults(handler=cmd_rules)
@@ -489,33 +461,39 @@ def _add_rules(sub: argparse._SubParsersAction[_Parser]) -> None:
 # The computer players' commands import the solver only when one of them runs.
 
 
-def _add_solve(sub: argparse._SubParsersAction[_Parser]) -> None:
+def _add_solve(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults, whole
+
     p = sub.add_parser(
-        "solve", formatter_class=_Defaults, help="solve a rule set exactly: expected points per turn and bust odds"
+        "solve", formatter_class=Defaults, help="solve a rule set exactly: expected points per turn and bust odds"
     )
     p.add_argument("--rules", required=True, help=_RULES_HELP)
     p.add_argument(
         "--win", action="store_true", help="solve the two-player game exactly: the first player's chance to win"
     )
-    p.add_argument("--target", type=_whole(-(10**12), 10**12), help=_TARGET_HELP)
+    p.add_argument("--target", type=whole(-(10**12), 10**12), help=_TARGET_HELP)
     p.set_defaults(handler=cmd_solve)
 
 
-def _add_simulate(sub: argparse._SubParsersAction[_Parser]) -> None:
-    p = sub.add_parser("simulate", formatter_class=_Defaults, help="play computer levels against each other, headless")
+def _add_simulate(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults, whole
+
+    p = sub.add_parser("simulate", formatter_class=Defaults, help="play computer levels against each other, headless")
     p.add_argument("--rules", required=True, help=_RULES_HELP)
     p.add_argument("--players", required=True, help="comma-separated levels: cautious, bold, expert, master, optimal")
-    p.add_argument("--target", type=_whole(-(10**12), 10**12), help=_TARGET_HELP)
-    p.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000,
+    p.add_argument("--target", type=whole(-(10**12), 10**12), help=_TARGET_HELP)
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=1000,
                    help=f"number of games (at most {MAX_GAMES:,})")
-    p.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1), default=1,
+    p.add_argument("--seed", type=whole(-(2**63), 2**63 - 1), default=1,
                    help="random seed (the same seed gives the same result)")
     p.set_defaults(handler=cmd_simulate)
 
 
-def _add_advise(sub: argparse._SubParsersAction[_Parser]) -> None:
+def _add_advise(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults
+
     p = sub.add_parser(
-        "advise", formatter_class=_Defaults, help="the expert's advice for the position at the end of a game record"
+        "advise", formatter_class=Defaults, help="the expert's advice for the position at the end of a game record"
     )
     p.add_argument("file", help=_RECORD_HELP)
     p.add_argument(
@@ -527,27 +505,31 @@ def _add_advise(sub: argparse._SubParsersAction[_Parser]) -> None:
     p.set_defaults(handler=cmd_advise)
 
 
-def _add_review(sub: argparse._SubParsersAction[_Parser]) -> None:
+def _add_review(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults, whole
+
     p = sub.add_parser(
         "review",
-        formatter_class=_Defaults,
+        formatter_class=Defaults,
         help="each player's decisions in a two-player game record against the exact chance to win",
     )
     p.add_argument("file", help=_RECORD_HELP)
     p.add_argument(
-        "--worst", type=_whole(0, 1000), default=5, help="how many of each player's costliest decisions to list"
+        "--worst", type=whole(0, 1000), default=5, help="how many of each player's costliest decisions to list"
     )
     p.set_defaults(handler=cmd_review)
 
 
-def _add_throws(sub: argparse._SubParsersAction[_Parser]) -> None:
+def _add_throws(sub: argparse._SubParsersAction[Parser]) -> None:
+    from greed_game.cli_args import Defaults, whole
+
     p = sub.add_parser(
-        "throws", formatter_class=_Defaults,
+        "throws", formatter_class=Defaults,
         help="the throw laboratory: simulate many throws of the dice and print how they fell, as JSON",
     )
-    p.add_argument("--dice", type=_whole(1, 6), default=6, help="dice in each throw")
-    p.add_argument("--count", type=_whole(1, MAX_THROWS), default=1000, help=f"throws (at most {MAX_THROWS:,})")
-    p.add_argument("--seed", type=_whole(-(2**63), 2**63 - 1), default=1,
+    p.add_argument("--dice", type=whole(1, 6), default=6, help="dice in each throw")
+    p.add_argument("--count", type=whole(1, MAX_THROWS), default=1000, help=f"throws (at most {MAX_THROWS:,})")
+    p.add_argument("--seed", type=whole(-(2**63), 2**63 - 1), default=1,
                    help="random seed (the same seed gives the same result)")
     p.add_argument("--voids", choices=("off", "rare", "realistic"), default="realistic",
                    help="the void-throw setting: off throws a void throw again")
@@ -565,7 +547,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     arguments = sys.argv[1:] if argv is None else list(argv)
     # No arguments opens the window: it starts without building every subcommand's parser first.
-    args = build_parser().parse_args(arguments) if arguments else argparse.Namespace()
+    args = build_parser().parse_args(arguments) if arguments else cast("argparse.Namespace", SimpleNamespace())
     # The one solutions service of this run: shipped books, then the disk cache, then a solve.
     solutions = Solutions.for_program()
     try:
