@@ -157,10 +157,12 @@ class Canvas(StageMap):
 
     # -- caches -------------------------------------------------------------------
 
-    def cached(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """A physical-size image built once per scale (least recently used ones are dropped)."""
+    def cached(self, key: Hashable, build: Callable[[], pygame.Surface], *,
+               size: tuple[int, int] | None = None) -> pygame.Surface:
+        """A physical-size image built once per scale (least recently used ones are dropped); with ``size``, built
+        again when the one kept has another size (one a key, where a key with the size would keep one a size)."""
         image = self._images.get(key)
-        if image is None:
+        if image is None or (size is not None and image.get_size() != size):
             image = build()
             self._images[key] = image
             if len(self._images) > self.IMAGE_CACHE:

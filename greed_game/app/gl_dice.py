@@ -47,7 +47,7 @@ SAMPLES = 4
 SOFTWARE = ("llvmpipe", "softpipe", "swrast", "software rasterizer")
 """Words in a renderer's name that mean it draws on the CPU."""
 FRAME_STEP = 64
-"""The offscreen frame is the box drawn, rounded up to this many pixels."""
+"""The offscreen frames' sizes go in steps of this many pixels."""
 KEPT_MARKS = 8
 """Face textures kept (by skin, size and whether for dice in flight): both skins at two window sizes."""
 
@@ -410,9 +410,12 @@ class GLDice:
         self._ring["colors"].value = [_premultiplied(RINGS[h][0]) for h in _HIGHLIGHTS]  # type: ignore[union-attr]
         self._marks: moderngl.TextureArray | None = None
         self._kept_marks: OrderedDict[tuple[str, int, bool], moderngl.TextureArray] = OrderedDict()
-        """Marks drawn before, by skin and size: a skin chosen again, or a window sized back, costs nothing."""
+        """Marks drawn before, by skin, size and whether for dice in flight: a skin chosen again, or a window sized
+        back, costs nothing."""
         self._frame: _Frame | None = None
         self._frame_size = (0, 0)
+        self._flight: moderngl.Framebuffer | None = None
+        """The frame of dice in flight on a software renderer (no multisampling), near the box's size."""
         resolve = ctx.program(vertex_shader=_RESOLVE_VS, fragment_shader=_RESOLVE_FS)
         resolve["count"].value = max(1, self.samples)  # type: ignore[union-attr]
         self._resolve = ctx.vertex_array(resolve, [])
@@ -459,8 +462,9 @@ class GLDice:
         the part of the surface that holds anything. ``moving``: dice in flight,
         which a software renderer draws without multisampling (it costs it two
         thirds of the frame, and an edge in motion shows no steps), with fewer
-        steps to their rounded edges and their marks read from one mipmap
-        level; dice at rest are drawn once, in full, and then not again.
+        steps to their rounded edges, lit at their vertices, their marks drawn
+        at their size without mipmaps; dice at rest are drawn once, in full,
+        and then not again.
         """
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -500,13 +504,18 @@ class GLDice:
             return None
         quick = moving and self.software
         self._ensure_marks(skin, camera.unit * w / aw, quick=quick)
-        msaa, resolved, samples = self._ensure_frame(box.w, box.h)
-        if quick:
-            msaa, samples = resolved, None
-        msaa.use()
         viewport = (0, 0, box.w, box.h)
+        if quick:
+            msaa = resolved = self._flight_frame(box.w, box.h)
+            samples = None
+            msaa.use()
+            # the whole frame, which llvmpipe clears at half the cost of a part of it (that it draws)
+            msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0)
+        else:
+            msaa, resolved, samples = self._ensure_frame(box.w, box.h)
+            msaa.use()
+            msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0, viewport=viewport)
         self.ctx.viewport = viewport
-        msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0)
         part = (ax + box.x * aw / w, ay + box.y * ah / h, box.w * aw / w, box.h * ah / h)
         self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings, quick=quick)
         if samples is not None:
@@ -523,7 +532,7 @@ class GLDice:
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
               camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False) -> None:
         """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
-        dice with fewer steps to their rounded edges, lit at their vertices, their marks from one mipmap level)."""
+        dice with fewer steps to their rounded edges, lit at their vertices, their marks without mipmaps)."""
         ctx = self.ctx
         n = poses.shape[0]
         mvp = matrix.T.copy()
@@ -609,12 +618,13 @@ class GLDice:
         self._marks = self._kept_marks[key] = marks
 
     def _ensure_frame(self, w: int, h: int) -> _Frame:
-        """Frames of ``w`` × ``h`` rounded up to :data:`FRAME_STEP`, made again when that size changes (a few
-        times a throw): the box drawn nearly fills them, and each is cleared whole, which a software renderer
-        does at half the cost of clearing a part (that it draws)."""
-        size = (FRAME_STEP * math.ceil(w / FRAME_STEP), FRAME_STEP * math.ceil(h / FRAME_STEP))
-        if self._frame is not None and size == self._frame_size:
+        """Frames of at least ``w`` × ``h``: grown in steps of :data:`FRAME_STEP` as needed, never shrunk
+        (a throw spreading over the felt makes a few, not one a frame; only the box drawn is touched)."""
+        need = (FRAME_STEP * math.ceil(w / FRAME_STEP), FRAME_STEP * math.ceil(h / FRAME_STEP))
+        have = self._frame_size
+        if self._frame is not None and need[0] <= have[0] and need[1] <= have[1]:
             return self._frame
+        size = (max(need[0], have[0]), max(need[1], have[1]))
         self._release_frame()
         ctx = self.ctx
         plain = ctx.framebuffer(ctx.renderbuffer(size, 4), ctx.depth_renderbuffer(size))
@@ -627,15 +637,32 @@ class GLDice:
         self._frame_size = size
         return self._frame
 
+    def _flight_frame(self, w: int, h: int) -> moderngl.Framebuffer:
+        """A frame of at least ``w`` × ``h`` and at most two steps of :data:`FRAME_STEP` more: each is cleared
+        whole, so it stays near the box's size (made again a few times a throw)."""
+        frame = self._flight
+        if frame is not None and w <= frame.width <= w + 2 * FRAME_STEP and h <= frame.height <= h + 2 * FRAME_STEP:
+            return frame
+        if frame is not None:
+            _release(frame)
+        size = (FRAME_STEP * math.ceil(w / FRAME_STEP), FRAME_STEP * math.ceil(h / FRAME_STEP))
+        self._flight = self.ctx.framebuffer(self.ctx.renderbuffer(size, 4), self.ctx.depth_renderbuffer(size))
+        return self._flight
+
     def _release_frame(self) -> None:
         if self._frame is None:
             return
         for fbo in {self._frame[0], self._frame[1]}:
-            for attachment in (*fbo.color_attachments, fbo.depth_attachment):
-                if attachment is not None:
-                    attachment.release()
-            fbo.release()
+            _release(fbo)
         self._frame = None
+
+
+def _release(frame: moderngl.Framebuffer) -> None:
+    """Free a frame and what is attached to it."""
+    for attachment in (*frame.color_attachments, frame.depth_attachment):
+        if attachment is not None:
+            attachment.release()
+    frame.release()
 
 
 def _shadow_instances(poses: F32, feet: F32) -> F32:

@@ -164,3 +164,24 @@ def test_a_window_made_again_during_a_throw_is_drawn_whole(make_app: Callable[..
     app._alone = None
     app.draw()
     assert seen == pygame.image.tobytes(app.display.window, "RGB")
+
+
+
+def test_an_image_kept_by_size_is_one_a_key_made_again_at_a_new_size() -> None:
+    # the surface under the dice: one a window, not one for each size the window has had
+    from greed_game.app.canvas import Canvas
+
+    canvas = Canvas(pygame.Surface((1280, 720)))
+
+    def keep() -> pygame.Surface:
+        size = canvas.surface.get_size()
+        return canvas.cached(("under the dice",), lambda: pygame.Surface(size), size=size)
+
+    first = keep()
+    assert keep() is first and first.get_size() == (1280, 720)
+    canvas.set_target(pygame.Surface((1500, 720)))  # wider at the same scale: letterboxed, the cache kept
+    wider = keep()
+    assert wider is not first and wider.get_size() == (1500, 720)
+    assert keep() is wider
+    canvas.set_target(pygame.Surface((1280, 720)))
+    assert keep().get_size() == (1280, 720)

@@ -68,8 +68,8 @@ class TablePicture:
         """During a throw: how the screen looked beside the dice when last drawn, and where the dice were drawn
         (window pixels)."""
         self._under: pygame.Surface | None = None
-        """What lies under the dice, on a surface the canvas keeps (a window's size of it takes 17 ms to make at
-        3840×2160: one a game's screen, not one a throw)."""
+        """What lies under the dice, on a surface the canvas keeps (one a window: a window's size of it takes 17 ms
+        to make at 3840×2160)."""
         self._under_drawn = False
         """Whether :attr:`_under` shows this screen as it was last drawn whole (only the screen last drawn whole
         draws in part, so another table screen's use of the surface always comes before this one's reset)."""
@@ -106,7 +106,7 @@ class TablePicture:
         after it copy their region of it (a tenth of the cost of drawing those layers again)."""
         window = canvas.surface
         size = window.get_size()
-        under = canvas.cached(("under the dice", size), lambda: pygame.Surface(size, 0, window))
+        under = canvas.cached(("under the dice",), lambda: pygame.Surface(size, 0, window), size=size)
         if under is not self._under:
             self._under, self._under_drawn = under, False
         if not self._under_drawn:
