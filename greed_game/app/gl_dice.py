@@ -331,8 +331,11 @@ void main() {
     // v_shape: corner radius, height above the felt, fade (1 on the felt, 0 over the floor)
     float h = v_shape.y;
     float contact = clamp(1.0 - h / 0.35, 0.0, 1.0);
-    float near = box(local(v_offset, v_turn), v_size - 0.02, v_shape.x);
-    float tight = contact * 0.6 * (1.0 - smoothstep(-0.04, 0.06, near));
+    // a die on its edge or corner meets the felt along a line or at a point: its contact shadow is drawn
+    // smaller and fainter than a face's (the whole footprint dark made a black ring around a rolling die)
+    float tilt = clamp((v_shape.x - 0.1) / 0.3, 0.0, 1.0);
+    float near = box(local(v_offset, v_turn), v_size - 0.02 - 0.3 * tilt * min(v_size.x, v_size.y), v_shape.x);
+    float tight = contact * 0.6 * (1.0 - 0.75 * tilt) * (1.0 - smoothstep(-0.04, 0.06, near));
     float blur = 0.13 + 0.15 * h;
     float far = box(local(v_offset - fall * (0.15 + 0.35 * h), v_turn), v_size + 0.02 + 0.06 * h,
                     v_shape.x + blur * 0.5);

@@ -177,9 +177,17 @@ def test_the_skin_decides_the_faces(dice: GLDice) -> None:
 
 
 def _edge_shades(image: pygame.Surface) -> int:
-    """How many pixels a die covers in part: the softened edge that multisampling draws (a shadow is fainter)."""
-    alpha = pygame.surfarray.pixels_alpha(image)
-    return int(np.count_nonzero((alpha > 230) & (alpha < 255)))
+    """How many pixels a die covers in part: the softened edge that multisampling draws, pixels beside the die
+    that are not wholly die yet carry some of its light colour (a shadow's pixels are black)."""
+    alpha = pygame.surfarray.array_alpha(image).astype(int)
+    light = pygame.surfarray.array3d(image).max(axis=2).astype(int)
+    whole = alpha == 255
+    beside = np.zeros_like(whole)
+    beside[1:, :] |= whole[:-1, :]
+    beside[:-1, :] |= whole[1:, :]
+    beside[:, 1:] |= whole[:, :-1]
+    beside[:, :-1] |= whole[:, 1:]
+    return int(np.count_nonzero(beside & ~whole & (light > 60)))
 
 
 def test_dice_in_flight_are_drawn_quickly_on_a_software_renderer_and_at_rest_in_full(dice: GLDice) -> None:

@@ -90,3 +90,27 @@ def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection
     assert table.turn.choice.points == 2000
     drive.press("space")
     assert table.turn.notices.callout is not None and table.turn.notices.callout.said.title == "Straight!"
+
+
+def test_a_die_on_the_rail_never_hides_a_seats_name_plate(app: App) -> None:
+    from greed_game.app.scenes.table_parts import RAIL_W, RAILS, plate_position
+
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.turn.mode != "rolling")
+    drive.frames(2)
+    x, _ = plate_position(1, 2)  # Ada's plate, on the top rail
+    # the plate's middle, within its round ends
+    plate = app.canvas.rect(pygame.Rect(round(x) - 20, round(RAILS.y + RAIL_W / 2) - 6, 40, 12))
+    table.picture.draw(app.canvas, table.snap)
+    before = pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB")
+    die = table.felt.dice[0]
+    die.x, die.y = x, RAILS.y + RAIL_W / 2  # a die come to lie on the plate
+    table.picture.draw(app.canvas, table.snap)
+    moved = pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB")
+    die.x += 200
+    table.picture.draw(app.canvas, table.snap)
+    assert pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB") == before
+    assert moved == before, "the die was drawn over the seat's name"

@@ -370,10 +370,10 @@ class ReplayScene(Scene):
         state = self.replay.state
         step = self.step
         self._draw_top_bar(canvas)
-        draw_plates(canvas, [p.name for p in self.players], state, step.seat)
         self._draw_tray(canvas, step)
         for die in step.throw:
             draw_die(canvas, self.skin, die)
+        draw_plates(canvas, [p.name for p in self.players], state, step.seat)  # over the dice, as at the table
         if step.void and step.throw:
             canvas.text(_("void"), (FELT.centerx, FELT.centery + 110), 15, theme.WARN, font="bold", anchor="center")
         self._draw_caption_band(canvas, step)

@@ -126,15 +126,16 @@ class TablePicture:
         self._above(canvas, snap, None)
 
     def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """What lies under the dice: the table, the top bar (with the seats' plates on the rails) and the tray."""
+        """What lies under the dice: the table, the top bar and the tray."""
         draw_table_background(canvas)
         self.table.top.draw(canvas, snap)
         self.table.tray.draw(canvas, snap)
 
     def _above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
-        """What lies over the dice: kept dice on their way, the banners, the buttons and the side panel (the last
-        two, which keep to their own rectangles, only where they meet ``region``)."""
+        """What lies over the dice: the seats' plates on the rails, kept dice on their way, the banners, the buttons
+        and the side panel (the last two, which keep to their own rectangles, only where they meet ``region``)."""
         table = self.table
+        table.top.draw_plates(canvas, snap)
         table.tray.draw_moving(canvas)
         table.notices.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(ACTIONS)):

@@ -401,7 +401,8 @@ class SideSection(Section):
 
 
 class TopBarSection(Section):
-    """Above the felt: the rules' name and target, the chips; the players' name plates on the rails."""
+    """Above the felt: the rules' name and target, the chips; the players' name plates on the rails (drawn over
+    the dice: a die bouncing on a rail or cocked against it never hides a name)."""
 
     rect = TOP_BAR
 
@@ -413,6 +414,9 @@ class TopBarSection(Section):
         canvas.text(_("to {target}").format(target=num(rules.target)), (r.x + 16 + name_w, r.centery + 1), 14,
                     theme.TEXT_DIM, anchor="midleft")
         draw_chips(canvas, [(text, theme.tone_color(tone)) for text, tone in snap.chips], r.right, r.y + 7)
+
+    def draw_plates(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """The players' name plates on the rails."""
         draw_plates(canvas, [p.name for p in snap.players], snap.state, snap.state.current)
 
 
