@@ -114,3 +114,13 @@ def test_a_die_on_the_rail_never_hides_a_seats_name_plate(app: App) -> None:
     table.picture.draw(app.canvas, table.snap)
     assert pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB") == before
     assert moved == before, "the die was drawn over the seat's name"
+
+
+def test_roll_off_badges_tell_the_throwers_apart() -> None:
+    from greed_game.app.scenes.felt import badge_letters
+
+    assert badge_letters([(0, "You"), (1, "Penny")]) == ["Y", "P"]
+    assert badge_letters([(0, "Player 1"), (1, "Penny")]) == ["Pl", "Pe"]
+    shown = badge_letters([(0, "Player 1"), (1, "Player 2"), (2, "Penny"), (3, "ada")])
+    assert shown == ["1", "2", "Pe", "A"]
+    assert len(set(badge_letters([(seat, "Sam") for seat in range(8)]))) == 8

@@ -381,13 +381,14 @@ class FeltSection:
         initial (the seat's colour on its row and plate says whose), placed clear of the other dice."""
         if self.playing is not None or len(self.tags) != len(self.dice) or snap.banner is not None:
             return
-        for d, (seat, name) in zip(self.dice, self.tags, strict=True):
+        letters = badge_letters(self.tags)
+        for d, (seat, _name), shown in zip(self.dice, self.tags, letters, strict=True):
             color = theme.seat_color(seat)
             canvas.polygon(color, d.corners(1.18), 3)
             bx, by = badge_spot(d, self.dice, FELT)
             canvas.circle((20, 24, 28), (bx, by), BADGE_R)
             canvas.circle(color, (bx, by), BADGE_R, 2)
-            canvas.text(name[:1].upper(), (bx, by + 0.5), 13, color, font="bold", anchor="center")
+            canvas.text(shown, (bx, by + 0.5), 13 if len(shown) == 1 else 11, color, font="bold", anchor="center")
 
     def _draw_drag(self, canvas: Canvas) -> None:
         """A throw by hand under way: a line from the press to the pointer."""
@@ -454,6 +455,20 @@ class FeltSection:
         """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
         return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
                 for d in self.dice if d.place == "table"] + self.exits
+
+
+def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:
+    """What each roll-off badge says of its thrower (seat, name): the initial; two letters where initials are
+    shared ("Player 1" and "Penny" are "Pl" and "Pe"); the seat's number where those are shared too."""
+    def letters(name: str, count: int) -> str:
+        text = name.strip() or "?"
+        return text[:1].upper() + text[1:count].lower()
+
+    shown = [letters(name, 1) for _, name in tags]
+    for count in (2, 0):
+        shown = [s if shown.count(s) == 1 else (letters(name, count) if count else str(seat + 1))
+                 for s, (seat, name) in zip(shown, tags, strict=True)]
+    return shown
 
 
 def _may_throw(snap: TableSnapshot) -> bool:
