@@ -3,6 +3,7 @@ in 3D through OpenGL where a context can be had."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -231,3 +232,32 @@ def test_a_sideways_drag_still_throws_across_the_felt() -> None:
     start = (FELT.centerx, FELT.bottom - 40)
     flick = gesture_flick(_drag(start, (start[0] + 200, start[1]), 0.2), 0, 2)
     assert flick.aim[1] > 0.3, f"aim {flick.aim}"
+
+
+def test_the_dice_left_on_the_felt_are_gathered_into_the_hand_before_they_fly(make_app: Callable[..., App]) -> None:
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
+    drive.frames(2)
+    drive.press("space")
+    drive.until(lambda: table.turn.mode != "rolling")
+    drive.frames(3)
+    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
+    assert scoring, "this seed's first throw has a 1 or a 5"
+    pick(table, scoring)
+    drive.frames(2)
+    lying = [(d.x, d.y) for d in table.felt.dice if not d.selected]
+    drive.press("space")
+    drive.until(lambda: table.felt.playing is not None)
+    first = [(d.x, d.y) for d in table.felt.dice]
+    assert len(first) == len(lying)
+    # the first frame of the throw shows the dice where they lay, not already in the hand
+    assert max(min(math.dist(a, b) for b in lying) for a in first) < 4
+    track = [first]
+    while table.felt.playing is not None and len(track) < 40:
+        drive.frames(1)
+        track.append([(d.x, d.y) for d in table.felt.dice])
+    steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
+    assert max(steps[:15]) < DIE, "no die jumps on its way to the hand"

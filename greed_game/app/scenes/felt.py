@@ -10,6 +10,7 @@ direction.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -46,6 +47,13 @@ FLICK_MIN = 40.0
 """A drag shorter than this (logical px) is a click, not a throw."""
 FLICK_WINDOW = 0.1
 """The end of the gesture that sets the throw's speed, seconds."""
+GATHER = 0.3
+"""Seconds (at normal speed) the dice left on the felt take to be gathered into the thrower's hand before a
+throw: they are seen picked up, not gone from the felt and back in the air in the same frame."""
+GATHER_BY_HAND = 0.12
+"""The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
+GATHER_LIFT = 0.8
+"""How high the gathered dice rise on their way to the hand, die units."""
 ADJACENT = {face: tuple(f for f in range(6) if f // 2 != face // 2) for face in range(6)}
 """The four faces that share an edge with each face (faces in :mod:`greed_game.physics.faces` order)."""
 
@@ -103,16 +111,50 @@ def pose_dice(views: Sequence[DieView], rows: npt.NDArray[np.float32], layouts: 
 
 @dataclass
 class Playing:
-    """A film on the felt: the time into it, and which impacts have sounded."""
+    """A film on the felt: the time into it, and which impacts have sounded; led in, when the dice come from the
+    felt, by their gathering from where they lay (``start``, showing ``start_layouts``) into the hand."""
 
     film: Film
     layouts: tuple[Layout, ...]
     t: float = 0.0
     sounded: int = 0
+    start: npt.NDArray[np.float32] | None = None
+    start_layouts: tuple[Layout, ...] = ()
+    lead: float = 0.0
     ends: float = field(init=False)
 
     def __post_init__(self) -> None:
-        self.ends = self.film.seconds
+        self.ends = self.lead + self.film.seconds
+
+    def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
+        """Every die's pose now, and the layouts of its faces."""
+        if self.start is None or self.t >= self.lead:
+            return self.film.pose(self.t - self.lead), self.layouts
+        u = self.t / self.lead
+        # the faces change while the dice turn in the air, not as they leave the felt
+        return gathered(self.start, self.film.pose(0.0), u), (self.start_layouts if u < 0.5 else self.layouts)
+
+    def sounding(self) -> float:
+        """The film's time now (its impacts come after the gathering)."""
+        return self.t - self.lead
+
+
+def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], u: float) -> npt.NDArray[np.float32]:
+    """Dice ``u`` (0 to 1) of the way from where they lay to the thrower's hand: picked up one after another
+    (the nearest to the hand first), each eased along an arc and turning the shorter way."""
+    count = lying_at.shape[0]
+    far = np.hypot(hand[:, 0] - lying_at[:, 0], hand[:, 1] - lying_at[:, 1])
+    turn = np.argsort(np.argsort(far)).astype(np.float32)
+    # each die takes half the gathering, the last starting halfway through
+    own = np.clip((u - 0.5 * turn / max(1, count - 1)) / 0.5, 0.0, 1.0).astype(np.float32)
+    e = (own * own * (3.0 - 2.0 * own))[:, None]
+    out = lying_at + (hand - lying_at) * e
+    out[:, 2] += np.float32(GATHER_LIFT) * np.sin(np.pi * own).astype(np.float32)
+    a, b = lying_at[:, 3:], hand[:, 3:].copy()
+    b[np.sum(a * b, axis=1) < 0] *= -1
+    q = a + (b - a) * e
+    out[:, 3:] = q / np.linalg.norm(q, axis=1, keepdims=True)
+    return np.asarray(out, dtype=np.float32)
 
 
 class FeltSection:
@@ -130,7 +172,7 @@ class FeltSection:
         self.skin = skin
         self.pace = pace
         self._dice: list[DieView] = []
-        self._due: tuple[Film, float, tuple[Layout, ...]] | None = None
+        self._due: Playing | None = None
         """The film's pose the dice are still to be set to (the film is played at every step, and posed when
         the dice are looked at: once a frame, not once a step)."""
         self.playing: Playing | None = None
@@ -146,14 +188,16 @@ class FeltSection:
         self.drag: list[tuple[float, float, float]] | None = None
         """A throw by hand under way: the pointer's (x, y, time) since the press."""
         self.clock = 0.0
+        self.flung_at = -1.0
+        """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
 
     @property
     def dice(self) -> list[DieView]:
         """The dice on the felt, where the film has them now."""
         if self._due is not None:
-            film, t, layouts = self._due
+            poses, layouts = self._due.pose()
             self._due = None
-            pose_dice(self._dice, film.pose(t), layouts)
+            pose_dice(self._dice, poses, layouts)
         return self._dice
 
     @dice.setter
@@ -164,17 +208,44 @@ class FeltSection:
     # -- moments -----------------------------------------------------------------------------------
 
     def throw(self, moment: Thrown) -> None:
-        """Start the film of a throw."""
-        self.clear()
+        """Start the film of a throw (the dice lying on the felt gathered into the hand first)."""
         toss = moment.toss
+        lying_at = self._lying_poses(len(moment.dice), toss.film)
+        self.clear()
         self.dice = []
         for ident, value in moment.dice:
             view = DieView(value, DIE, self.vrng)
             view.ident = ident
             view.moving = True
             self.dice.append(view)
-        self.playing = Playing(toss.film, toss.layouts)
+        if lying_at is None:
+            self.playing = Playing(toss.film, toss.layouts)
+        else:
+            poses, layouts = lying_at
+            lead = GATHER_BY_HAND if self.clock - self.flung_at < 0.5 else GATHER
+            self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead)
         self._pose()
+
+    def _lying_poses(self, count: int, film: Film) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
+        """Where the dice to be thrown lie now, each matched to a die of the hand (left to right), with their
+        faces; None when they do not all lie on the felt (hot dice come from the tray)."""
+        lying_now: list[tuple[tuple[float, ...], Layout]] = []
+        for d in self.dice:
+            if d.pose is not None and d.layout is not None and d.alpha > 0:
+                lying_now.append((d.pose, d.layout))
+        if len(lying_now) != count or self.playing is not None:
+            return None
+        hand = film.pose(0.0)
+        # each die to the place in the hand that makes the shortest paths in all (six dice: 720 ways to try)
+        far = [[math.dist(pose[:2], (float(hand[n, 0]), float(hand[n, 1]))) for n in range(count)]
+               for pose, _ in lying_now]
+        best = min(itertools.permutations(range(count)), key=lambda to: sum(far[i][n] for i, n in enumerate(to)))
+        poses = np.zeros((count, 7), dtype=np.float32)
+        layouts = [layout for _, layout in lying_now]
+        for (pose, layout), n in zip(lying_now, best, strict=True):
+            poses[n] = pose
+            layouts[n] = layout
+        return poses, tuple(layouts)
 
     def roll_off(self, moment: RollOffThrown, names: list[str]) -> None:
         """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests."""
@@ -235,9 +306,9 @@ class FeltSection:
         playing = self.playing
         if playing is None:
             return
-        self._due = (playing.film, playing.t, playing.layouts)
+        self._due = playing
         impacts = playing.film.impacts
-        while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.t:
+        while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.sounding():
             hit = impacts[playing.sounded]
             self.impacts.append((hit.kind, hit.strength))
             playing.sounded += 1
@@ -335,6 +406,7 @@ class FeltSection:
         x0, y0, _ = drag[0]
         if math.dist((x0, y0), pos) < FLICK_MIN:
             return None
+        self.flung_at = self.clock
         return ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
 
     def tick(self, dt: float) -> None:
