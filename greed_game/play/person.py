@@ -43,10 +43,6 @@ class Flow(SnapshotFlow, Protocol):
         """The thrown dice are at rest."""
 
 
-KEEP_GLIDE = 0.32
-"""Seconds (at normal pace) for kept dice to glide to the tray before the next throw."""
-
-
 def refresh(flow: Flow) -> None:
     """Ask the core what the selection is worth and what a bank would give; the hint follows the dice."""
     flow.choice = assess(flow)
@@ -104,8 +100,8 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
     else:
         flow.keep()
         if flow.mode == "ready":
-            # The kept dice reach the tray before the others are thrown again.
-            flow.wait(KEEP_GLIDE, flow.throw)
+            # At once: the others are gathered into the hand while the kept dice glide to the tray.
+            flow.throw()
 
 
 def _bank(flow: Flow) -> None:
