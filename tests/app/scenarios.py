@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING, Any
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
 from greed_game.play.setup import GameSetup
-from greed_game.rules import PRESET_IDS, Event, Game, Player, Record, record_of
+from greed_game.rules import PRESET_IDS, Event, FirstPlayer, Game, Player, Record, record_of
 from greed_game.storage import Storage
 
 if TYPE_CHECKING:
     from greed_game.app.scenes.setup import SetupScene
+
+    from .conftest import Driver
 
 
 def open_setup(app: App) -> SetupScene:
@@ -61,6 +63,16 @@ def pick(table: TableScene, faces: Sequence[int]) -> None:
 TESS = Player("Tess", "human")
 ADA = Player("Ada", "cautious")
 BRUTUS = Player("Brutus", "bold")
+
+
+def first_throw_at_rest(drive: Driver, seed: int) -> TableScene:
+    """Tess and Ada at a Pass the Dice table, Tess's first throw thrown with Space and come to rest."""
+    table = table_at(drive.app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=seed)
+    drive.frames(2)
+    drive.press("space")
+    drive.until(lambda: table.turn.mode != "rolling")
+    drive.frames(2)
+    return table
 
 
 def finished_game(

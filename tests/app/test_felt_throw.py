@@ -22,7 +22,7 @@ from greed_game.play.voids import Hands, Toss, seat_spot
 from greed_game.rules import FirstPlayer, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, table_at
+from .scenarios import ADA, TESS, first_throw_at_rest, table_at
 
 
 def _quaternion(axis: tuple[float, float, float], degrees: float) -> tuple[float, float, float, float]:
@@ -217,12 +217,7 @@ def test_the_table_in_3d_draws_the_dice_through_opengl(make_app: Callable[..., A
 def test_the_dummy_driver_draws_the_table_flat(make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GREED_VIEW", raising=False)
     app = make_app()
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
-    drive.frames(2)
-    drive.press("space")
-    drive.until(lambda: table.turn.mode != "rolling")
-    drive.frames(2)
+    table = first_throw_at_rest(Driver(app), seed=3)
     assert app.views.gl() is None and table.felt.drawn is None
     assert app.views.describe().startswith("flat")
     assert pygame.display.get_driver() == "dummy"
@@ -239,11 +234,7 @@ def test_the_dice_left_on_the_felt_are_gathered_into_the_hand_before_they_fly(ma
 
     app = make_app(animation_speed="normal")
     drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
-    drive.frames(2)
-    drive.press("space")
-    drive.until(lambda: table.turn.mode != "rolling")
-    drive.frames(3)
+    table = first_throw_at_rest(drive, seed=7)
     scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
     assert scoring, "this seed's first throw has a 1 or a 5"
     pick(table, scoring)

@@ -16,7 +16,7 @@ from greed_game.physics import THROWING, simulate
 from greed_game.rules import FirstPlayer, Player, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, table_at
+from .scenarios import ADA, TESS, first_throw_at_rest, table_at
 
 
 def _covers(card: pygame.Rect, x: float, y: float) -> bool:
@@ -95,12 +95,7 @@ def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection
 def test_a_die_on_the_rail_never_hides_a_seats_name_plate(app: App) -> None:
     from greed_game.app.scenes.table_parts import RAIL_W, RAILS, plate_position
 
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
-    drive.frames(1)
-    drive.press("space")
-    drive.until(lambda: table.turn.mode != "rolling")
-    drive.frames(2)
+    table = first_throw_at_rest(Driver(app), seed=4)
     x, _ = plate_position(1, 2)  # Ada's plate, on the top rail
     # the plate's middle, within its round ends
     plate = app.canvas.rect(pygame.Rect(round(x) - 20, round(RAILS.y + RAIL_W / 2) - 6, 40, 12))
