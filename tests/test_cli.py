@@ -291,7 +291,7 @@ def test_command_line_papercuts(capsys: pytest.CaptureFixture[str]) -> None:
     # option or one whose absence means the rules' own, nor "False" for a switch)
     code, out, _ = run(capsys, "score", "1", "5")
     assert code == 0 and json.loads(out)["rules"] == "pass-the-dice"
-    from greed_game.cli import build_parser
+    from greed_game.cli_args import build_parser
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from greed_game.cli import build_parser
+from greed_game.cli_args import build_parser
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -19,7 +19,7 @@ from greed_game.app.scenes.base import Scene, SceneStack
 from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import RulesOverlay, SettingsOverlay
 from greed_game.app.widgets import Button, FocusGroup, Selector, TextField
-from greed_game.cli import build_parser
+from greed_game.cli_args import build_parser
 from greed_game.resources import asset_path
 from greed_game.storage import Settings, Storage
 

@@ -122,9 +122,16 @@ class Playing:
     start_layouts: tuple[Layout, ...] = ()
     lead: float = 0.0
     ends: float = field(init=False)
+    _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
+    _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.ends = self.lead + self.film.seconds
+        self._hand = self.film.pose(0.0)
+        # picked up one after another, the nearest to the hand first, the last starting halfway through
+        lying_at = self._hand if self.start is None else self.start
+        far = np.hypot(self._hand[:, 0] - lying_at[:, 0], self._hand[:, 1] - lying_at[:, 1])
+        self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
 
     def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
         """Every die's pose now, and the layouts of its faces."""
@@ -132,21 +139,18 @@ class Playing:
             return self.film.pose(self.t - self.lead), self.layouts
         u = self.t / self.lead
         # the faces change while the dice turn in the air, not as they leave the felt
-        return gathered(self.start, self.film.pose(0.0), u), (self.start_layouts if u < 0.5 else self.layouts)
+        return gathered(self.start, self._hand, self._delays, u), (self.start_layouts if u < 0.5 else self.layouts)
 
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
         return self.t - self.lead
 
 
-def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], u: float) -> npt.NDArray[np.float32]:
-    """Dice ``u`` (0 to 1) of the way from where they lay to the thrower's hand: picked up one after another
-    (the nearest to the hand first), each eased along an arc and turning the shorter way."""
-    count = lying_at.shape[0]
-    far = np.hypot(hand[:, 0] - lying_at[:, 0], hand[:, 1] - lying_at[:, 1])
-    turn = np.argsort(np.argsort(far)).astype(np.float32)
-    # each die takes half the gathering, the last starting halfway through
-    own = np.clip((u - 0.5 * turn / max(1, count - 1)) / 0.5, 0.0, 1.0).astype(np.float32)
+def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
+             u: float) -> npt.NDArray[np.float32]:
+    """Dice ``u`` (0 to 1) of the way from where they lay to the thrower's hand, each picked up after its delay
+    (a share of the gathering) and taking half of it: eased along an arc, turning the shorter way."""
+    own = np.clip((u - delays) / 0.5, 0.0, 1.0).astype(np.float32)
     e = (own * own * (3.0 - 2.0 * own))[:, None]
     out = lying_at + (hand - lying_at) * e
     out[:, 2] += np.float32(GATHER_LIFT) * np.sin(np.pi * own).astype(np.float32)
