@@ -24,6 +24,7 @@ import pygame
 import pytest
 from budgets import ROBUST, budget
 
+from greed_game.ai.progress import TooHard
 from greed_game.app.input import key_code
 from greed_game.app.main import App
 from greed_game.app.scenes.overlays import RulesOverlay, SettingsOverlay
@@ -34,7 +35,8 @@ from greed_game.app.scenes.setup import SetupScene
 from greed_game.app.scenes.statistics import StatisticsScene
 from greed_game.app.scenes.table import TableScene
 from greed_game.play.setup import GameSetup
-from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll
+from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll, RuleSet
+from greed_game.solutions import Solutions
 from greed_game.storage import Settings, Storage
 
 from .scenarios import ADA, TESS, fill_storage, finished_game, table_at
@@ -223,7 +225,17 @@ class Monkey:
         return kind
 
 
-def test_monkey_across_every_scene(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _no_solve(self: Solutions, rules: RuleSet) -> bytes:
+    raise TooHard("win tables are not solved in the monkey test")
+
+
+def test_monkey_across_every_scene(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # A review of rules no win book ships for (a target typed in setup) solves their win tables in line under the
+    # virtual clock: minutes in one frame whenever the seeded walk happens to lead there, which was 10 of the
+    # robustness step's minutes once the throw's timing changed. The monkey sees such a review say it cannot be
+    # had, as for rules too large to solve; the solves have tests of their own.
+    monkeypatch.setattr(Solutions, "solve_book", _no_solve)
     storage = Storage(tmp_path / "data")
     fill_storage(storage)
     settings = Settings(animation_speed="fast", void_frequency="realistic", sound=True)
