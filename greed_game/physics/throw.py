@@ -87,8 +87,18 @@ class Throwing:
     """How far (radians) a throw may stray from straight across the felt."""
     spread: float = 0.18
     """How far (radians) each die may leave the hand off the throw's line: a wider spread, fewer dice touching."""
-    hand: float = 1.5
-    """How far apart the dice sit in the hand, die units."""
+    hand: float = 1.62
+    """How close two dice's centres may sit in the hand, die units (a turned die reaches 0.8 from its centre)."""
+    scatter: float = 0.1
+    """How much each die's speed may differ from the throw's, as a share of it."""
+    trail: float = 0.1
+    """How much faster (a share of the speed per die unit) a die at the front of the hand leaves than one behind."""
+    heap: float = 1.2
+    """How high the heap of dice in the hand may be, die units."""
+    fan: float = 0.08
+    """How far (radians per die unit off the hand's middle) the dice at the heap's sides turn outward."""
+    loft: float = 0.3
+    """How much each die's lift may differ from the throw's, as a share of it."""
 
     def flick(self, side: int, x: float, rng: random.Random) -> Flick:
         """A throw from ``x`` on the ``side`` rail toward the far half of the felt."""
@@ -101,9 +111,9 @@ class Throwing:
 
 
 THROWING = {
-    "off": Throwing(speed=(10.0, 16.0), lift=(2.0, 5.0), spread=0.3, hand=1.7),
-    "rare": Throwing(speed=(10.0, 16.0), lift=(2.0, 5.0), spread=0.3, hand=1.7),
-    "realistic": Throwing(speed=(16.0, 26.0), lift=(2.0, 6.0), spin=(16.0, 36.0)),
+    "off": Throwing(speed=(8.0, 12.8), lift=(2.0, 5.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "rare": Throwing(speed=(8.0, 12.8), lift=(2.0, 5.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "realistic": Throwing(speed=(14.4, 23.4), lift=(2.0, 6.0), spin=(16.0, 36.0)),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
@@ -201,29 +211,52 @@ def _world(table: Table) -> rp.PhysicsWorld:
     return world
 
 
+def _hand_places(count: int, throwing: Throwing, rng: random.Random) -> list[tuple[float, float, float]]:
+    """Where each die sits in the hand, as (across the throw, along it, height above the felt).
+
+    A hand holds dice in a heap, not a grid: each die is placed at random in
+    a cupped space that grows with the count, no closer to another than
+    ``throwing.hand`` (the corner-to-corner size of a turned die, so none
+    starts inside another).
+    """
+    across, along = 0.9 * math.sqrt(count), 0.45 * math.sqrt(count)
+    places: list[tuple[float, float, float]] = []
+    for _ in range(count):
+        # A heap too tight for the next die grows a little after each failed try.
+        for attempt in range(400):
+            room = 1.0 + attempt / 100
+            spot = (rng.uniform(-across, across) * room, rng.uniform(-along, along) * room,
+                    1.4 + rng.uniform(0.0, throwing.heap) * room)
+            if all(math.dist(spot, other) >= throwing.hand for other in places):
+                break
+        places.append(spot)
+    return places
+
+
 def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwing,
               rng: random.Random, table: Table) -> list[rp.RigidBodyHandle]:
-    """The dice leave the hand together: a loose cluster above the felt near the thrower's rail."""
+    """The dice leave the hand together: a loose heap above the felt near the thrower's rail."""
     ax, ay = flick.aim
     px, py = -ay, ax
-    rows = (count + 2) // 3
-    # The hand reaches over the felt far enough that its last row of dice clears the thrower's rail.
-    hand_y = flick.side * (table.half_depth - 1.1 - (rows - 1) * throwing.hand / 2)
-    hand_x = min(max(flick.x, -table.half_width + 3.2), table.half_width - 3.2)
+    places = _hand_places(count, throwing, rng)
+    back_most = max((-along for _, along, _ in places), default=0.0)
+    # The hand reaches over the felt far enough that the heap's last die clears the thrower's rail.
+    hand_y = flick.side * (table.half_depth - 1.1 - max(0.0, back_most) * abs(ay))
+    # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
+    xs = [px * across + ax * along for across, along, _ in places]
+    room = table.half_width - 2.0
+    hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
     handles = []
-    for i in range(count):
-        row, col = divmod(i, 3)
-        in_row = min(3, count - row * 3)
-        across = (col - (in_row - 1) / 2) * throwing.hand + rng.uniform(-0.08, 0.08)
-        back = (row - (rows - 1) / 2) * throwing.hand + rng.uniform(-0.08, 0.08)
-        x = hand_x + px * across + ax * back
-        y = hand_y + py * across + ay * back
-        z = 1.4 + row * 0.25 + rng.uniform(0.0, 0.3)
+    for (across, along, z), dx_hand in zip(places, xs, strict=True):
+        x = hand_x + dx_hand
+        y = hand_y + py * across + ay * along
         turn = rp.Rotation3.from_euler_angles(rng.uniform(0, math.tau), rng.uniform(0, math.tau),
                                               rng.uniform(0, math.tau))
-        speed = flick.speed * rng.uniform(0.9, 1.1)
+        # The dice at the front of the hand leave it first and fastest; those behind trail, so a throw strings
+        # out along its line and lands die by die rather than as one block.
+        speed = flick.speed * (1.0 + throwing.trail * along) * rng.uniform(1 - throwing.scatter, 1 + throwing.scatter)
         # Each die leaves the hand a little apart from the others, so the throw spreads out as real ones do.
-        turn_aim = rng.uniform(-throwing.spread, throwing.spread)
+        turn_aim = rng.uniform(-throwing.spread, throwing.spread) + throwing.fan * across
         dx = ax * math.cos(turn_aim) - ay * math.sin(turn_aim)
         dy = ax * math.sin(turn_aim) + ay * math.cos(turn_aim)
         spin_axis = (rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1))
@@ -232,7 +265,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
         body = (
             rp.RigidBody.dynamic()
             .position(rp.Isometry3((x, y, z), turn))
-            .linvel((dx * speed, dy * speed, flick.lift * rng.uniform(0.85, 1.15)))
+            .linvel((dx * speed, dy * speed, flick.lift * rng.uniform(1 - throwing.loft, 1 + throwing.loft)))
             .angvel((spin_axis[0] * spin, spin_axis[1] * spin, spin_axis[2] * spin))
             .ccd_enabled(True)
             .linear_damping(0.05)
@@ -262,51 +295,50 @@ def simulate_hands(hands: Sequence[tuple[int, Flick]], rng: random.Random, *, th
     frames: list[npt.NDArray[np.float32]] = []
     still = [0] * count
     fallen = [False] * count
-    previous = [np.zeros(3)] * count
+    # Plain floats in the loop: it runs every step for every die, and numpy's per-call cost was most of a throw's.
+    previous = [(0.0, 0.0, 0.0)] * count
     last_hit = [-1.0] * count
     impacts: list[Impact] = []
-    pose = np.zeros((count, 7), dtype=np.float32)
+    rows = [(0.0,) * 7] * count
+    bodies_of = [bodies[handle] for handle in handles]
     steps = int(MAX_SECONDS / STEP)
     step = 0
     for step in range(steps + 1):
-        for i, handle in enumerate(handles):
-            body = bodies[handle]
+        for i, body in enumerate(bodies_of):
             t, q = body.translation, body.rotation
-            pose[i] = (t.x, t.y, t.z, q.i, q.j, q.k, q.w)
+            rows[i] = (t.x, t.y, t.z, q.i, q.j, q.k, q.w)
             if fallen[i]:
                 continue
-            v, w = body.linvel, body.angvel
-            velocity = np.array((v.x, v.y, v.z))
             if t.z < FALLEN:
                 fallen[i] = True
                 body.body_type = rp.RigidBodyType.FIXED
                 continue
-            moving = math.hypot(v.x, v.y, v.z) > _REST_SPEED or math.hypot(w.x, w.y, w.z) > _REST_SPIN
+            v, w = body.linvel, body.angvel
+            vx, vy, vz = v.x, v.y, v.z
+            moving = math.hypot(vx, vy, vz) > _REST_SPEED or math.hypot(w.x, w.y, w.z) > _REST_SPIN
             still[i] = 0 if moving else still[i] + 1
-            change = velocity - previous[i]
-            change[2] += GRAVITY * STEP
-            previous[i] = velocity
-            hit = float(np.linalg.norm(change))
+            px, py, pz = previous[i]
+            previous[i] = (vx, vy, vz)
+            hit = math.hypot(vx - px, vy - py, vz - pz + GRAVITY * STEP)
             time = step * STEP
             if step and hit > 2.5 and time - last_hit[i] > 0.06:
                 last_hit[i] = time
-                impacts.append(Impact(round(time, 4), i, _struck(i, pose, table), min(1.0, hit / 30.0)))
+                impacts.append(Impact(round(time, 4), i, _struck(i, rows, table), min(1.0, hit / 30.0)))
         if step % (120 // FILM_RATE) == 0:
-            frames.append(pose.copy())
+            frames.append(np.array(rows, dtype=np.float32))
         if all(fallen[i] or still[i] >= _REST_STEPS for i in range(count)):
             break
         world.step()
     if step % (120 // FILM_RATE):
-        frames.append(pose.copy())
+        frames.append(np.array(rows, dtype=np.float32))
     return _film(np.stack(frames), step * STEP, fallen, impacts, table)
 
 
-def _struck(die: int, pose: npt.NDArray[np.float32],
-            table: Table) -> ImpactKind:
-    """What die ``die`` most likely hit, from where everything is."""
-    x, y, z = (float(c) for c in pose[die, :3])
-    for j in range(pose.shape[0]):
-        if j != die and math.dist((x, y, z), (float(pose[j, 0]), float(pose[j, 1]), float(pose[j, 2]))) < 1.3:
+def _struck(die: int, rows: Sequence[tuple[float, ...]], table: Table) -> ImpactKind:
+    """What die ``die`` most likely hit, from where everything is (each row a die's x, y, z first)."""
+    x, y, z = rows[die][:3]
+    for j, other in enumerate(rows):
+        if j != die and math.dist((x, y, z), other[:3]) < 1.3:
             return "die"
     if table.rail_gap(x, y) < 0.8:
         return "rail"

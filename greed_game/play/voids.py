@@ -21,7 +21,7 @@ from greed_game.rules.game import VoidReason
 FORCED_TRIES = 400
 """Throws simulated at most to find a void one that was asked for (a cocked die comes about once in 30)."""
 
-HARD = Throwing(speed=(34.0, 46.0), lift=(5.0, 8.0))
+HARD = Throwing(speed=(28.0, 38.0), lift=(5.0, 8.0))
 """A throw hard enough to send a die over the rail (asked for by tests and the smoke run)."""
 
 
@@ -112,8 +112,9 @@ class Hands:
         x, side = seat_spot(seat, players, self.table)
         film = simulate(count, flick, self.rng, throwing=throwing, table=self.table)
         for _ in range(FORCED_TRIES):
-            # A die over the rail is asked for falling to the floor, the clearest sight of the two.
-            if film.void is not None and film.void[0] == reason and (reason == "leaning" or film.void[2] == "floor"):
+            # A die over the rail is asked for alone and falling to the floor, the clearest sight there is.
+            if film.void is not None and film.void[0] == reason and (
+                    reason == "leaning" or (film.void[2] == "floor" and sum(film.off_felt) == 1)):
                 break
             film = simulate(count, throwing.flick(side, x, self.rng), self.rng, throwing=throwing, table=self.table)
         return film

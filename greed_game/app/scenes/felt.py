@@ -35,11 +35,11 @@ from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import seat_spot
 
 CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
+"""The one projection of the table onto the stage, shared by the flat view and the 3D view."""
 VIEW_AREA = RAILS.inflate(2 * DIE, 2 * DIE)
 """The part of the stage the 3D view draws into: the table and a die's width around it (a die falling off)."""
-"""The one projection of the table onto the stage, shared by the flat view and the 3D view."""
 
-FLICK_SPEED = (9.0, 30.0)
+FLICK_SPEED = (7.0, 24.0)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
 FLICK_GAIN = 0.9
 """Die units a second of throw per die unit a second of gesture."""
