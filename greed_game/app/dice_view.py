@@ -104,12 +104,19 @@ class Tween:
     """``(x, y, angle, size)`` at the start and at the end."""
     duration: float
     t: float = 0.0
+    lift: float = 0.0
+    """How high (logical pixels) the die is lifted half way: a die picked up off the felt rises over the others."""
 
     def pose(self) -> tuple[float, float, float, float]:
         """The pose now (eased)."""
         u = 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
         u = u * u * (3 - 2 * u)
         return tuple(a + (b - a) * u for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]
+
+    def height(self) -> float:
+        """How high the die is now: up and down again along the way, highest half way."""
+        u = 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+        return self.lift * math.sin(math.pi * u)
 
     @property
     def finished(self) -> bool:
@@ -156,21 +163,23 @@ class DieView:
         """The face on top now."""
         return self.tumble.top
 
-    def move_to(self, x: float, y: float, angle: float, size: float, duration: float) -> None:
-        """Glide to a pose (to the tray); at once when ``duration`` is 0."""
+    def move_to(self, x: float, y: float, angle: float, size: float, duration: float, *, lift: float = 0.0) -> None:
+        """Glide to a pose (to the tray), ``lift`` pixels up half way; at once when ``duration`` is 0."""
         if duration <= 0:
             self.x, self.y, self.angle, self.size = x, y, angle, size
             self.tween = None
             return
-        self.tween = Tween((self.x, self.y, self.angle, self.size), (x, y, angle, size), duration)
+        self.tween = Tween((self.x, self.y, self.angle, self.size), (x, y, angle, size), duration, lift=lift)
 
     def update(self, dt: float) -> None:
         """Glide on the way to the tray."""
         if self.tween is not None:
             self.tween.t += dt
             self.x, self.y, self.angle, self.size = self.tween.pose()
+            self.z = self.tween.height()
             if self.tween.finished:
                 self.tween = None
+                self.z = 0.0
 
     def contains(self, pos: tuple[float, float]) -> bool:
         """Whether a logical point is on the die (for clicks)."""
@@ -374,12 +383,13 @@ _BADGE_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1.25, 0), (0, 1.25), (-1.25
 
 
 def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None,
-               inside: pygame.Rect | None = None) -> tuple[float, float]:
+               inside: pygame.Rect | None = None, taken: Sequence[tuple[float, float]] = ()) -> tuple[float, float]:
     """Where ``die``'s key badge goes: the first of its corners (lower right first) that no other die covers.
 
     The other dice are ``neighbours`` when given. A spot is free when the badge's disc keeps clear of every
-    other die, and of the rails when ``inside`` (the felt) is given (a die against the rail keeps its badge
-    off the name plates there); when none is, the one least covered is taken.
+    other die, of the badges already placed at ``taken``, and of the rails when ``inside`` (the felt) is given
+    (a die against the rail keeps its badge off the name plates there); when none is, the one least covered is
+    taken.
     """
     if neighbours is not None:
         others = [(d.x, d.y, d.angle, d.size) for d in neighbours
@@ -391,6 +401,7 @@ def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None,
     for sx, sy in _BADGE_SPOTS:
         x, y = die.x + sx * half, die.y + sy * half
         cover = sum(_overlap(other, x, y, BADGE_R + 3) for other in others)
+        cover += sum(max(0.0, 2 * BADGE_R + 3 - math.dist((x, y), spot)) for spot in taken)
         if inside is not None and not inside.inflate(-2 * BADGE_R, -2 * BADGE_R).collidepoint(x, y):
             cover += die.size  # off the felt counts as deep as being under another die
         if cover <= 0:
@@ -413,12 +424,15 @@ def _overlap(square: tuple[float, float, float, float], x: float, y: float, r: f
 
 
 def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | None = None,
-               inside: pygame.Rect | None = None) -> None:
-    """The die's key (1–6) in a small disc at a corner no other die covers (within ``inside``, if given)."""
+               inside: pygame.Rect | None = None, taken: list[tuple[float, float]] | None = None) -> None:
+    """The die's key (1–6) in a small disc at a corner no other die covers (within ``inside``, if given), nor
+    another badge of ``taken`` (to which this one's spot is added)."""
     if not die.label or die.place == "gone":
         return
     lift = 4.0 if die.selected else 0.0
-    bx, by = badge_spot(die, neighbours, inside)
+    bx, by = badge_spot(die, neighbours, inside, taken or ())
+    if taken is not None:
+        taken.append((bx, by))
     by -= lift
     canvas.circle((20, 24, 28), (bx, by), BADGE_R)
     canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), BADGE_R, 1.5)
@@ -429,23 +443,42 @@ COCKED_TAG = (68, 22)
 """Size of the "cocked" tag, logical pixels."""
 
 
-def cocked_tag_center(die: DieView) -> tuple[float, float]:
+def cocked_tag_center(die: DieView, inside: pygame.Rect | None = None) -> tuple[float, float]:
     """Where the "cocked" tag of a leaning die goes: on the side away from what it leans against.
 
     A die cocked against a rail gets its tag towards the middle of the felt,
     never over the rail and the name plates on it; one cocked against a die
-    keeps its tag off that die.
+    keeps its tag off that die. When that side would take the tag off
+    ``inside`` (the felt: a die near a rail leaning away from it), the tag
+    goes to the die's left or right, and only as a last resort over what it
+    leans on.
     """
     lx, ly = die.lean if die.lean is not None else (0.0, 1.0)
     # how far the warning ring around the turned die reaches along either axis
     ring = die.size * 0.5 * 1.3 * (abs(math.cos(die.angle)) + abs(math.sin(die.angle)))
+    across, down = ring + COCKED_TAG[0] / 2 + 4, ring + COCKED_TAG[1] / 2 + 4
     if abs(ly) >= abs(lx):
-        return (die.x, die.y - math.copysign(ring + COCKED_TAG[1] / 2 + 4, ly))
-    return (die.x - math.copysign(ring + COCKED_TAG[0] / 2 + 4, lx), die.y)
+        away, back = math.copysign(1.0, -ly), math.copysign(1.0, ly)
+        spots = [(die.x, die.y + away * down), (die.x + across, die.y), (die.x - across, die.y),
+                 (die.x, die.y + back * down)]
+    else:
+        away, back = math.copysign(1.0, -lx), math.copysign(1.0, lx)
+        spots = [(die.x + away * across, die.y), (die.x, die.y - down), (die.x, die.y + down),
+                 (die.x + back * across, die.y)]
+    if inside is None:
+        return spots[0]
+    room = inside.inflate(-6, -6)
+    for x, y in spots:
+        tag = pygame.Rect(0, 0, *COCKED_TAG)
+        tag.center = (round(x), round(y))
+        if room.contains(tag):
+            return (x, y)
+    return spots[0]
 
 
 def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False,
-             neighbours: Sequence[DieView] | None = None, inside: pygame.Rect | None = None) -> None:
+             neighbours: Sequence[DieView] | None = None, inside: pygame.Rect | None = None,
+             taken: list[tuple[float, float]] | None = None) -> None:
     """Draw a die with its shadow, selection ring and keyboard label.
 
     The label goes to a corner no other die covers (the ``neighbours`` given,
@@ -470,17 +503,18 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     if die.selected or hover:
         ring = die.corners(1.14, lift)
         canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
-    draw_cocked(canvas, die)
+    draw_cocked(canvas, die, inside=inside)
     if show_label:
-        draw_badge(canvas, die, neighbours, inside)
+        draw_badge(canvas, die, neighbours, inside, taken)
 
 
-def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked") -> None:
-    """A die that makes its throw void: a warning ring and a tag saying why."""
+def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pygame.Rect | None = None) -> None:
+    """A die that makes its throw void: a warning ring and a tag saying why (kept within ``inside``, if
+    given)."""
     if die.lean is None or die.lean_amount <= 0:
         return
     canvas.polygon(theme.WARN, die.corners(1.3), 2)
-    tag_x, tag_y = cocked_tag_center(die)
+    tag_x, tag_y = cocked_tag_center(die, inside)
     canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
                (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)
     canvas.text(word, (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")

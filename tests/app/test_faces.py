@@ -227,3 +227,35 @@ def test_a_cocked_dies_tag_goes_away_from_what_it_leans_against() -> None:
             tag = pygame.Rect(0, 0, *COCKED_TAG)
             tag.center = (round(x), round(y))
             assert not tag.colliderect(ring), (angle, lean)
+
+
+def test_a_cocked_dies_tag_stays_on_the_felt_when_the_far_side_would_take_it_onto_a_rail() -> None:
+    from greed_game.app.dice_view import COCKED_TAG, cocked_tag_center
+
+    felt = pygame.Rect(100, 100, 800, 450)
+    die = DieView(2, 56, random.Random(3))
+    # Just above the bottom rail, leaning on a die above it: the far side from that die is over the rail.
+    die.x, die.y, die.angle, die.lean = 400, felt.bottom - 34, 0.3, (0.0, -1.0)
+    x, y = cocked_tag_center(die, felt)
+    tag = pygame.Rect(0, 0, *COCKED_TAG)
+    tag.center = (round(x), round(y))
+    assert felt.contains(tag)
+    corners = [pygame.Rect(round(cx), round(cy), 1, 1) for cx, cy in die.corners(1.3)]
+    assert not tag.colliderect(corners[0].unionall(corners[1:])), "beside the die, clear of its ring"
+    assert cocked_tag_center(die)[1] > felt.bottom - 10, "without the felt given it would lie over the rail"
+
+
+def test_badges_of_dice_side_by_side_do_not_overlap() -> None:
+    from greed_game.app.dice_view import BADGE_R, badge_spot
+
+    rng = random.Random(5)
+    left, right = DieView(1, 56, rng), DieView(5, 56, rng)
+    left.x, left.y = 300, 300
+    right.x, right.y = 300 + 56 + 16, 300
+    felt = pygame.Rect(100, 100, 305, 400)  # the right die's right-hand corners are too near the rail
+    alone = [badge_spot(die, [left, right], felt) for die in (left, right)]
+    assert math.dist(*alone) < 2 * BADGE_R, "each placed alone, the two badges overlap in the gap"
+    taken: list[tuple[float, float]] = []
+    for die in (left, right):
+        taken.append(badge_spot(die, [left, right], felt, taken))
+    assert math.dist(*taken) >= 2 * BADGE_R + 2

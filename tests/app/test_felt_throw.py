@@ -252,3 +252,25 @@ def test_the_dice_left_on_the_felt_are_gathered_into_the_hand_before_they_fly(ma
         track.append([(d.x, d.y) for d in table.felt.dice])
     steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
     assert max(steps[:15]) < DIE, "no die jumps on its way to the hand"
+
+
+def test_a_kept_die_is_carried_up_over_the_felt_and_set_down_in_the_tray(make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.table_sections import KEEP_LIFT
+
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, seed=7)
+    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
+    pick(table, scoring)
+    drive.frames(2)
+    drive.press("space")
+    carried = next(t.view for t in table.tray.dice if t.view.tween is not None)
+    heights = []
+    while carried.tween is not None:
+        heights.append(carried.z)
+        drive.frames(1)
+    assert max(heights) > KEEP_LIFT * 0.8, "half way the die is high over the felt"
+    assert heights[0] < KEEP_LIFT * 0.3 and heights[-1] < KEEP_LIFT * 0.3, "it rises from the felt and comes down"
+    assert carried.z == 0.0 and carried.place == "tray"

@@ -433,20 +433,22 @@ class FeltSection:
             image, at = self._picture_3d(canvas, gl, snap, skin, advised)
             if image is not None:
                 canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+            taken: list[tuple[float, float]] = []
             for d in self.dice:
-                draw_cocked(canvas, d)
+                draw_cocked(canvas, d, inside=FELT)
                 if show_labels:
-                    draw_badge(canvas, d, self.dice, FELT)
+                    draw_badge(canvas, d, self.dice, FELT, taken)
             self._draw_tags(canvas, snap)
             self._draw_drag(canvas)
             return
+        taken = []
         for d in sorted(self.dice, key=lambda d: d.z):
             if d.ident in advised and not d.selected:
                 # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
                 canvas.polygon(theme.GREEN, d.corners(1.2), 3)
                 canvas.polygon((60, 130, 70), d.corners(1.32), 2)
             draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
-                     neighbours=self.dice, inside=FELT)
+                     neighbours=self.dice, inside=FELT, taken=taken)
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
         self._draw_tags(canvas, snap)
@@ -458,10 +460,12 @@ class FeltSection:
         if self.playing is not None or len(self.tags) != len(self.dice) or snap.banner is not None:
             return
         letters = badge_letters(self.tags)
+        taken: list[tuple[float, float]] = []
         for d, (seat, _name), shown in zip(self.dice, self.tags, letters, strict=True):
             color = theme.seat_color(seat)
             canvas.polygon(color, d.corners(1.18), 3)
-            bx, by = badge_spot(d, self.dice, FELT)
+            bx, by = badge_spot(d, self.dice, FELT, taken)
+            taken.append((bx, by))
             canvas.circle((20, 24, 28), (bx, by), BADGE_R)
             canvas.circle(color, (bx, by), BADGE_R, 2)
             canvas.text(shown, (bx, by + 0.5), 13 if len(shown) == 1 else 11, color, font="bold", anchor="center")

@@ -372,7 +372,7 @@ class ReplayScene(Scene):
         self._draw_top_bar(canvas)
         self._draw_tray(canvas, step)
         for die in step.throw:
-            draw_die(canvas, self.skin, die)
+            draw_die(canvas, self.skin, die, inside=FELT)
         draw_plates(canvas, [p.name for p in self.players], state, step.seat)  # over the dice, as at the table
         if step.void and step.throw:
             canvas.text(_("void"), (FELT.centerx, FELT.centery + 110), 15, theme.WARN, font="bold", anchor="center")

@@ -36,9 +36,6 @@ DIE = 56.0
 TRAY_DIE = 40.0
 
 
-
-
-
 # -- helpers ---------------------------------------------------------------------------------------------
 
 
@@ -348,6 +345,33 @@ def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> No
         canvas.text(line, (cx, card.y + 82 + SUB_LINE_H * i), 17, theme.TEXT, anchor="center", max_width=card.w - 24)
 
 
+WALLS = (
+    ((52, 30, 16), (34, 19, 10)),
+    ((40, 23, 12), (28, 16, 8)),
+    ((78, 45, 24), (56, 32, 17)),
+    ((86, 50, 26), (60, 35, 18)),
+)
+"""The rails' inner walls, left, top, right and bottom, each at its top and at the felt: the light comes from the
+upper left (as the dice's shadows say), so the walls facing it are lit and the felt's edge is darker."""
+
+
+def rail_walls() -> list[list[tuple[float, float]]]:
+    """The rails' inner walls as the camera above the felt's middle sees them (left, top, right, bottom): each
+    wall's top stands ``rail_height`` above the felt, so it looks a little further out than its foot."""
+    from greed_game.app.camera import HEIGHT
+    from greed_game.physics.table import TABLE
+
+    grow = HEIGHT / (HEIGHT - TABLE.rail_height) - 1
+    bx, by = FELT.w / 2 * grow, FELT.h / 2 * grow
+    left, top, right, bottom = FELT.left, FELT.top, FELT.right, FELT.bottom
+    return [
+        [(left, top), (left - bx, top - by), (left - bx, bottom + by), (left, bottom)],
+        [(left, top), (left - bx, top - by), (right + bx, top - by), (right, top)],
+        [(right, top), (right + bx, top - by), (right + bx, bottom + by), (right, bottom)],
+        [(left, bottom), (left - bx, bottom + by), (right + bx, bottom + by), (right, bottom)],
+    ]
+
+
 def _draw_rails(canvas: Canvas) -> None:
     r = RAILS
     canvas.box(r.move(0, 6), (0, 0, 0, 110), radius=30)
@@ -355,7 +379,17 @@ def _draw_rails(canvas: Canvas) -> None:
     canvas.box(r.inflate(-4, -4), theme.RAIL, radius=28)
     inner = r.inflate(-10, -10)
     canvas.box(inner, None, radius=24, border=2, border_color=theme.RAIL_LIGHT)
-    canvas.box(FELT.inflate(6, 6), theme.RAIL_DARK, radius=8)
+    # The inner walls give the rails their height: each in two bands, darker towards the felt.
+    for wall, (lit, foot) in zip(rail_walls(), WALLS, strict=True):
+        canvas.polygon(lit, wall)
+        (a, b, c, d) = wall
+        canvas.polygon(foot, [a, _mid(a, b), _mid(d, c), d])
+    for wall in rail_walls():
+        canvas.line(theme.RAIL_LIGHT, wall[1], wall[2], 1.5)
+
+
+def _mid(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
 
 
 def _felt_shadow(canvas: Canvas) -> None:

@@ -54,6 +54,10 @@ from greed_game.play.moments import (
 )
 from greed_game.play.snapshot import Notice, OfferBox, TableSnapshot, Waiting
 
+KEEP_LIFT = 64.0
+"""How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
+it is seen carried over the dice still on the felt."""
+
 
 class Section:
     """A region of the table screen: it draws the snapshot there and turns input there into commands."""
@@ -102,7 +106,8 @@ class TraySection(Section):
             self.dice.append(TrayDie(v, group))
         for t, (x, y) in zip(self.dice, self._slots(), strict=True):
             if animate and pace > 0:
-                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace)
+                # The dice just kept are picked up and carried over the others; those already in the tray slide.
+                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace, lift=KEEP_LIFT if t.group == group else 0.0)
             else:
                 t.view.x, t.view.y, t.view.angle, t.view.size = x, y, 0.0, TRAY_DIE
 
