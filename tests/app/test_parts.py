@@ -301,3 +301,26 @@ def test_a_smoke_run_that_does_not_finish_says_where_the_table_stood(capsys: pyt
     assert "did not finish a game" in said
     assert "missing: scoreboard" in said
     assert "the table stood at: mode " in said and "last events: " in said
+
+
+def test_the_rails_inner_walls_stand_as_high_as_the_physics_rails_seen_from_the_camera() -> None:
+    from greed_game.app.scenes.felt import CAMERA
+    from greed_game.app.scenes.table_parts import FELT, draw_table_background, rail_walls
+    from greed_game.physics import TABLE
+
+    left, top, right, bottom = rail_walls()
+    # each wall's top edge is where the camera sees the rail's top, its foot the felt's edge
+    for (x, y), corner in ((right[2], (1, -1)), (top[1], (-1, 1)), (bottom[2], (1, -1))):
+        sx, sy = CAMERA.to_screen(corner[0] * TABLE.half_width, corner[1] * TABLE.half_depth, TABLE.rail_height)
+        assert (x, y) == pytest.approx((sx, sy), abs=0.01)
+    assert right[0] == FELT.topright and left[3] == FELT.bottomleft
+    window = pygame.Surface((1280, 720))
+    canvas = Canvas(window)
+    draw_table_background(canvas)
+    lum = [sum(window.get_at((round(x), round(y)))[:3]) for x, y in
+           ((FELT.left - 3, FELT.centery), (FELT.centerx, FELT.top - 2), (FELT.right + 3, FELT.centery),
+            (FELT.centerx, FELT.bottom + 2), (FELT.right + 20, FELT.centery))]
+    wall_left, wall_top, wall_right, wall_bottom, rail_top = lum
+    # lit from the upper left: the walls facing away from the light are darker, and every wall is below the top
+    assert wall_left < wall_right and wall_top < wall_bottom
+    assert max(wall_left, wall_top, wall_right, wall_bottom) < rail_top
