@@ -93,7 +93,7 @@ class Throwing:
     """How much each die's speed may differ from the throw's, as a share of it."""
     trail: float = 0.1
     """How much faster (a share of the speed per die unit) a die at the front of the hand leaves than one behind."""
-    heap: float = 1.2
+    heap: float = 1.5
     """How high the heap of dice in the hand may be, die units."""
     fan: float = 0.08
     """How far (radians per die unit off the hand's middle) the dice at the heap's sides turn outward."""
@@ -113,7 +113,7 @@ class Throwing:
 THROWING = {
     "off": Throwing(speed=(8.0, 12.8), lift=(2.0, 5.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
     "rare": Throwing(speed=(8.0, 12.8), lift=(2.0, 5.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
-    "realistic": Throwing(speed=(14.4, 23.4), lift=(2.0, 6.0), spin=(16.0, 36.0)),
+    "realistic": Throwing(speed=(12.8, 20.8), lift=(2.0, 6.0), spin=(16.0, 36.0)),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
@@ -219,7 +219,7 @@ def _hand_places(count: int, throwing: Throwing, rng: random.Random) -> list[tup
     ``throwing.hand`` (the corner-to-corner size of a turned die, so none
     starts inside another).
     """
-    across, along = 0.9 * math.sqrt(count), 0.45 * math.sqrt(count)
+    across, along = 0.8 * math.sqrt(count), 0.3 * math.sqrt(count)
     places: list[tuple[float, float, float]] = []
     for _ in range(count):
         # A heap too tight for the next die grows a little after each failed try.
@@ -239,17 +239,17 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     ax, ay = flick.aim
     px, py = -ay, ax
     places = _hand_places(count, throwing, rng)
-    back_most = max((-along for _, along, _ in places), default=0.0)
-    # The hand reaches over the felt far enough that the heap's last die clears the thrower's rail.
-    hand_y = flick.side * (table.half_depth - 1.1 - max(0.0, back_most) * abs(ay))
-    # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     xs = [px * across + ax * along for across, along, _ in places]
+    ys = [py * across + ay * along for across, along, _ in places]
+    # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
+    nearest = max((flick.side * y for y in ys), default=0.0)
+    hand_y = flick.side * (table.half_depth - 1.1 - max(0.0, nearest))
+    # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
     handles = []
-    for (across, along, z), dx_hand in zip(places, xs, strict=True):
-        x = hand_x + dx_hand
-        y = hand_y + py * across + ay * along
+    for (across, along, z), off_x, off_y in zip(places, xs, ys, strict=True):
+        x, y = hand_x + off_x, hand_y + off_y
         turn = rp.Rotation3.from_euler_angles(rng.uniform(0, math.tau), rng.uniform(0, math.tau),
                                               rng.uniform(0, math.tau))
         # The dice at the front of the hand leave it first and fastest; those behind trail, so a throw strings

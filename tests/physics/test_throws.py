@@ -161,3 +161,26 @@ def test_throw_until_clean_never_gives_a_void_throw() -> None:
         assert film.void is None, f"seed {seed}: void after {tries} throws"
         again += tries - 1
     assert again > 0, "some of 100 throws of six were void and thrown again"
+
+
+def test_the_dice_leave_the_hand_in_a_loose_heap_not_in_rows() -> None:
+    import itertools
+    import math
+
+    rng = random.Random(2)
+    heights, rows = [], 0
+    for side, x in itertools.product((-1, 1), (-6.0, -3.0, 0.0, 3.0, 6.0)):
+        for voids in ("rare", "realistic"):
+            hand = THROWING[voids]
+            flick = hand.flick(side, x, rng)
+            start = simulate(6, flick, rng, throwing=hand).poses[0]
+            spots = [tuple(float(c) for c in start[i, :3]) for i in range(6)]
+            # no die starts inside another, and every die starts over the felt, clear of the side rails
+            assert min(math.dist(a, b) for a, b in itertools.combinations(spots, 2)) >= hand.hand - 1e-3
+            assert all(abs(sx) <= TABLE.half_width - 1.0 and abs(sy) < TABLE.half_depth for sx, sy, _ in spots)
+            heights.append(max(z for *_, z in spots) - min(z for *_, z in spots))
+            # a grid's row: three dice level with each other along the throw's line
+            along = sorted(sx * flick.aim[0] + sy * flick.aim[1] for sx, sy, _ in spots)
+            rows += any(c - a < 0.1 for a, c in zip(along, along[2:], strict=False))
+    assert min(heights) > 0.3, "the heap has dice above others in every throw"
+    assert rows <= 2, f"{rows} of 20 throws left the hand with dice in rows"
