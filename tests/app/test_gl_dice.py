@@ -269,3 +269,27 @@ def test_each_skins_faces_are_drawn_once(dice: GLDice, monkeypatch: pytest.Monke
     assert len(drawn) <= 12 and len(set(drawn)) == len(drawn) // 6
     assert np.array_equal(looks[0], looks[2]) and np.array_equal(looks[1], looks[3])
     assert not np.array_equal(looks[0], looks[1]), "the skin decides the faces"
+
+
+def test_a_prepared_size_draws_no_faces_when_the_dice_fly_and_land(dice: GLDice,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.app import gl_dice
+
+    drawn: list[tuple[str, int]] = []
+    real = gl_dice.ink_image
+
+    def counting(skin: str, value: int, px: int) -> pygame.Surface:
+        drawn.append((skin, px))
+        return real(skin, value, px)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gl_dice, "ink_image", counting)
+    size = (1000, 563)  # a size no other test draws at
+    dice.prepare("pips", CAMERA, size, STAGE)
+    assert drawn, "preparing draws the faces for this size"
+    prepared = len(drawn)
+    poses = np.array([(0.3, 0.2, 2.5, 0.2, 0.3, 0.1, 0.927)], dtype=np.float32)
+    dice.render(poses, [FIVE_UP], "pips", CAMERA, size, STAGE, moving=True)
+    dice.render(np.array([(0.3, 0.2, 0.5, *FLAT)], dtype=np.float32), [FIVE_UP], "pips", CAMERA, size, STAGE)
+    assert len(drawn) == prepared, "in flight and at rest, the faces were ready"
+    dice.prepare("pips", CAMERA, size, STAGE)
+    assert len(drawn) == prepared, "preparing again draws nothing"

@@ -430,6 +430,7 @@ class FeltSection:
             canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
         gl = self.gl()
         if gl is not None:
+            gl.prepare(skin, CAMERA, (canvas.px(VIEW_AREA.w), canvas.px(VIEW_AREA.h)), VIEW_AREA)
             image, at = self._picture_3d(canvas, gl, snap, skin, advised)
             if image is not None:
                 canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
