@@ -249,17 +249,23 @@ def test_another_context_made_current_in_between_changes_nothing(dice: GLDice) -
     assert np.array_equal(first, again)
 
 
-def test_each_skins_faces_are_drawn_once(dice: GLDice, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every face the renderer draws for its marks, as (skin, size)."""
     from greed_game.app import gl_dice
 
-    drawn: list[tuple[str, int]] = []
+    faces: list[tuple[str, int]] = []
     real = gl_dice.ink_image
 
     def counting(skin: str, value: int, px: int) -> pygame.Surface:
-        drawn.append((skin, px))
+        faces.append((skin, px))
         return real(skin, value, px)  # type: ignore[arg-type]
 
     monkeypatch.setattr(gl_dice, "ink_image", counting)
+    return faces
+
+
+def test_each_skins_faces_are_drawn_once(dice: GLDice, drawn: list[tuple[str, int]]) -> None:
     poses = np.array([(0.0, 0.0, 0.5, *FLAT)], dtype=np.float32)
     looks = []
     for skin in ("pips", "greed", "pips", "greed", "pips"):
@@ -272,17 +278,7 @@ def test_each_skins_faces_are_drawn_once(dice: GLDice, monkeypatch: pytest.Monke
 
 
 def test_a_prepared_size_draws_no_faces_when_the_dice_fly_and_land(dice: GLDice,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from greed_game.app import gl_dice
-
-    drawn: list[tuple[str, int]] = []
-    real = gl_dice.ink_image
-
-    def counting(skin: str, value: int, px: int) -> pygame.Surface:
-        drawn.append((skin, px))
-        return real(skin, value, px)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(gl_dice, "ink_image", counting)
+                                                                    drawn: list[tuple[str, int]]) -> None:
     size = (1000, 563)  # a size no other test draws at
     dice.prepare("pips", CAMERA, size, STAGE)
     assert drawn, "preparing draws the faces for this size"
