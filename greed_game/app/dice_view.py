@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -123,6 +123,14 @@ class Tween:
         return self.t >= self.duration
 
 
+SHAKE = 0.36
+"""How long a refused die shakes, seconds."""
+SHAKE_PX = 6.0
+"""How far a refused die shakes at first, logical pixels."""
+SHAKES = 3
+"""How many times a refused die shakes from side to side."""
+
+
 class DieView:
     """One die as the player sees it."""
 
@@ -147,6 +155,8 @@ class DieView:
         self.lean: tuple[float, float] | None = None
         """Direction a cocked die tilts towards (a void throw), or None."""
         self.lean_amount = 0.0
+        self.shake = 0.0
+        """Seconds left of a refusal's shake (see :meth:`nudge`)."""
         self.alpha = 255
         self.pose: tuple[float, ...] | None = None
         """On the felt, the physics' pose (x, y, z, then the rotation i, j, k, w) the 3D view draws."""
@@ -171,8 +181,17 @@ class DieView:
             return
         self.tween = Tween((self.x, self.y, self.angle, self.size), (x, y, angle, size), duration, lift=lift)
 
+    def nudge(self) -> float:
+        """How far (logical pixels, to the right) a refused die is shaken off its place now: a few quick
+        shakes from side to side, dying away."""
+        if self.shake <= 0:
+            return 0.0
+        done = SHAKE - self.shake
+        return SHAKE_PX * (self.shake / SHAKE) * math.sin(done * math.tau * SHAKES / SHAKE)
+
     def update(self, dt: float) -> None:
-        """Glide on the way to the tray."""
+        """Glide on the way to the tray; a refusal's shake dies away."""
+        self.shake = max(0.0, self.shake - dt)
         if self.tween is not None:
             self.tween.t += dt
             self.x, self.y, self.angle, self.size = self.tween.pose()
@@ -195,6 +214,13 @@ class DieView:
         c, s = math.cos(self.angle), math.sin(self.angle)
         y = self.y - lift
         return [(self.x + dx * c - dy * s, y + dx * s + dy * c) for dx, dy in ((-h, -h), (h, -h), (h, h), (-h, h))]
+
+
+def shake(dice: Sequence[DieView], ids: Collection[int]) -> None:
+    """Shake the dice among ``dice`` whose ids are ``ids`` (dice refused: they may not be kept)."""
+    for d in dice:
+        if d.ident in ids:
+            d.shake = SHAKE
 
 
 ANGLE_STEP = 1.0

@@ -95,6 +95,14 @@ class GameOverMoment:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """A throw or a bank was refused for the dice picked (one does not score): they shake their heads."""
+
+    dice: tuple[int, ...]
+    """The die ids picked, as :class:`Thrown` gave them."""
+
+
+@dataclass(frozen=True)
 class LeaveTable:
     """The end of the game has been shown: on to the scoreboard."""
 
@@ -110,6 +118,7 @@ Moment = (
     | OfferMoment
     | TurnPassedMoment
     | GameOverMoment
+    | Refused
     | LeaveTable
 )
 

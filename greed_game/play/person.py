@@ -12,7 +12,18 @@ from collections.abc import Callable
 from typing import Protocol
 
 from greed_game.physics import Flick
-from greed_game.play.moments import AnswerOffer, BankTurn, Command, Hurry, Settled, ThrowDice, ToggleDie, ToggleHint
+from greed_game.play.moments import (
+    AnswerOffer,
+    BankTurn,
+    Command,
+    Hurry,
+    MomentQueue,
+    Refused,
+    Settled,
+    ThrowDice,
+    ToggleDie,
+    ToggleHint,
+)
 from greed_game.play.snapshot import Flow as SnapshotFlow
 from greed_game.play.snapshot import assess
 from greed_game.play.voids import Hands
@@ -38,6 +49,7 @@ class Flow(SnapshotFlow, Protocol):
         """Pause, then go on with ``then``."""
 
     hands: Hands
+    moments: MomentQueue
 
     def settled(self) -> None:
         """The thrown dice are at rest."""
@@ -94,7 +106,7 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
         return
     points, fault = flow.selection.value(flow.rules, state)
     if fault is not None:
-        flow.notices.say(flow.narrator.prompts.illegal(fault))
+        _refuse(flow, fault)
     elif points is None:
         flow.notices.say(flow.narrator.prompts.keep_first)
     else:
@@ -102,6 +114,14 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
         if flow.mode == "ready":
             # At once: the others are gathered into the hand while the kept dice glide to the tray.
             flow.throw()
+
+
+def _refuse(flow: Flow, fault: IllegalAction) -> None:
+    """Say why the dice picked may not be kept, and have them shake (the screen shows which)."""
+    flow.notices.say(flow.narrator.prompts.illegal(fault))
+    picked = tuple(d for d in flow.selection.dice if d in flow.selection.picked)
+    if picked:
+        flow.moments.append(Refused(picked))
 
 
 def _bank(flow: Flow) -> None:
@@ -113,7 +133,7 @@ def _bank(flow: Flow) -> None:
     try:
         bank_total(flow.rules, state, faces)
     except IllegalAction as exc:
-        flow.notices.say(flow.narrator.prompts.illegal(exc))
+        _refuse(flow, exc)
         return
     if faces:
         flow.keep()

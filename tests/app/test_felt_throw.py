@@ -274,3 +274,27 @@ def test_a_kept_die_is_carried_up_over_the_felt_and_set_down_in_the_tray(make_ap
     assert max(heights) > KEEP_LIFT * 0.8, "half way the die is high over the felt"
     assert heights[0] < KEEP_LIFT * 0.3 and heights[-1] < KEEP_LIFT * 0.3, "it rises from the felt and comes down"
     assert carried.z == 0.0 and carried.place == "tray"
+
+
+def test_a_throw_refused_for_a_die_that_does_not_score_shakes_that_die(make_app: Callable[..., App]) -> None:
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, seed=7)
+    dull = next(d for d in table.snap.dice if d.value not in (1, 5))
+    pick(table, [dull.value])
+    drive.frames(2)
+    die = next(d for d in table.felt.dice if d.selected)
+    home = (die.x, die.y)
+    throws = table.turn.throws
+    drive.press("space")
+    assert table.turn.throws == throws, "the throw was refused"
+    assert "not score" in table.snap.error
+    nudges = []
+    while die.shake > 0:
+        drive.frames(1)
+        nudges.append(die.nudge())
+    assert max(nudges) > 2 and min(nudges) < -2, "the die shook from side to side"
+    assert die.nudge() == 0.0 and (die.x, die.y) == home and die.selected, "and is back where it lay, still picked"
+    assert table.idle_for() > 0, "then nothing moves"

@@ -23,7 +23,15 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.camera import Camera
 from greed_game.app.canvas import Canvas
-from greed_game.app.dice_view import BADGE_R, DieView, adjacent, badge_spot, draw_badge, draw_cocked, draw_die
+from greed_game.app.dice_view import (
+    BADGE_R,
+    DieView,
+    adjacent,
+    badge_spot,
+    draw_badge,
+    draw_cocked,
+    draw_die,
+)
 from greed_game.app.gl_dice import GLDice, Highlight, rotations
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
@@ -448,8 +456,11 @@ class FeltSection:
                 # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
                 canvas.polygon(theme.GREEN, d.corners(1.2), 3)
                 canvas.polygon((60, 130, 70), d.corners(1.32), 2)
+            nudge = d.nudge()
+            d.x += nudge
             draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
                      neighbours=self.dice, inside=FELT, taken=taken)
+            d.x -= nudge
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
         self._draw_tags(canvas, snap)
@@ -497,9 +508,10 @@ class FeltSection:
         area = VIEW_AREA
         size = (canvas.px(area.w), canvas.px(area.h))
         moving = not all(d.at_rest for d in shown)
-        key = (tuple(d.pose for d in shown), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving)
+        placed = [_shaken(d) for d in shown]
+        key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving)
         if self.drawn is None or self.drawn[0] != key:
-            poses = np.array([d.pose for d in shown], dtype=np.float32).reshape(-1, 7)
+            poses = np.array(placed, dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
             image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving)
             self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
@@ -550,6 +562,14 @@ def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:
         shown = [s if shown.count(s) == 1 else (letters(name, count) if count else str(seat + 1))
                  for s, (seat, name) in zip(shown, tags, strict=True)]
     return shown
+
+
+def _shaken(die: DieView) -> tuple[float, ...] | None:
+    """The pose the 3D view draws ``die`` at: its own, moved aside while it shakes."""
+    nudge = die.nudge()
+    if die.pose is None or nudge == 0.0:
+        return die.pose
+    return (die.pose[0] + nudge / DIE, *die.pose[1:])
 
 
 def _may_throw(snap: TableSnapshot) -> bool:

@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING
 
 from greed_game.app.canvas import Canvas
-from greed_game.app.dice_view import DieView
+from greed_game.app.dice_view import DieView, shake
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
@@ -43,6 +43,7 @@ from greed_game.play.moments import (
     KeptDice,
     LeaveTable,
     Moment,
+    Refused,
     RollOffThrown,
     Thrown,
     ToggleDie,
@@ -74,6 +75,7 @@ SOUNDS: dict[type, tuple[str, float]] = {
     BustMoment: ("bust", 0.9),
     VoidMoment: ("void", 0.8),
     GameOverMoment: ("bank", 1.0),
+    Refused: ("thud", 0.35),
 }
 """The sound each moment makes."""
 
@@ -221,6 +223,8 @@ class TableScene(Scene):
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
             self.tray.add(self.felt.take(moment), self.turn.pace)
+        elif isinstance(moment, Refused):
+            shake(self.felt.dice, moment.dice)
         elif isinstance(moment, LeaveTable):
             return Replace(ToScoreboard(self.setup, self.game))
         return None
@@ -292,7 +296,7 @@ class TableScene(Scene):
             return 0.0
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
-        if any(not d.at_rest for d in self.dice) or self.tray.moving():
+        if any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving():
             return 0.0
         wake = super().idle_for()
         if turn.notices.message_ttl > 0:
