@@ -158,8 +158,10 @@ class TraySection(Section):
         placed: dict[int, list[float]] = {}
         for t, (sx, _sy) in zip(self.dice, self._slots(), strict=True):
             placed.setdefault(t.group, []).append(sx)
+        # a group's points show once its dice are in (before, the label would wait under an empty place)
+        arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.z > 0}
         for g, xs in placed.items():
-            if g < len(snap.tray):
+            if g < len(snap.tray) and g not in arriving:
                 canvas.text(f"+{num(snap.tray[g].points)}", ((min(xs) + max(xs)) / 2, r.bottom - 10), 12,
                             theme.GOLD, font="bold", anchor="center")
         for t in self.dice:
