@@ -469,15 +469,17 @@ COCKED_TAG = (68, 22)
 """Size of the "cocked" tag, logical pixels."""
 
 
-def cocked_tag_center(die: DieView, inside: pygame.Rect | None = None) -> tuple[float, float]:
+def cocked_tag_center(die: DieView, inside: pygame.Rect | None = None,
+                      others: Sequence[DieView] = ()) -> tuple[float, float]:
     """Where the "cocked" tag of a leaning die goes: on the side away from what it leans against.
 
     A die cocked against a rail gets its tag towards the middle of the felt,
     never over the rail and the name plates on it; one cocked against a die
     keeps its tag off that die. When that side would take the tag off
-    ``inside`` (the felt: a die near a rail leaning away from it), the tag
-    goes to the die's left or right, and only as a last resort over what it
-    leans on.
+    ``inside`` (the felt: a die near a rail leaning away from it) or over one
+    of the ``others`` dice, the tag goes to the die's left or right, and only
+    as a last resort over what it leans on; where every side is taken, the
+    one least covered.
     """
     lx, ly = die.lean if die.lean is not None else (0.0, 1.0)
     # how far the warning ring around the turned die reaches along either axis
@@ -491,15 +493,23 @@ def cocked_tag_center(die: DieView, inside: pygame.Rect | None = None) -> tuple[
         away, back = math.copysign(1.0, -lx), math.copysign(1.0, lx)
         spots = [(die.x + away * across, die.y), (die.x, die.y - down), (die.x, die.y + down),
                  (die.x + back * across, die.y)]
-    if inside is None:
-        return spots[0]
-    room = inside.inflate(-6, -6)
+    room = inside.inflate(-6, -6) if inside is not None else None
+    squares = [(d.x, d.y, d.angle, d.size) for d in others if d is not die and d.place == "table" and d.alpha > 0]
+    best, best_cover = spots[0], math.inf
     for x, y in spots:
         tag = pygame.Rect(0, 0, *COCKED_TAG)
         tag.center = (round(x), round(y))
-        if room.contains(tag):
+        if room is not None and not room.contains(tag):
+            continue
+        # the tag as three discs along its length, each as high as the tag
+        half = COCKED_TAG[1] / 2
+        reach = COCKED_TAG[0] / 2 - half
+        cover = sum(_overlap(square, x + dx, y, half) for square in squares for dx in (-reach, 0.0, reach))
+        if cover <= 0:
             return (x, y)
-    return spots[0]
+        if cover < best_cover:
+            best, best_cover = (x, y), cover
+    return best
 
 
 def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = False, show_label: bool = False,
@@ -529,18 +539,19 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     if die.selected or hover:
         ring = die.corners(1.14, lift)
         canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
-    draw_cocked(canvas, die, inside=inside)
+    draw_cocked(canvas, die, inside=inside, others=neighbours or ())
     if show_label:
         draw_badge(canvas, die, neighbours, inside, taken)
 
 
-def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pygame.Rect | None = None) -> None:
+def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pygame.Rect | None = None,
+                others: Sequence[DieView] = ()) -> None:
     """A die that makes its throw void: a warning ring and a tag saying why (kept within ``inside``, if
-    given)."""
+    given, and off the ``others`` dice where it can be)."""
     if die.lean is None or die.lean_amount <= 0:
         return
     canvas.polygon(theme.WARN, die.corners(1.3), 2)
-    tag_x, tag_y = cocked_tag_center(die, inside)
+    tag_x, tag_y = cocked_tag_center(die, inside, others)
     canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
                (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)
     canvas.text(word, (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")

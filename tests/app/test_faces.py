@@ -259,3 +259,23 @@ def test_badges_of_dice_side_by_side_do_not_overlap() -> None:
     for die in (left, right):
         taken.append(badge_spot(die, [left, right], felt, taken))
     assert math.dist(*taken) >= 2 * BADGE_R + 2
+
+
+def test_a_cocked_dies_tag_keeps_off_the_other_dice_where_it_can() -> None:
+    from greed_game.app.dice_view import COCKED_TAG, cocked_tag_center
+
+    felt = pygame.Rect(100, 100, 800, 450)
+    rng = random.Random(4)
+    die, leaned_on, above = DieView(2, 56, rng), DieView(3, 56, rng), DieView(4, 56, rng)
+    die.x, die.y, die.lean = 400, 420, (0.0, 1.0)  # leaning on the die below it
+    leaned_on.x, leaned_on.y = 400, 476
+    away = cocked_tag_center(die, felt)
+    above.x, above.y = away  # a die lies where the tag would go
+    x, y = cocked_tag_center(die, felt, [die, leaned_on, above])
+    tag = pygame.Rect(0, 0, *COCKED_TAG)
+    tag.center = (round(x), round(y))
+    for other in (leaned_on, above):
+        square = pygame.Rect(0, 0, 56, 56)
+        square.center = (round(other.x), round(other.y))
+        assert not tag.colliderect(square)
+    assert felt.contains(tag)

@@ -444,7 +444,7 @@ class FeltSection:
                 canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
             taken: list[tuple[float, float]] = []
             for d in self.dice:
-                draw_cocked(canvas, d, inside=FELT)
+                draw_cocked(canvas, d, inside=FELT, others=self.dice)
                 if show_labels:
                     draw_badge(canvas, d, self.dice, FELT, taken)
             self._draw_tags(canvas, snap)
