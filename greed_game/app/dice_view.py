@@ -467,6 +467,8 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | Non
 
 COCKED_TAG = (68, 22)
 """Size of the "cocked" tag, logical pixels."""
+COCKED_RING = 0.8
+"""Radius of the round warning ring around a cocked die drawn in 3D, in die sizes."""
 
 
 def cocked_tag_center(die: DieView, inside: pygame.Rect | None = None,
@@ -545,12 +547,20 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
 
 
 def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pygame.Rect | None = None,
-                others: Sequence[DieView] = ()) -> None:
+                others: Sequence[DieView] = (), *, round_ring: bool = False) -> None:
     """A die that makes its throw void: a warning ring and a tag saying why (kept within ``inside``, if
-    given, and off the ``others`` dice where it can be)."""
+    given, and off the ``others`` dice where it can be).
+
+    ``round_ring`` for a die drawn in 3D: a cocked die's outline there is no
+    square the sprite's turn describes, and a circle round it fits whatever
+    way it leans.
+    """
     if die.lean is None or die.lean_amount <= 0:
         return
-    canvas.polygon(theme.WARN, die.corners(1.3), 2)
+    if round_ring:
+        canvas.circle(theme.WARN, (die.x, die.y), die.size * COCKED_RING, 2)
+    else:
+        canvas.polygon(theme.WARN, die.corners(1.3), 2)
     tag_x, tag_y = cocked_tag_center(die, inside, others)
     canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
                (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)

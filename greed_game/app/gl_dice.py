@@ -465,7 +465,8 @@ class GLDice:
 
     def render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                size_px: tuple[int, int], area: Area,
-               highlights: Sequence[Highlight | None] | None = None, *, moving: bool = False) -> pygame.Surface:
+               highlights: Sequence[Highlight | None] | None = None, *, moving: bool = False,
+               tops: Sequence[tuple[int, int]] | None = None) -> pygame.Surface:
         """The dice at ``poses`` (n, 7), drawn for a ``size_px`` area of the window covering the logical
         ``area``; transparent where there is neither die nor shadow, colour premultiplied.
 
@@ -478,10 +479,16 @@ class GLDice:
         steps to their rounded edges, lit at their vertices, their marks drawn
         at their size without mipmaps; dice at rest are drawn once, in full,
         and then not again.
+
+        ``tops``, for letter dice: which face of each die has its letter
+        turned, and by how many quarter turns (see :func:`top_quarters`). By
+        default the face on top now, turned to read upright; a die in flight
+        is given the face it will rest on, turned as it will rest, so that no
+        letter jumps a quarter turn when another face comes up.
         """
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
-        part = self.render_part(poses, layouts, skin, camera, (w, h), area, highlights, moving=moving)
+        part = self.render_part(poses, layouts, skin, camera, (w, h), area, highlights, moving=moving, tops=tops)
         if part is not None:
             # adding to the cleared surface copies the pixels as they are (a plain blit would blend them)
             out.blit(part, self.drawn.topleft, special_flags=pygame.BLEND_RGBA_ADD)
@@ -489,18 +496,18 @@ class GLDice:
 
     def render_part(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                     size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None = None, *,
-                    moving: bool = False) -> pygame.Surface | None:
+                    moving: bool = False, tops: Sequence[tuple[int, int]] | None = None) -> pygame.Surface | None:
         """Only the part of :meth:`render`'s surface that holds anything (None when nothing does); it goes at
         :attr:`drawn` in the area. The table blits this, not a whole area's surface mostly transparent."""
         self.drawn = pygame.Rect(0, 0, 0, 0)
         # another context (a second renderer, a benchmark's baseline) may be current on this thread: GL names
         # are the context's own, and drawing with ours in theirs draws the wrong objects or crashes
         with self.ctx:
-            return self._render(poses, layouts, skin, camera, size_px, area, highlights, moving=moving)
+            return self._render(poses, layouts, skin, camera, size_px, area, highlights, moving=moving, tops=tops)
 
     def _render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                 size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None, *,
-                moving: bool) -> pygame.Surface | None:
+                moving: bool, tops: Sequence[tuple[int, int]] | None) -> pygame.Surface | None:
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
         if poses.shape[0] == 0:
@@ -530,7 +537,8 @@ class GLDice:
             msaa.clear(0.0, 0.0, 0.0, 0.0, depth=1.0, viewport=viewport)
         self.ctx.viewport = viewport
         part = (ax + box.x * aw / w, ay + box.y * ah / h, box.w * aw / w, box.h * ah / h)
-        self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings, quick=quick)
+        self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings, quick=quick,
+                   tops=tops)
         if samples is not None:
             # resolved by a shader over the box alone (a framebuffer copy would resolve the whole frame)
             resolved.use()
@@ -543,7 +551,8 @@ class GLDice:
         return pygame.image.frombuffer(data, box.size, "BGRA")
 
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
-              camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False) -> None:
+              camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False,
+              tops: Sequence[tuple[int, int]] | None = None) -> None:
         """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
         dice with fewer steps to their rounded edges, lit at their vertices, their marks without mipmaps)."""
         ctx = self.ctx
@@ -564,7 +573,10 @@ class GLDice:
         ctx.enable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         # the projection's rows run downward, which turns outward faces clockwise
         ctx.front_face = "cw"
-        tops = top_quarters(rot) if skin == "greed" else [(-1, 0)] * n
+        if skin != "greed":
+            tops = [(-1, 0)] * n
+        elif tops is None:
+            tops = top_quarters(rot)
         inst = np.zeros((n, 15), dtype=np.float32)
         inst[:, 0:7] = poses
         inst[:, 7:13] = np.asarray(layouts, dtype=np.float32).reshape(n, 6)

@@ -111,15 +111,16 @@ class Throwing:
 
 
 THROWING = {
-    "off": Throwing(speed=(8.0, 12.8), lift=(2.0, 5.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
-    "rare": Throwing(speed=(8.0, 12.8), lift=(2.0, 5.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
-    "realistic": Throwing(speed=(12.8, 20.8), lift=(2.0, 6.0), spin=(16.0, 36.0)),
+    "off": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "rare": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "realistic": Throwing(speed=(11.0, 18.0), lift=(4.0, 10.0), spin=(16.0, 36.0)),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
-"rare" is a gentle throw with the dice apart in the hand, which leaves most
-of them in the middle of the felt; "realistic" a brisk one, which sends more
-against the rails and now and then over one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
+"rare" is a gentle throw tossed up in an arc with the dice apart in the
+hand, which leaves most of them in the middle of the felt; "realistic" a
+brisk, flatter one, which sends more against the rails and now and then over
+one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
 stated in the README."""
 
 
@@ -250,8 +251,11 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     handles = []
     for (across, along, z), off_x, off_y in zip(places, xs, ys, strict=True):
         x, y = hand_x + off_x, hand_y + off_y
-        turn = rp.Rotation3.from_euler_angles(rng.uniform(0, math.tau), rng.uniform(0, math.tau),
-                                              rng.uniform(0, math.tau))
+        # Uniformly turned (three uniform Euler angles are not: they favour some faces, which shows when a
+        # gentle throw tumbles the dice little).
+        q = [rng.gauss(0.0, 1.0) for _ in range(4)]
+        size = math.sqrt(sum(c * c for c in q)) or 1.0
+        turn = rp.Rotation3(q[0] / size, q[1] / size, q[2] / size, q[3] / size)
         # The dice at the front of the hand leave it first and fastest; those behind trail, so a throw strings
         # out along its line and lands die by die rather than as one block.
         speed = flick.speed * (1.0 + throwing.trail * along) * rng.uniform(1 - throwing.scatter, 1 + throwing.scatter)

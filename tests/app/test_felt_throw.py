@@ -298,3 +298,26 @@ def test_a_throw_refused_for_a_die_that_does_not_score_shakes_that_die(make_app:
     assert max(nudges) > 2 and min(nudges) < -2, "the die shook from side to side"
     assert die.nudge() == 0.0 and (die.x, die.y) == home and die.selected, "and is back where it lay, still picked"
     assert table.idle_for() > 0, "then nothing moves"
+
+
+@pytest.mark.usefixtures("view_3d")
+def test_letter_dice_in_flight_keep_their_letters_as_they_will_rest(make_app: Callable[..., App],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.app.gl_dice import GLDice, rotations, top_quarters
+
+    app = make_app(skin="greed", animation_speed="normal")
+    assert app.views.gl() is not None
+    seen: list[tuple[bool, object]] = []
+    real = GLDice.render_part
+
+    def recording(self: GLDice, *args: object, **kw: object) -> object:
+        seen.append((bool(kw.get("moving")), kw.get("tops")))
+        return real(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GLDice, "render_part", recording)
+    table = first_throw_at_rest(Driver(app), seed=5)
+    assert table.felt.drawn is not None
+    in_flight = {tops for moving, tops in seen if moving}
+    # one turn of the letters for the whole flight: the one each die rests with
+    final = np.array([d.pose for d in table.felt.dice], dtype=np.float32)
+    assert in_flight == {tuple(top_quarters(rotations(final[:, 3:7])))}

@@ -32,7 +32,7 @@ from greed_game.app.dice_view import (
     draw_cocked,
     draw_die,
 )
-from greed_game.app.gl_dice import GLDice, Highlight, rotations
+from greed_game.app.gl_dice import GLDice, Highlight, rotations, top_quarters
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
@@ -47,8 +47,10 @@ CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
 VIEW_AREA = RAILS.inflate(2 * DIE, 2 * DIE)
 """The part of the stage the 3D view draws into: the table and a die's width around it (a die falling off)."""
 
-FLICK_SPEED = (7.0, 24.0)
+FLICK_SPEED = (5.0, 20.0)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
+FLICK_LIFT = 10.0
+"""How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
 FLICK_GAIN = 0.9
 """Die units a second of throw per die unit a second of gesture."""
 FLICK_MIN = 40.0
@@ -132,6 +134,7 @@ class Playing:
     ends: float = field(init=False)
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
+    _tops: tuple[list[tuple[int, int]], list[tuple[int, int]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.ends = self.lead + self.film.seconds
@@ -140,6 +143,7 @@ class Playing:
         lying_at = self._hand if self.start is None else self.start
         far = np.hypot(self._hand[:, 0] - lying_at[:, 0], self._hand[:, 1] - lying_at[:, 1])
         self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
+        self._tops = (top_quarters(rotations(lying_at[:, 3:7])), top_quarters(rotations(self.film.final()[:, 3:7])))
 
     def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
         """Every die's pose now, and the layouts of its faces."""
@@ -148,6 +152,13 @@ class Playing:
         u = self.t / self.lead
         # the faces change while the dice turn in the air, not as they leave the felt
         return gathered(self.start, self._hand, self._delays, u), (self.start_layouts if u < 0.5 else self.layouts)
+
+    def tops(self) -> list[tuple[int, int]]:
+        """For letter dice, the face whose letter is turned and how (see :func:`~greed_game.app.gl_dice.top_quarters`):
+        as the dice will rest once thrown, as they lay while they are picked up with their old faces."""
+        if self.start is not None and self.t < self.lead and self.t / self.lead < 0.5:
+            return self._tops[0]
+        return self._tops[1]
 
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
@@ -444,7 +455,7 @@ class FeltSection:
                 canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
             taken: list[tuple[float, float]] = []
             for d in self.dice:
-                draw_cocked(canvas, d, inside=FELT, others=self.dice)
+                draw_cocked(canvas, d, inside=FELT, others=self.dice, round_ring=True)
                 if show_labels:
                     draw_badge(canvas, d, self.dice, FELT, taken)
             self._draw_tags(canvas, snap)
@@ -509,11 +520,16 @@ class FeltSection:
         size = (canvas.px(area.w), canvas.px(area.h))
         moving = not all(d.at_rest for d in shown)
         placed = [_shaken(d) for d in shown]
-        key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving)
+        tops = None
+        if self.playing is not None and skin == "greed" and len(self.dice) == self.playing.film.count:
+            # the film's dice are the felt's, in its order
+            every = self.playing.tops()
+            tops = tuple(every[i] for i, d in enumerate(self.dice) if d in shown)
+        key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving, tops)
         if self.drawn is None or self.drawn[0] != key:
             poses = np.array(placed, dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
-            image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving)
+            image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving, tops=tops)
             self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
         _, image, (bx, by) = self.drawn
         x, y = canvas.pt(area.x, area.y)
@@ -598,4 +614,4 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     across = math.atan2(abs(whole_x), abs(whole_y))
     angle = min(across, math.radians(60)) * (1 if whole_x >= 0 else -1)
     aim = (math.sin(angle), -side * math.cos(angle))
-    return Flick(x, side, aim, speed)
+    return Flick(x, side, aim, speed, FLICK_LIFT)
