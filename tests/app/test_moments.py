@@ -119,3 +119,22 @@ def test_roll_off_badges_tell_the_throwers_apart() -> None:
     shown = badge_letters([(0, "Player 1"), (1, "Player 2"), (2, "Penny"), (3, "ada")])
     assert shown == ["1", "2", "Pe", "A"]
     assert len(set(badge_letters([(seat, "Sam") for seat in range(8)]))) == 8
+
+
+def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Callable[..., App]) -> None:
+
+    app = make_app(size=(854, 480))
+    table = table_at(app, "pass-the-dice", [TESS, Player("Bo")], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))])
+    canvas = app.canvas
+    straight = Said("Straight!", "+1,000")
+    for where in ((FELT.centerx, FELT.centery), (FELT.centerx, FELT.top + 40), (FELT.centerx, FELT.bottom - 30)):
+        banner = banner_card(canvas, Said("Hot dice!", "All 6 dice come back"))
+        table.felt.callout_at = (banner.centerx, where[1])  # the straight was kept right where the banner stands
+        for ttl in (1.8, 1.0, 0.3):
+            table.notices._draw_callout(canvas, straight, ttl, banner)
+            card = table.notices.callout_card
+            assert card is not None and not card.colliderect(banner), (where, ttl)
+            assert FELT.contains(card)
+        table.notices._draw_callout(canvas, straight, 1.8, None)
+        alone = table.notices.callout_card
+        assert alone is not None and abs(alone.centery - min(max(where[1], FELT.top + 22), FELT.bottom - 22)) <= 1

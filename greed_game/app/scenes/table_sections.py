@@ -438,6 +438,8 @@ class NoticeLayer(Section):
     def __init__(self, felt: FeltSection) -> None:
         self.felt = felt
         self.card: tuple[int, pygame.Rect] = (-1, FELT)
+        self.callout_card: pygame.Rect | None = None
+        """Where the callout was last drawn."""
         """The banner on show (its serial) and the card it was given: a banner stays where it first appeared."""
 
     def place(self, canvas: Canvas, banner: Notice | None) -> None:
@@ -447,17 +449,20 @@ class NoticeLayer(Section):
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         banner = snap.banner
+        shown: pygame.Rect | None = None
         if banner is not None and self.card[0] == banner.serial and snap.waiting is None:
             draw_banner(canvas, banner.said, banner.ttl, self.card[1])
+            shown = self.card[1]
         if snap.callout is not None:
-            self._draw_callout(canvas, snap.callout.said, snap.callout.ttl)
+            self._draw_callout(canvas, snap.callout.said, snap.callout.ttl, shown)
         if snap.offer is not None:
             self._draw_offer(canvas, snap.offer)
         if snap.waiting is not None:
             self._draw_waiting(canvas, snap.waiting)
 
-    def _draw_callout(self, canvas: Canvas, said: Said, ttl: float) -> None:
-        """A combination just kept, rising from where its dice lay and fading."""
+    def _draw_callout(self, canvas: Canvas, said: Said, ttl: float, banner: pygame.Rect | None = None) -> None:
+        """A combination just kept, rising from where its dice lay and fading; clear of the ``banner`` on show
+        (hot dice after a straight): just above it, or below where there is no room above."""
         alpha = max(0.0, min(1.0, ttl / 0.4))
         x, y = self.felt.callout_at
         rise = (1.0 - min(1.0, ttl / 1.8)) * 24
@@ -466,6 +471,11 @@ class NoticeLayer(Section):
         x = min(max(x, FELT.left + w / 2 + 4), FELT.right - w / 2 - 4)
         y = min(max(y - rise, FELT.top + 22), FELT.bottom - 22)
         card = pygame.Rect(round(x - w / 2), round(y - 19), round(w), 38)
+        if banner is not None and card.colliderect(banner.inflate(8, 8)):
+            above = banner.top - 8 - 19
+            y = above if above >= FELT.top + 22 else banner.bottom + 8 + 19
+            card.centery = round(y)
+        self.callout_card = card
         canvas.box(card, (12, 14, 10, int(215 * alpha)), radius=19, border=1.5 if alpha > 0.5 else 0,
                    border_color=theme.GOLD)
         canvas.text(text, (x, y), 22, theme.GOLD if alpha > 0.5 else theme.TEXT_DIM, font="bold", anchor="center",
