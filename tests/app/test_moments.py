@@ -122,7 +122,6 @@ def test_roll_off_badges_tell_the_throwers_apart() -> None:
 
 
 def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Callable[..., App]) -> None:
-
     app = make_app(size=(854, 480))
     table = table_at(app, "pass-the-dice", [TESS, Player("Bo")], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))])
     canvas = app.canvas
