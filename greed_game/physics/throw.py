@@ -40,6 +40,8 @@ DIE_ROUNDING = 0.09
 """The radius of a die's rounded edges and corners."""
 
 FELT_FRICTION = 0.5
+REACH_MIN = 1.0
+"""The nearest to the felt's middle a hand throws from, die units: a throw leaves from the thrower's half."""
 
 _REST_SPEED = 0.08
 _REST_SPIN = 0.15
@@ -73,6 +75,9 @@ class Flick:
     """Die units a second along ``aim``."""
     lift: float = 3.0
     """Upward speed as the dice leave the hand."""
+    reach: float | None = None
+    """How far from the felt's middle towards the thrower's rail the hand is (die units), when a person's hand
+    held the dice there; None: as near the rail as the heap allows. Held to the thrower's half of the felt."""
 
 
 @dataclass(frozen=True)
@@ -244,7 +249,8 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     ys = [py * across + ay * along for across, along, _ in places]
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
     nearest = max((flick.side * y for y in ys), default=0.0)
-    hand_y = flick.side * (table.half_depth - 1.1 - max(0.0, nearest))
+    back = table.half_depth - 1.1 - max(0.0, nearest)
+    hand_y = flick.side * (back if flick.reach is None else min(max(flick.reach, REACH_MIN), back))
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))

@@ -126,7 +126,9 @@ def test_a_gesture_throws_from_the_thrower_s_rail_across_the_felt(seat: int, pla
     # the sideways part of the drag is kept, up to 60° off straight across
     assert flick.aim[0] == pytest.approx(max(-math.sin(math.radians(60)), min(math.sin(math.radians(60)), math.cos(a))),
                                          abs=1e-6)
-    assert flick.x == pytest.approx(CAMERA.to_world(*start)[0])
+    # the hand lets go where the pointer did
+    x_end, y_end = CAMERA.to_world(*end)
+    assert flick.x == pytest.approx(x_end) and flick.reach == pytest.approx(side * y_end)
 
 
 # -- at the table ------------------------------------------------------------------------------------------
@@ -157,7 +159,8 @@ def test_a_throw_by_hand_leaves_from_the_person_s_rail(make_app: Callable[..., A
     assert table.dice == [] and table.turn.throws == 0
     start = (FELT.centerx - 120.0, FELT.bottom - 36.0)
     assert not any(d.contains(start) for d in table.dice)
-    drive.drag(start, (start[0] + 60, start[1] - 260), 0.25, frames=3)
+    end = (start[0] + 60, start[1] - 140)
+    drive.drag(start, end, 0.25, frames=3)
     assert table.turn.throws == 1, "the drag threw the dice"
     rolls = [e for e in table.turn.recorder.record().events if isinstance(e, Roll)]
     assert len(rolls) == 1 and len(rolls[0].dice) == 6
@@ -165,12 +168,13 @@ def test_a_throw_by_hand_leaves_from_the_person_s_rail(make_app: Callable[..., A
     flick, toss = made[0]
     assert flick is not None, "thrown by the gesture, not by the hand's own flick"
     assert flick.side == -1 and flick.aim[1] > 0
-    assert flick.x == pytest.approx(CAMERA.to_world(*start)[0])
+    x_end, y_end = CAMERA.to_world(*end)
+    assert flick.x == pytest.approx(x_end)
     first = toss.film.poses[0]
     ys = first[:, 1]
-    # the dice leave the hand over the felt, near the bottom rail, level with where the drag began
-    assert all(-TABLE.half_depth < y < 0 for y in ys), ys
-    assert float(np.mean(ys)) < -0.4 * TABLE.half_depth, ys
+    # the dice leave the hand over the bottom half of the felt, where the pointer let them go
+    assert all(-TABLE.half_depth < y < 0.5 for y in ys), ys
+    assert abs(float(np.mean(ys)) - y_end) < 0.8, (ys, y_end)
     assert abs(float(np.mean(first[:, 0])) - flick.x) < 2.0
     assert table.dice and all(d.value in range(1, 7) for d in table.dice)
 
@@ -321,3 +325,46 @@ def test_letter_dice_in_flight_keep_their_letters_as_they_will_rest(make_app: Ca
     # one turn of the letters for the whole flight: the one each die rests with
     final = np.array([d.pose for d in table.felt.dice], dtype=np.float32)
     assert in_flight == {tuple(top_quarters(rotations(final[:, 3:7])))}
+
+
+def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_them_back(
+        make_app: Callable[..., App]) -> None:
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, seed=7)
+    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
+    pick(table, scoring)
+    drive.frames(2)
+    lying = {d.ident: (d.x, d.y) for d in table.felt.dice}
+    kept = next(d.ident for d in table.felt.dice if d.selected)
+    to_window = app.display.to_window
+    start = (FELT.centerx, FELT.bottom - 30.0)
+    assert not any(d.contains(start) for d in table.felt.dice)
+    hand = (FELT.centerx + 150.0, FELT.bottom - 120.0)
+
+    def move(to: tuple[float, float], frames: int) -> None:
+        for k in range(1, frames + 1):
+            f = k / frames
+            pos = to_window(start[0] + (to[0] - start[0]) * f, start[1] + (to[1] - start[1]) * f)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+            drive.frames(1)
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    move(hand, 10)
+    drive.frames(30)
+    held = [d for d in table.felt.dice if d.ident != kept]
+    # the dice left are in the hand under the pointer, up off the felt; the kept one stays where it lay
+    assert all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held)
+    assert all(d.pose is not None and d.pose[2] > 1.0 for d in held)
+    kept_die = next(d for d in table.felt.dice if d.ident == kept)
+    assert (kept_die.x, kept_die.y) == lying[kept]
+    move((start[0] + 4, start[1] - 4), 10)  # back to where the drag began: a click, not a throw
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(start[0] + 4, start[1] - 4), button=1))
+    drive.frames(60)
+    assert table.turn.throws == 1, "no throw came of it"
+    assert not table.felt.hold.lying
+    for d in table.felt.dice:
+        assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"

@@ -37,7 +37,7 @@ from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
-from greed_game.physics.throw import lying
+from greed_game.physics.throw import REACH_MIN, lying
 from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import seat_spot
@@ -180,6 +180,56 @@ def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], d
     return np.asarray(out, dtype=np.float32)
 
 
+HOLD_EASE = 14.0
+"""How quickly held dice close on the pointer (the share of the way they go in a second's 1/14)."""
+HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
+             (0.05, 1.0, 1.8))
+"""Where held dice sit around the pointer (die units across, up the screen, and above the felt)."""
+
+
+@dataclass
+class Hold:
+    """The dice a drag on the felt picked up: they follow the pointer in a heap, rattling, and go back where
+    they lay when no throw comes of it."""
+
+    side: int = -1
+    """The thrower's rail (-1 the bottom one): the heap keeps to that half of the felt."""
+    lying: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    """Each held die's pose where it lay, by id; empty when nothing is held."""
+    t: float = 0.0
+
+    def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float) -> None:
+        """Move the held dice a step: to the heap at ``at`` (a stage point) while the drag lasts, else back where
+        they lay (and let go of them once there)."""
+        self.t += dt
+        held = [d for d in dice if d.ident in self.lying and d.pose is not None and d.layout is not None]
+        if not held:
+            self.lying = {}
+            return
+        if at is not None:
+            x, y = CAMERA.to_world(*at)
+            x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
+            y = self.side * min(max(self.side * y, REACH_MIN), TABLE.half_depth - 1.6)
+        k = min(1.0, dt * HOLD_EASE)
+        rows = np.zeros((len(held), 7), dtype=np.float32)
+        home = 0.0
+        for n, d in enumerate(held):
+            pose, lay = np.array(d.pose, dtype=np.float32), np.array(self.lying[d.ident], dtype=np.float32)
+            if at is None:
+                target = lay[:3]
+            else:
+                ox, oy, oz = HOLD_HEAP[n % len(HOLD_HEAP)]
+                shake = 0.06 * math.sin(self.t * 31.0 + 1.7 * n)  # the dice rattle in the hand
+                target = np.array((x + ox + shake, y + oy - shake, oz + abs(shake)), dtype=np.float32)
+            pose[:3] += (target - pose[:3]) * k
+            home = max(home, float(np.max(np.abs(pose[:3] - lay[:3]))))
+            rows[n] = pose
+        if at is None and home < 0.02:
+            rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
+            self.lying = {}
+        pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
+
+
 class FeltSection:
     """The felt: the thrown dice, played from their film and drawn where they are; a click picks a die."""
 
@@ -213,6 +263,8 @@ class FeltSection:
         self.clock = 0.0
         self.flung_at = -1.0
         """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
+        self.hold = Hold()
+        """The dice a drag picked up."""
 
     @property
     def dice(self) -> list[DieView]:
@@ -292,6 +344,7 @@ class FeltSection:
 
     def clear(self) -> None:
         """Take every die off the felt."""
+        self.hold.lying = {}
         self.tags = []
         self.dice = []
         self.exits = []
@@ -413,6 +466,7 @@ class FeltSection:
             die = next((d for d in self.dice if d.contains(event.pos)), None)
             if die is None and event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
                 self.drag = [(*event.pos, self.clock)]
+                self.hold.side = seat_spot(snap.state.current, len(snap.players))[1]
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -433,14 +487,21 @@ class FeltSection:
         return ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
 
     def tick(self, dt: float) -> None:
-        """The clock the gesture's speed is measured by."""
+        """The clock the gesture's speed is measured by; the dice a drag holds follow the pointer."""
         self.clock += dt
+        drag = self.drag
+        if (drag is not None and not self.hold.lying and self.playing is None
+                and math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2):
+            self.hold.lying = {d.ident: d.pose for d in self.dice
+                               if not d.selected and d.pose is not None and d.layout is not None}
+        if self.hold.lying:
+            self.hold.step(self.dice, drag[-1][:2] if drag is not None else None, dt)
 
     # -- drawing ---------------------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         skin = self.skin()
-        show_labels = snap.may_select and self.playing is None
+        show_labels = snap.may_select and self.playing is None and not self.hold.lying
         advised = {d.id for d in snap.dice if d.advised}
         for x, y in self.exits:  # a die that fell off the table: a mark where it went over
             canvas.circle((60, 20, 16), (x, y), 17)
@@ -494,8 +555,9 @@ class FeltSection:
             canvas.text(shown, (bx, by + 0.5), 13 if len(shown) == 1 else 11, color, font="bold", anchor="center")
 
     def _draw_drag(self, canvas: Canvas) -> None:
-        """A throw by hand under way: a line from the press to the pointer."""
-        if self.drag is not None and len(self.drag) > 1:
+        """A throw by hand under way with no dice in the hand (they are in the tray or not yet thrown): a line
+        from the press to the pointer."""
+        if self.drag is not None and len(self.drag) > 1 and not self.hold.lying:
             (x0, y0, _), (x1, y1, _) = self.drag[0], self.drag[-1]
             canvas.line((255, 255, 255), (x0, y0), (x1, y1), 2)
 
@@ -596,8 +658,9 @@ def _may_throw(snap: TableSnapshot) -> bool:
 def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int) -> Flick:
     """The throw a drag on the felt means: its direction, and its speed over its last tenth of a second.
 
-    The dice leave from the thrower's own rail, level with where the drag
-    began; the speed is held between the gentlest and the hardest throw.
+    The dice leave the hand where the pointer let them go (held to the
+    thrower's half of the felt: the hand held them there); the speed is held
+    between the gentlest and the hardest throw.
     """
     x_end, y_end, t_end = drag[-1]
     start = next((p for p in drag if t_end - p[2] <= FLICK_WINDOW), drag[0])
@@ -608,10 +671,10 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
     speed = min(max(math.hypot(vx, vy) * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
     _, side = seat_spot(seat, players)
-    x, _ = CAMERA.to_world(drag[0][0], drag[0][1])
+    x, y = CAMERA.to_world(x_end, y_end)
     # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no
     # more than 60° off straight across.
     across = math.atan2(abs(whole_x), abs(whole_y))
     angle = min(across, math.radians(60)) * (1 if whole_x >= 0 else -1)
     aim = (math.sin(angle), -side * math.cos(angle))
-    return Flick(x, side, aim, speed, FLICK_LIFT)
+    return Flick(x, side, aim, speed, FLICK_LIFT, reach=side * y)

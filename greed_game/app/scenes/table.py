@@ -250,6 +250,7 @@ class TableScene(Scene):
         self.prep.cancel()
 
     def resume(self) -> None:
+        self.felt.drag = None  # a drag the pause cut short: its dice go back where they lay
         self.turn.refresh()
         self._sync()
 
@@ -297,7 +298,7 @@ class TableScene(Scene):
             return 0.0
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
-        if any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving():
+        if any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying:
             return 0.0
         wake = super().idle_for()
         if turn.notices.message_ttl > 0:
