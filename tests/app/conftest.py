@@ -94,14 +94,18 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(*start), rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
         self.frames(1)
-        steps = max(1, round(seconds * 60))
-        for k in range(1, steps + 1):
-            f = k / steps
+        self.hold_move(start, end, max(1, round(seconds * 60)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
+        self.frames(frames)
+
+    def hold_move(self, start: tuple[float, float], end: tuple[float, float], frames: int) -> None:
+        """With the left button held, move in a straight line from ``start`` to ``end``, a move a frame."""
+        to_window = self.app.display.to_window
+        for k in range(1, frames + 1):
+            f = k / frames
             pos = to_window(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
             self.frames(1)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
-        self.frames(frames)
 
     def press(self, name: str, *, shift: bool = False, frames: int = 1) -> None:
         mod = pygame.KMOD_SHIFT if shift else 0

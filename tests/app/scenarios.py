@@ -75,6 +75,16 @@ def first_throw_at_rest(drive: Driver, seed: int) -> TableScene:
     return table
 
 
+def first_throw_with_a_keep(drive: Driver, seed: int = 7) -> TableScene:
+    """As :func:`first_throw_at_rest`, with one scoring die (a 1 or a 5) picked to keep."""
+    table = first_throw_at_rest(drive, seed)
+    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
+    assert scoring, f"seed {seed}'s first throw has a 1 or a 5"
+    pick(table, scoring)
+    drive.frames(2)
+    return table
+
+
 def finished_game(
     seed: int = 11,
     rules: str = "pass-the-dice",

@@ -22,7 +22,7 @@ from greed_game.play.voids import Hands, Toss, seat_spot
 from greed_game.rules import FirstPlayer, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, first_throw_at_rest, table_at
+from .scenarios import ADA, TESS, first_throw_at_rest, first_throw_with_a_keep, table_at
 
 
 def _quaternion(axis: tuple[float, float, float], degrees: float) -> tuple[float, float, float, float]:
@@ -234,15 +234,9 @@ def test_a_sideways_drag_still_throws_across_the_felt() -> None:
 
 
 def test_the_dice_left_on_the_felt_are_gathered_into_the_hand_before_they_fly(make_app: Callable[..., App]) -> None:
-    from .scenarios import pick
-
     app = make_app(animation_speed="normal")
     drive = Driver(app)
-    table = first_throw_at_rest(drive, seed=7)
-    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
-    assert scoring, "this seed's first throw has a 1 or a 5"
-    pick(table, scoring)
-    drive.frames(2)
+    table = first_throw_with_a_keep(drive)
     lying = [(d.x, d.y) for d in table.felt.dice if not d.selected]
     drive.press("space")
     drive.until(lambda: table.felt.playing is not None)
@@ -261,14 +255,9 @@ def test_the_dice_left_on_the_felt_are_gathered_into_the_hand_before_they_fly(ma
 def test_a_kept_die_is_carried_up_over_the_felt_and_set_down_in_the_tray(make_app: Callable[..., App]) -> None:
     from greed_game.app.scenes.table_sections import KEEP_LIFT
 
-    from .scenarios import pick
-
     app = make_app(animation_speed="normal")
     drive = Driver(app)
-    table = first_throw_at_rest(drive, seed=7)
-    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
-    pick(table, scoring)
-    drive.frames(2)
+    table = first_throw_with_a_keep(drive)
     drive.press("space")
     carried = next(t.view for t in table.tray.dice if t.view.tween is not None)
     heights = []
@@ -329,31 +318,18 @@ def test_letter_dice_in_flight_keep_their_letters_as_they_will_rest(make_app: Ca
 
 def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_them_back(
         make_app: Callable[..., App]) -> None:
-    from .scenarios import pick
-
     app = make_app(animation_speed="normal")
     drive = Driver(app)
-    table = first_throw_at_rest(drive, seed=7)
-    scoring = [d.value for d in table.snap.dice if d.value in (1, 5)][:1]
-    pick(table, scoring)
-    drive.frames(2)
+    table = first_throw_with_a_keep(drive)
     lying = {d.ident: (d.x, d.y) for d in table.felt.dice}
     kept = next(d.ident for d in table.felt.dice if d.selected)
     to_window = app.display.to_window
     start = (FELT.centerx, FELT.bottom - 30.0)
     assert not any(d.contains(start) for d in table.felt.dice)
     hand = (FELT.centerx + 150.0, FELT.bottom - 120.0)
-
-    def move(to: tuple[float, float], frames: int) -> None:
-        for k in range(1, frames + 1):
-            f = k / frames
-            pos = to_window(start[0] + (to[0] - start[0]) * f, start[1] + (to[1] - start[1]) * f)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-            drive.frames(1)
-
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
     drive.frames(1)
-    move(hand, 10)
+    drive.hold_move(start, hand, 10)
     drive.frames(30)
     held = [d for d in table.felt.dice if d.ident != kept]
     # the dice left are in the hand under the pointer, up off the felt; the kept one stays where it lay
@@ -361,7 +337,7 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     assert all(d.pose is not None and d.pose[2] > 1.0 for d in held)
     kept_die = next(d for d in table.felt.dice if d.ident == kept)
     assert (kept_die.x, kept_die.y) == lying[kept]
-    move((start[0] + 4, start[1] - 4), 10)  # back to where the drag began: a click, not a throw
+    drive.hold_move(hand, (start[0] + 4, start[1] - 4), 10)  # back to where the drag began: a click, not a throw
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(start[0] + 4, start[1] - 4), button=1))
     drive.frames(60)
     assert table.turn.throws == 1, "no throw came of it"
