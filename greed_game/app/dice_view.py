@@ -108,14 +108,14 @@ class Tween:
     """How high (logical pixels) the die is lifted half way: a die picked up off the felt rises over the others."""
 
     def pose(self) -> tuple[float, float, float, float]:
-        """The pose now (eased)."""
-        u = 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+        """The pose now (eased; at the start while ``t`` is below 0, a wait before the move)."""
+        u = 1.0 if self.duration <= 0 else min(1.0, max(0.0, self.t) / self.duration)
         u = u * u * (3 - 2 * u)
         return tuple(a + (b - a) * u for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]
 
     def height(self) -> float:
         """How high the die is now: up and down again along the way, highest half way."""
-        u = 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+        u = 1.0 if self.duration <= 0 else min(1.0, max(0.0, self.t) / self.duration)
         return self.lift * math.sin(math.pi * u)
 
     @property
@@ -173,13 +173,16 @@ class DieView:
         """The face on top now."""
         return self.tumble.top
 
-    def move_to(self, x: float, y: float, angle: float, size: float, duration: float, *, lift: float = 0.0) -> None:
-        """Glide to a pose (to the tray), ``lift`` pixels up half way; at once when ``duration`` is 0."""
+    def move_to(self, x: float, y: float, angle: float, size: float, duration: float, *, lift: float = 0.0,
+                after: float = 0.0) -> None:
+        """Glide to a pose (to the tray) ``after`` seconds from now, ``lift`` pixels up half way; at once when
+        ``duration`` is 0."""
         if duration <= 0:
             self.x, self.y, self.angle, self.size = x, y, angle, size
             self.tween = None
             return
-        self.tween = Tween((self.x, self.y, self.angle, self.size), (x, y, angle, size), duration, lift=lift)
+        self.tween = Tween((self.x, self.y, self.angle, self.size), (x, y, angle, size), duration, t=-after,
+                           lift=lift)
 
     def nudge(self) -> float:
         """How far (logical pixels, to the right) a refused die is shaken off its place now: a few quick

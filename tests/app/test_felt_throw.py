@@ -344,3 +344,28 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     assert not table.felt.hold.lying
     for d in table.felt.dice:
         assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"
+
+
+def test_dice_kept_together_are_carried_one_after_another_not_as_a_clump(make_app: Callable[..., App]) -> None:
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, seed=7)
+    ones = [d.value for d in table.snap.dice if d.value == 1]
+    assert len(ones) >= 2, "this seed's first throw has two 1s"
+    pick(table, ones[:2])
+    drive.frames(2)
+    drive.press("space")
+    carried = [t.view for t in table.tray.dice if t.view.tween is not None]
+    assert len(carried) == 2
+    first_up: list[int] = []
+    tops = [0.0, 0.0]
+    for frame in range(60):
+        for n, view in enumerate(carried):
+            if view.z > 0 and len(first_up) == n:
+                first_up.append(frame)
+            tops[n] = max(tops[n], view.z)
+        drive.frames(1)
+    assert len(first_up) == 2 and first_up[1] > first_up[0], "the second leaves the felt after the first"
+    assert tops[1] > tops[0] * 1.1, "and is carried higher, over it"

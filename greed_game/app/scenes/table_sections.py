@@ -54,6 +54,8 @@ from greed_game.play.moments import (
 )
 from greed_game.play.snapshot import Notice, OfferBox, TableSnapshot, Waiting
 
+KEEP_STAGGER = 0.06
+"""Seconds between kept dice leaving the felt, one after another, at normal speed."""
 KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
@@ -104,10 +106,16 @@ class TraySection(Section):
             v.lean = None
             v.tumble.finish()
             self.dice.append(TrayDie(v, group))
+        picked = 0
         for t, (x, y) in zip(self.dice, self._slots(), strict=True):
-            if animate and pace > 0:
-                # The dice just kept are picked up and carried over the others; those already in the tray slide.
-                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace, lift=KEEP_LIFT if t.group == group else 0.0)
+            if animate and pace > 0 and t.group == group:
+                # The dice just kept are picked up one after another and carried over the others, each a little
+                # higher than the one before: a queue in the air, not a clump passing through itself.
+                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
+                               after=KEEP_STAGGER * pace * picked)
+                picked += 1
+            elif animate and pace > 0:
+                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace)  # those already in the tray slide up
             else:
                 t.view.x, t.view.y, t.view.angle, t.view.size = x, y, 0.0, TRAY_DIE
 
@@ -159,7 +167,7 @@ class TraySection(Section):
         for t, (sx, _sy) in zip(self.dice, self._slots(), strict=True):
             placed.setdefault(t.group, []).append(sx)
         # a group's points show once its dice are in (before, the label would wait under an empty place)
-        arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.z > 0}
+        arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.tween.lift > 0}
         for g, xs in placed.items():
             if g < len(snap.tray) and g not in arriving:
                 canvas.text(f"+{num(snap.tray[g].points)}", ((min(xs) + max(xs)) / 2, r.bottom - 10), 12,
