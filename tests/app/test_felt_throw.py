@@ -369,3 +369,24 @@ def test_dice_kept_together_are_carried_one_after_another_not_as_a_clump(make_ap
         drive.frames(1)
     assert len(first_up) == 2 and first_up[1] > first_up[0], "the second leaves the felt after the first"
     assert tops[1] > tops[0] * 1.1, "and is carried higher, over it"
+
+
+def test_a_new_turns_dice_come_in_over_the_thrower_s_rail(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
+    drive.frames(2)
+    assert table.felt.dice == []
+    drive.press("space")
+    drive.until(lambda: table.felt.playing is not None)
+    first = [d.pose for d in table.felt.dice]
+    # over Tess's rail (the bottom one), not already in the air over the felt
+    assert all(p is not None and p[1] < -TABLE.half_depth for p in first), first
+    hand = table.felt.playing.film.pose(0.0)
+    track = [[(d.x, d.y) for d in table.felt.dice]]
+    while table.felt.playing is not None and table.felt.playing.t < table.felt.playing.lead:
+        drive.frames(1)
+        track.append([(d.x, d.y) for d in table.felt.dice])
+    steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
+    assert max(steps) < DIE, "and into the hand without a jump"
+    assert float(np.max(hand[:, 1])) > -TABLE.half_depth

@@ -156,13 +156,24 @@ class Playing:
     def tops(self) -> list[tuple[int, int]]:
         """For letter dice, the face whose letter is turned and how (see :func:`~greed_game.app.gl_dice.top_quarters`):
         as the dice will rest once thrown, as they lay while they are picked up with their old faces."""
-        if self.start is not None and self.t < self.lead and self.t / self.lead < 0.5:
+        if self.start_layouts != self.layouts and self.start is not None and self.t < self.lead / 2:
             return self._tops[0]
         return self._tops[1]
 
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
         return self.t - self.lead
+
+
+def _brought_in(film: Film) -> npt.NDArray[np.float32]:
+    """Where dice not lying on the felt (a new turn's, hot dice from the tray) come from on their way to the hand:
+    over the thrower's rail, from the thrower's side, so that a throw never starts with dice out of thin air."""
+    hand = film.pose(0.0)
+    side = 1.0 if float(np.mean(hand[:, 1])) > 0 else -1.0
+    start = hand.copy()
+    start[:, 1] = side * (TABLE.half_depth + 1.0) + (hand[:, 1] - float(np.mean(hand[:, 1]))) * 0.5
+    start[:, 2] = hand[:, 2] + 0.8
+    return start
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
@@ -293,12 +304,9 @@ class FeltSection:
             view.ident = ident
             view.moving = True
             self.dice.append(view)
-        if lying_at is None:
-            self.playing = Playing(toss.film, toss.layouts)
-        else:
-            poses, layouts = lying_at
-            lead = GATHER_BY_HAND if self.clock - self.flung_at < 0.5 else GATHER
-            self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead)
+        poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
+        lead = GATHER_BY_HAND if self.clock - self.flung_at < 0.5 else GATHER
+        self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead)
         self._pose()
 
     def _lying_poses(self, count: int, film: Film) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
