@@ -107,16 +107,19 @@ class Tween:
     lift: float = 0.0
     """How high (logical pixels) the die is lifted half way: a die picked up off the felt rises over the others."""
 
+    def _done(self) -> float:
+        """How much of the move is done, 0 to 1 (0 while ``t`` is below 0: a wait before the move)."""
+        return 1.0 if self.duration <= 0 else min(1.0, max(0.0, self.t) / self.duration)
+
     def pose(self) -> tuple[float, float, float, float]:
-        """The pose now (eased; at the start while ``t`` is below 0, a wait before the move)."""
-        u = 1.0 if self.duration <= 0 else min(1.0, max(0.0, self.t) / self.duration)
+        """The pose now (eased)."""
+        u = self._done()
         u = u * u * (3 - 2 * u)
         return tuple(a + (b - a) * u for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]
 
     def height(self) -> float:
         """How high the die is now: up and down again along the way, highest half way."""
-        u = 1.0 if self.duration <= 0 else min(1.0, max(0.0, self.t) / self.duration)
-        return self.lift * math.sin(math.pi * u)
+        return self.lift * math.sin(math.pi * self._done())
 
     @property
     def finished(self) -> bool:
@@ -500,15 +503,15 @@ def cocked_tag_center(die: DieView, inside: pygame.Rect | None = None,
                  (die.x + back * across, die.y)]
     room = inside.inflate(-6, -6) if inside is not None else None
     squares = [(d.x, d.y, d.angle, d.size) for d in others if d is not die and d.place == "table" and d.alpha > 0]
+    # the tag as three discs along its length, each as high as the tag
+    half = COCKED_TAG[1] / 2
+    reach = COCKED_TAG[0] / 2 - half
     best, best_cover = spots[0], math.inf
     for x, y in spots:
         tag = pygame.Rect(0, 0, *COCKED_TAG)
         tag.center = (round(x), round(y))
         if room is not None and not room.contains(tag):
             continue
-        # the tag as three discs along its length, each as high as the tag
-        half = COCKED_TAG[1] / 2
-        reach = COCKED_TAG[0] / 2 - half
         cover = sum(_overlap(square, x + dx, y, half) for square in squares for dx in (-reach, 0.0, reach))
         if cover <= 0:
             return (x, y)

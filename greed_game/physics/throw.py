@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -393,7 +393,7 @@ def throw_until(count: int, flick: Flick, rng: random.Random, *, clean: bool, th
     film = simulate(count, flick, rng, throwing=throwing, table=table)
     tries = 1
     while clean and film.void is not None and tries < attempts:
-        gentler = Flick(flick.x, flick.side, flick.aim, flick.speed * (0.97 ** tries), flick.lift)
+        gentler = replace(flick, speed=flick.speed * (0.97 ** tries))
         film = simulate(count, gentler, rng, throwing=throwing, table=table)
         tries += 1
     return film, tries

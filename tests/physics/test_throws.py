@@ -204,3 +204,22 @@ def test_the_dice_leave_the_hand_turned_every_way_alike_and_a_gentle_throw_tosse
     # as often as the others)
     assert chi_square_p(up) > 0.001, up
     assert float(np.median(rises)) > 0.2, "the dice go up before they come down"
+
+
+def test_a_void_throw_thrown_again_leaves_from_the_same_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.physics import throw as module
+
+    flicks: list[Flick] = []
+    real = module.simulate
+
+    def recording(count: int, flick: Flick, rng: random.Random, **kw: object) -> Film:
+        flicks.append(flick)
+        return real(count, flick, rng, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "simulate", recording)
+    hand = Flick(2.0, -1, (0.0, 1.0), 40.0, 10.0, reach=1.5)  # hard enough to be void now and then
+    for seed in range(20):
+        throw_until(6, hand, random.Random(seed), clean=True)
+    assert len(flicks) > 20, "some throws were thrown again"
+    assert all(f.reach == 1.5 and f.x == 2.0 and f.lift == 10.0 for f in flicks)
+    assert len({f.speed for f in flicks}) > 1, "each again a little gentler"

@@ -143,7 +143,10 @@ class Playing:
         lying_at = self._hand if self.start is None else self.start
         far = np.hypot(self._hand[:, 0] - lying_at[:, 0], self._hand[:, 1] - lying_at[:, 1])
         self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
-        self._tops = (top_quarters(rotations(lying_at[:, 3:7])), top_quarters(rotations(self.film.final()[:, 3:7])))
+        final = top_quarters(rotations(self.film.final()[:, 3:7]))
+        # dice picked up show their old faces until half way; dice brought in already show the new ones
+        old = self.start is not None and self.start_layouts != self.layouts
+        self._tops = (top_quarters(rotations(lying_at[:, 3:7])) if old else final, final)
 
     def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
         """Every die's pose now, and the layouts of its faces."""
@@ -156,9 +159,7 @@ class Playing:
     def tops(self) -> list[tuple[int, int]]:
         """For letter dice, the face whose letter is turned and how (see :func:`~greed_game.app.gl_dice.top_quarters`):
         as the dice will rest once thrown, as they lay while they are picked up with their old faces."""
-        if self.start_layouts != self.layouts and self.start is not None and self.t < self.lead / 2:
-            return self._tops[0]
-        return self._tops[1]
+        return self._tops[0] if self.t < self.lead / 2 else self._tops[1]
 
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
