@@ -573,8 +573,14 @@ def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pyga
     canvas.text(word, (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")
 
 
-def draw_upright(canvas: Canvas, skin: SkinName, face: int, center: tuple[float, float], size: float) -> None:
-    """A die lying straight (tray, menus, previews)."""
+def draw_upright(canvas: Canvas, skin: SkinName, face: int, center: tuple[float, float], size: float, *,
+                 alpha: int = 255) -> None:
+    """A die lying straight (tray, menus, previews); ``alpha`` below 255: fading."""
     px = canvas.px(size)
-    canvas.blit(shadow_image(px), (center[0] + 2, center[1] + 3))
-    canvas.blit(face_image(skin, face, px), center)
+    shadow, image = shadow_image(px), face_image(skin, face, px)
+    if alpha < 255:
+        shadow, image = shadow.copy(), image.copy()  # (the images are shared)
+        shadow.set_alpha(alpha)
+        image.set_alpha(alpha)
+    canvas.blit(shadow, (center[0] + 2, center[1] + 3))
+    canvas.blit(image, center)

@@ -22,7 +22,7 @@ from greed_game.play.voids import Hands, Toss, seat_spot
 from greed_game.rules import FirstPlayer, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, first_throw_at_rest, first_throw_with_a_keep, table_at
+from .scenarios import ADA, BRUTUS, TESS, first_throw_at_rest, first_throw_with_a_keep, table_at
 
 
 def _quaternion(axis: tuple[float, float, float], degrees: float) -> tuple[float, float, float, float]:
@@ -390,3 +390,23 @@ def test_a_new_turns_dice_come_in_over_the_thrower_s_rail(make_app: Callable[...
     steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
     assert max(steps) < DIE, "and into the hand without a jump"
     assert float(np.max(hand[:, 1])) > -TABLE.half_depth
+
+
+def test_a_turns_last_dice_are_swept_to_the_next_thrower_and_its_keeps_fade(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [ADA, BRUTUS], [FirstPlayer(0)], seed=7)
+    drive.until(lambda: bool(table.felt.sweep.dice), limit=3000)
+    assert table.snap.dice == () and table.felt.dice == [], "the snapshot's felt is empty: the turn is over"
+    assert table.tray.dice == [] and table.tray.fade > 0 and table.tray.leaving, "the keeps fade, not gone at once"
+    x, side = seat_spot(table.game.state.current, 2)
+    swept = list(table.felt.sweep.dice)
+    track = [[(d.x, d.y) for d in swept]]
+    while table.felt.sweep.dice:
+        drive.frames(1)
+        track.append([(d.x, d.y) for d in swept])
+    steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
+    assert len(track) > 10 and max(steps) < DIE, "seen on their way, never jumping"
+    rail = CAMERA.to_screen(x, side * TABLE.half_depth)[1]
+    assert all((y - rail) * side < 0 for _, y in track[-1]), "over the next thrower's rail"
+    assert all(d.alpha < 255 for d in swept), "and fading as they go under it"

@@ -242,6 +242,55 @@ class Hold:
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
 
 
+SWEEP = 0.45
+"""Seconds (at normal speed) a turn's last dice take to be swept off the felt to the next thrower."""
+
+
+@dataclass
+class Sweep:
+    """The dice on the felt at a turn's end, swept over the next thrower's rail (whose throw brings dice in from
+    there) rather than gone in a frame: passed dice are seen passed on."""
+
+    dice: list[DieView] = field(default_factory=list)
+    t: float = 0.0
+    duration: float = 0.0
+    _start: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, 7), dtype=np.float32))
+    _end: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, 7), dtype=np.float32))
+    _delays: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
+
+    def take(self, dice: Sequence[DieView], x: float, side: int, duration: float) -> None:
+        """Sweep ``dice`` toward the rail on ``side`` (-1 the bottom one) at ``x``, over ``duration`` seconds (0:
+        they are gone at once)."""
+        shown = [d for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
+        self.dice = shown if duration > 0 else []
+        if not self.dice:
+            return
+        self.t, self.duration = 0.0, duration
+        self._start = np.array([d.pose for d in shown], dtype=np.float32)
+        self._end = self._start.copy()
+        spread = (self._start[:, 0] - float(np.mean(self._start[:, 0]))) * 0.4
+        self._end[:, 0] = x + spread
+        self._end[:, 1] = side * (TABLE.half_depth + 1.0)
+        self._end[:, 2] = 1.3
+        # the dice nearest the rail go first
+        self._delays = (0.4 * np.argsort(np.argsort(-side * self._start[:, 1])) / max(1, len(shown) - 1)).astype(
+            np.float32)
+
+    def step(self, dt: float) -> None:
+        """Move the swept dice on; once over the rail they are gone."""
+        if not self.dice:
+            return
+        self.t += dt
+        u = min(1.0, self.t / self.duration)
+        pose_dice(self.dice, gathered(self._start, self._end, self._delays, u),
+                  [d.layout for d in self.dice if d.layout is not None])
+        for d, delay in zip(self.dice, self._delays, strict=True):
+            own = min(1.0, max(0.0, (u - float(delay)) / 0.5))
+            d.alpha = int(255 * min(1.0, (1.0 - own) / 0.25))  # fading as it passes under the rail's edge
+        if u >= 1.0:
+            self.dice = []
+
+
 class FeltSection:
     """The felt: the thrown dice, played from their film and drawn where they are; a click picks a die."""
 
@@ -277,6 +326,8 @@ class FeltSection:
         """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
         self.hold = Hold()
         """The dice a drag picked up."""
+        self.sweep = Sweep()
+        """The last turn's dice on their way off the felt."""
 
     @property
     def dice(self) -> list[DieView]:
@@ -297,6 +348,7 @@ class FeltSection:
     def throw(self, moment: Thrown) -> None:
         """Start the film of a throw (the dice lying on the felt gathered into the hand first)."""
         toss = moment.toss
+        self.sweep.dice = []  # the next thrower has them
         lying_at = self._lying_poses(len(moment.dice), toss.film)
         self.clear()
         self.dice = []
@@ -365,6 +417,8 @@ class FeltSection:
         # which dice, not where: the film's pose waits until the dice are looked at (this runs at every step)
         if not snap.dice:
             if (self._dice or self.exits) and not self.tags:
+                x, side = seat_spot(snap.state.current, len(snap.players))
+                self.sweep.take(self.dice, x, side, SWEEP * self.pace())
                 self.clear()  # (a roll-off's dice stay, tagged, until the first throw)
             return
         wanted = {d.id: d for d in snap.dice}
@@ -498,6 +552,7 @@ class FeltSection:
     def tick(self, dt: float) -> None:
         """The clock the gesture's speed is measured by; the dice a drag holds follow the pointer."""
         self.clock += dt
+        self.sweep.step(dt)
         drag = self.drag
         if (drag is not None and not self.hold.lying and self.playing is None
                 and math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2):
@@ -532,6 +587,8 @@ class FeltSection:
             self._draw_drag(canvas)
             return
         taken = []
+        for d in self.sweep.dice:
+            draw_die(canvas, skin, d, show_label=False)
         for d in sorted(self.dice, key=lambda d: d.z):
             if d.ident in advised and not d.selected:
                 # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
@@ -587,6 +644,9 @@ class FeltSection:
                 highlights.append("hover")
             else:
                 highlights.append(None)
+        swept = [d for d in self.sweep.dice if d.alpha > 0]
+        shown += swept
+        highlights += [None] * len(swept)
         area = VIEW_AREA
         size = (canvas.px(area.w), canvas.px(area.h))
         moving = not all(d.at_rest for d in shown)

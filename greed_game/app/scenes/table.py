@@ -298,7 +298,8 @@ class TableScene(Scene):
             return 0.0
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
-        if any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying:
+        if (any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying
+                or self.felt.sweep.dice):
             return 0.0
         wake = super().idle_for()
         if turn.notices.message_ttl > 0:

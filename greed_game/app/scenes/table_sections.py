@@ -54,6 +54,8 @@ from greed_game.play.moments import (
 )
 from greed_game.play.snapshot import Notice, OfferBox, TableSnapshot, Waiting
 
+TRAY_FADE = 0.4
+"""Seconds the last turn's kept dice take to fade out of the tray (banked, passed on or lost)."""
 KEEP_STAGGER = 0.06
 """Seconds between kept dice leaving the felt, one after another, at normal speed."""
 KEEP_LIFT = 64.0
@@ -95,6 +97,10 @@ class TraySection(Section):
         self.skin = skin
         self.dice: list[TrayDie] = []
         self.groups = 0
+        self.leaving: list[tuple[float, float, int]] = []
+        """The last turn's kept dice (where, which face), fading out of the tray rather than gone in a frame."""
+        self.fade = 0.0
+        """Seconds left of their fading."""
 
     def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
         """Dice arrive as one group (gliding from the felt unless ``animate`` is off)."""
@@ -122,6 +128,9 @@ class TraySection(Section):
     def sync(self, snap: TableSnapshot) -> None:
         """Match the snapshot: an empty tray empties; keeps the screen never saw (a resumed game) appear."""
         if not snap.tray:
+            if self.dice:
+                self.leaving = [(t.view.x, t.view.y, t.view.value) for t in self.dice if t.view.tween is None]
+                self.fade = TRAY_FADE if self.leaving else 0.0
             self.dice, self.groups = [], 0
             return
         while self.groups < len(snap.tray):
@@ -129,19 +138,21 @@ class TraySection(Section):
             self.add([DieView(face, DIE, self.vrng) for face in faces], 0.0, animate=False)
 
     def update(self, dt: float) -> None:
-        """Glide the dice on their way in."""
+        """Glide the dice on their way in; the last turn's fade."""
+        self.fade = max(0.0, self.fade - dt)
         for t in self.dice:
             t.view.update(dt)
 
     def hurry(self) -> None:
-        """Every die in its place at once."""
+        """Every die in its place at once (the last turn's gone)."""
+        self.fade = 0.0
         for t in self.dice:
             if t.view.tween is not None:
                 t.view.tween.t = t.view.tween.duration
 
     def moving(self) -> bool:
-        """Whether a die is still on its way in."""
-        return any(t.view.tween is not None for t in self.dice)
+        """Whether a die is still on its way in (or the last turn's on its way out)."""
+        return self.fade > 0 or any(t.view.tween is not None for t in self.dice)
 
     def _slots(self) -> list[tuple[float, float]]:
         count = len(self.dice)
@@ -172,6 +183,10 @@ class TraySection(Section):
             if g < len(snap.tray) and g not in arriving:
                 canvas.text(f"+{num(snap.tray[g].points)}", ((min(xs) + max(xs)) / 2, r.bottom - 10), 12,
                             theme.GOLD, font="bold", anchor="center")
+        if self.fade > 0:
+            share = self.fade / TRAY_FADE
+            for x, y, face in self.leaving:
+                draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), TRAY_DIE, alpha=int(255 * share))
         for t in self.dice:
             v = t.view
             if v.tween is None:
