@@ -10,13 +10,13 @@ import pygame
 
 from greed_game.app.main import App
 from greed_game.app.scenes.felt import CAMERA
-from greed_game.app.scenes.table_parts import DIE, FELT, banner_card
+from greed_game.app.scenes.table_parts import BANNER_GAP, DIE, FELT, banner_card
 from greed_game.narrator import Said
 from greed_game.physics import THROWING, simulate
 from greed_game.rules import FirstPlayer, Player, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, first_throw_at_rest, table_at
+from .scenarios import ADA, TESS, first_throw_at_rest, pick, table_at
 
 
 def _covers(card: pygame.Rect, x: float, y: float) -> bool:
@@ -42,6 +42,38 @@ def test_a_banner_card_never_covers_a_resting_die(app: App) -> None:
     # an empty felt: the card sits in the middle
     middle = banner_card(app.canvas, said, [])
     assert abs(middle.centerx - FELT.centerx) <= 16 and abs(middle.centery - FELT.centery) <= 8
+
+
+def test_a_banner_card_keeps_room_around_it_where_the_felt_has_room(app: App) -> None:
+    said = Said("Bust!", "Ada loses 250", "bad")
+    middle = banner_card(app.canvas, said, [])
+    # a die just under where the card would sit: the card moves clear of it with room to spare, not against it
+    x, y = middle.centerx, middle.bottom + DIE * 0.75 + 2
+    card = banner_card(app.canvas, said, [(x, y)])
+    reach = DIE * 0.75 + BANNER_GAP
+    assert not (card.left - reach < x < card.right + reach and card.top - reach < y < card.bottom + reach), card
+
+
+def test_a_bank_banner_keeps_off_the_path_of_the_dice_carried_to_the_tray(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "farkel-family", [TESS, ADA], [FirstPlayer(0)], seed=2)  # no entry minimum
+    drive.frames(2)
+    drive.press("space")
+    drive.until(lambda: table.dice_at_rest() and table.snap.may_select)
+    pick(table, [d.value for d in table.snap.dice if d.value in (1, 5)][:3])  # (seed 2: three dice)
+    drive.frames(2)
+    drive.press("enter")  # keep and bank at once: the dice are carried to the tray as the banner comes up
+    drive.until(lambda: table.snap.banner is not None and table.notices.card[0] == table.snap.banner.serial,
+                limit=30)
+    carried = [t.view for t in table.tray.dice if t.view.tween is not None]
+    assert len(carried) == 3, "the kept dice are on their way"
+    card = table.notices.card[1]
+    crossed = []
+    while any(v.tween is not None for v in carried):
+        crossed += [(v.x, v.y) for v in carried if FELT.collidepoint(v.x, v.y) and _covers(card, v.x, v.y)]
+        drive.frames(1)
+    assert not crossed, f"a carried die passed under the banner {card}"
 
 
 def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Callable[..., App]) -> None:

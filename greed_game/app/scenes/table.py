@@ -120,7 +120,7 @@ class TableScene(Scene):
         self.actions = ActionsSection(self.open_menu)
         self.side = SideSection()
         self.top = TopBarSection()
-        self.notices = NoticeLayer(self.felt)
+        self.notices = NoticeLayer(self.felt, self.tray)
         self.picture = TablePicture(self)
         self._sync()
 

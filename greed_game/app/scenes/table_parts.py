@@ -285,6 +285,8 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
     return _clear_spot(w, h, tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in dice))).copy()
 
 
+BANNER_GAP = 14
+"""The room a banner is given around it, where it can be had, from a die's reach (logical pixels)."""
 SUB_LINE_H = 24
 """The height of a line under a banner's title."""
 BANNER_WORDS = FELT.w - 88
@@ -317,17 +319,20 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
 @lru_cache(maxsize=64)
 def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...]) -> pygame.Rect:
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
-    best: tuple[int, float, int, int] | None = None
+    near = reach + BANNER_GAP
+    best: tuple[int, int, float, int, int] | None = None
     for y in range(FELT.top + 8, FELT.bottom - 8 - h + 1, 8):
-        rows = [dx for dx, dy in dice if y - reach < dy < y + h + reach]
+        rows = [dx for dx, dy in dice if y - near < dy < y + h + near]
         for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16):
-            covered = sum(1 for dx in rows if x - reach < dx < x + w + reach)
+            crowded = [dx for dx in rows if x - near < dx < x + w + near]
+            covered = sum(1 for dx, dy in dice if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
             off = math.hypot(x + w / 2 - FELT.centerx, (y + h / 2 - FELT.centery) * 1.6)
-            if best is None or (covered, off) < best[:2]:
-                best = (covered, off, x, y)
+            # a card with room around it before one nearer the middle pressed against a die
+            if best is None or (covered, len(crowded), off) < best[:3]:
+                best = (covered, len(crowded), off, x, y)
     if best is None:  # a felt narrower than the words: across the middle
         return pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
-    return pygame.Rect(best[2], best[3], w, h)
+    return pygame.Rect(best[3], best[4], w, h)
 
 
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:

@@ -154,6 +154,19 @@ class TraySection(Section):
         """Whether a die is still on its way in (or the last turn's on its way out)."""
         return self.fade > 0 or any(t.view.tween is not None for t in self.dice)
 
+    def carried(self) -> list[tuple[float, float]]:
+        """Points along the way of the dice still being carried from the felt (a banner keeps off their path)."""
+        points: list[tuple[float, float]] = []
+        for t in self.dice:
+            tween = t.view.tween
+            if tween is None or tween.lift <= 0:
+                continue
+            (x0, y0, *_), (x1, y1, *_) = tween.start, tween.end
+            for u in (0.0, 0.2, 0.4, 0.6):
+                e = u * u * (3 - 2 * u)
+                points.append((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e))
+        return [p for p in points if FELT.collidepoint(p)]
+
     def _slots(self) -> list[tuple[float, float]]:
         count = len(self.dice)
         gaps = max(0, self.groups - 1)
@@ -458,8 +471,9 @@ class NoticeLayer(Section):
 
     rect = FELT
 
-    def __init__(self, felt: FeltSection) -> None:
+    def __init__(self, felt: FeltSection, tray: TraySection | None = None) -> None:
         self.felt = felt
+        self.tray = tray
         self.card: tuple[int, pygame.Rect] = (-1, FELT)
         self.callout_card: pygame.Rect | None = None
         """Where the callout was last drawn."""
@@ -468,7 +482,8 @@ class NoticeLayer(Section):
     def place(self, canvas: Canvas, banner: Notice | None) -> None:
         """A new banner gets its place once, clear of the dice lying there then (it never jumps about)."""
         if banner is not None and self.card[0] != banner.serial:
-            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying()))
+            carried = self.tray.carried() if self.tray is not None else []
+            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying() + carried))
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         banner = snap.banner
