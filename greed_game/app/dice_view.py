@@ -410,12 +410,20 @@ def _rolled(skin: SkinName, top: int, nxt: int, phase: float, axis: int, degrees
 
 BADGE_R = 11.0
 """Radius of a die's key badge, logical pixels."""
+BADGE_MIN_PX = 9.5
+"""The smallest a badge's radius gets in window pixels (a small window shrinks the table, not its keys)."""
+
+
+def badge_radius(canvas: Canvas) -> float:
+    """A badge's radius in logical pixels at the canvas's scale."""
+    return max(BADGE_R, BADGE_MIN_PX / canvas.scale)
 _BADGE_SPOTS = ((1, 1), (-1, 1), (1, -1), (-1, -1), (1.25, 0), (0, 1.25), (-1.25, 0), (0, -1.25))
 """Where a badge may sit, in half die sizes from the centre: the lower right corner first."""
 
 
 def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None,
-               inside: pygame.Rect | None = None, taken: Sequence[tuple[float, float]] = ()) -> tuple[float, float]:
+               inside: pygame.Rect | None = None, taken: Sequence[tuple[float, float]] = (),
+               r: float = BADGE_R) -> tuple[float, float]:
     """Where ``die``'s key badge goes: the first of its corners (lower right first) that no other die covers.
 
     The other dice are ``neighbours`` when given. A spot is free when the badge's disc keeps clear of every
@@ -432,9 +440,9 @@ def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None,
     best, best_cover = (die.x + half, die.y + half), math.inf
     for sx, sy in _BADGE_SPOTS:
         x, y = die.x + sx * half, die.y + sy * half
-        cover = sum(_overlap(other, x, y, BADGE_R + 3) for other in others)
-        cover += sum(max(0.0, 2 * BADGE_R + 3 - math.dist((x, y), spot)) for spot in taken)
-        if inside is not None and not inside.inflate(-2 * BADGE_R, -2 * BADGE_R).collidepoint(x, y):
+        cover = sum(_overlap(other, x, y, r + 3) for other in others)
+        cover += sum(max(0.0, 2 * r + 3 - math.dist((x, y), spot)) for spot in taken)
+        if inside is not None and not inside.inflate(-2 * r, -2 * r).collidepoint(x, y):
             cover += die.size  # off the felt counts as deep as being under another die
         if cover <= 0:
             return (x, y)
@@ -462,13 +470,14 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | Non
     if not die.label or die.place == "gone":
         return
     lift = 4.0 if die.selected else 0.0
-    bx, by = badge_spot(die, neighbours, inside, taken or ())
+    r = badge_radius(canvas)
+    bx, by = badge_spot(die, neighbours, inside, taken or (), r)
     if taken is not None:
         taken.append((bx, by))
     by -= lift
-    canvas.circle((20, 24, 28), (bx, by), BADGE_R)
-    canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), BADGE_R, 1.5)
-    canvas.text(str(die.label), (bx, by + 0.5), 13, theme.TEXT, font="bold", anchor="center")
+    canvas.circle((20, 24, 28), (bx, by), r)
+    canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), r, 1.5)
+    canvas.text(str(die.label), (bx, by + 0.5), 13 * r / BADGE_R, theme.TEXT, font="bold", anchor="center")
 
 
 COCKED_TAG = (68, 22)

@@ -279,3 +279,19 @@ def test_a_cocked_dies_tag_keeps_off_the_other_dice_where_it_can() -> None:
         square.center = (round(other.x), round(other.y))
         assert not tag.colliderect(square)
     assert felt.contains(tag)
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (854, 480), (640, 360)])
+def test_a_dies_key_badge_stays_large_enough_to_read_in_a_small_window(window: tuple[int, int]) -> None:
+    from greed_game.app.dice_view import BADGE_MIN_PX, BADGE_R, badge_radius, draw_badge
+
+    canvas = Canvas(pygame.Surface(window))
+    r = badge_radius(canvas)
+    assert r == BADGE_R if window == (1280, 720) else r > BADGE_R
+    die = DieView(3, 56, random.Random(1))
+    die.x, die.y, die.label = 300.0, 300.0, 4
+    canvas.surface.fill((0, 0, 0))
+    draw_badge(canvas, die)
+    bx, by = canvas.pt(*badge_spot(die, r=r))
+    across = [x for x in range(canvas.surface.get_width()) if canvas.surface.get_at((x, by))[:3] != (0, 0, 0)]
+    assert max(across) - min(across) + 1 >= 2 * BADGE_MIN_PX - 1, "the disc drawn is at least 19 px across"

@@ -27,6 +27,7 @@ from greed_game.app.dice_view import (
     BADGE_R,
     DieView,
     adjacent,
+    badge_radius,
     badge_spot,
     draw_badge,
     draw_cocked,
@@ -614,11 +615,13 @@ class FeltSection:
         for d, (seat, _name), shown in zip(self.dice, self.tags, letters, strict=True):
             color = theme.seat_color(seat)
             canvas.polygon(color, d.corners(1.18), 3)
-            bx, by = badge_spot(d, self.dice, FELT, taken)
+            r = badge_radius(canvas)
+            bx, by = badge_spot(d, self.dice, FELT, taken, r)
             taken.append((bx, by))
-            canvas.circle((20, 24, 28), (bx, by), BADGE_R)
-            canvas.circle(color, (bx, by), BADGE_R, 2)
-            canvas.text(shown, (bx, by + 0.5), 13 if len(shown) == 1 else 11, color, font="bold", anchor="center")
+            canvas.circle((20, 24, 28), (bx, by), r)
+            canvas.circle(color, (bx, by), r, 2)
+            canvas.text(shown, (bx, by + 0.5), (13 if len(shown) == 1 else 11) * r / BADGE_R, color, font="bold",
+                        anchor="center")
 
     def _draw_drag(self, canvas: Canvas) -> None:
         """A throw by hand under way with no dice in the hand (they are in the tray or not yet thrown): a line
