@@ -555,7 +555,11 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     canvas.blit(sprite, (die.x, die.y - lift))
     if die.selected or hover:
         ring = die.corners(1.14, lift)
+        clip = canvas.surface.get_clip()
+        if inside is not None:  # the ring lies on the felt: the rail's inner wall hides what would run past it
+            canvas.surface.set_clip(clip.clip(canvas.rect(inside)))
         canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
+        canvas.surface.set_clip(clip)
     draw_cocked(canvas, die, inside=inside, others=neighbours or ())
     if show_label:
         draw_badge(canvas, die, neighbours, inside, taken)

@@ -30,6 +30,7 @@ from greed_game.app import theme
 from greed_game.app.camera import Camera
 from greed_game.app.skins import BODY, SkinName, ink_image
 from greed_game.physics.faces import Layout
+from greed_game.physics.table import TABLE
 
 Highlight = Literal["selected", "hover", "advised", "bust"]
 Area = pygame.Rect | tuple[float, float, float, float]
@@ -303,11 +304,12 @@ uniform mat4 mvp;
 uniform vec2 fall;
 in vec2 in_corner;
 in vec3 i_center; in vec2 i_turn; in vec2 i_size; in vec3 i_shape;
-out vec2 v_offset; flat out vec2 v_turn; flat out vec2 v_size; flat out vec3 v_shape;
+out vec2 v_offset; out vec2 v_world; flat out vec2 v_turn; flat out vec2 v_size; flat out vec3 v_shape;
 void main() {
     // as _reach() and _shift() say in Python: a shadow's quad is centred on the shadow, a ring's on its die
     float reach = max(i_size.x, i_size.y) + 0.22 + 0.35 * i_shape.y;
     v_offset = fall * (0.15 + 0.35 * i_shape.y) + in_corner * reach;
+    v_world = i_center.xy + v_offset;
     v_turn = i_turn;
     v_size = i_size;
     v_shape = i_shape;
@@ -345,14 +347,18 @@ void main() {
 """
 
 _RING_FS = "#version 330\n" + _SDF + """
-in vec2 v_offset; flat in vec2 v_turn; flat in vec2 v_size; flat in vec3 v_shape;
+in vec2 v_offset; in vec2 v_world; flat in vec2 v_turn; flat in vec2 v_size; flat in vec3 v_shape;
 uniform vec4 colors[4];
+uniform vec2 felt;
 out vec4 frag;
 void main() {
     // v_shape: half line width, unused, which colour
     float d = box(local(v_offset, v_turn), v_size, 0.06);
     float aa = max(fwidth(d), 1e-4);
     float a = 1.0 - smoothstep(v_shape.x - aa, v_shape.x + aa, abs(d));
+    // a ring lies on the felt: where it would run on past the felt's edge, the rail's inner wall hides it
+    vec2 out_by = abs(v_world) - felt;
+    a *= 1.0 - smoothstep(-0.5 * aa, 0.5 * aa, max(out_by.x, out_by.y));
     frag = colors[int(v_shape.z + 0.5)] * a;
 }
 """
@@ -411,6 +417,7 @@ class GLDice:
         self._shadows = ctx.vertex_array(self._shadow, [(self._quad, "2f", "in_corner"), (self._shadow_inst, *flat)])
         self._rings = ctx.vertex_array(self._ring, [(self._quad, "2f", "in_corner"), (self._ring_inst, *flat)])
         self._ring["colors"].value = [_premultiplied(RINGS[h][0]) for h in _HIGHLIGHTS]  # type: ignore[union-attr]
+        self._ring["felt"].value = (TABLE.half_width, TABLE.half_depth)  # type: ignore[union-attr]
         self._marks: moderngl.TextureArray | None = None
         self._kept_marks: OrderedDict[tuple[str, int, bool], moderngl.TextureArray] = OrderedDict()
         """Marks drawn before, by skin, size and whether for dice in flight: a skin chosen again, or a window sized

@@ -159,6 +159,15 @@ def test_a_selected_die_has_a_gold_ring(dice: GLDice) -> None:
     assert pixel(render_one(dice, (x, y, 0.5, *FLAT)), (x + 0.5 * 1.14, y, 1.0)).a < 200
 
 
+def test_a_selected_die_against_the_rail_keeps_its_ring_on_the_felt(dice: GLDice) -> None:
+    from greed_game.physics import TABLE
+
+    x, y = TABLE.half_width - 0.52, 0.0  # touching the right rail's inner wall
+    image = render_one(dice, (x, y, 0.5, *FLAT), highlights=["selected"])
+    assert pixel(image, (x - 0.5 * 1.14, y, 1.0)).a > 200, "the ring on the felt's side"
+    assert pixel(image, (x + 0.5 * 1.14, y, 1.0)).a < 60, "none on the rail (its wall hides the felt there)"
+
+
 def test_an_area_drawn_small_and_off_centre_still_agrees_with_the_camera(dice: GLDice) -> None:
     area = (FELT.x, FELT.y, FELT.w, FELT.h)
     size = (FELT.w * 2 // 3, FELT.h * 2 // 3)
