@@ -9,7 +9,8 @@ font at its final pixel size and stays crisp at every window size.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -23,6 +24,8 @@ _T = TypeVar("_T")
 
 LOGICAL_W = 1280
 LOGICAL_H = 720
+STAGE = pygame.Rect(0, 0, LOGICAL_W, LOGICAL_H)
+"""The whole logical stage."""
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -249,6 +252,16 @@ class Canvas(StageMap):
     def circle(self, color: Color, center: Point, radius: float, width: float = 0) -> None:
         """A circle (filled when ``width`` is 0)."""
         pygame.draw.circle(self.surface, color, self.pt(*center), self.px(radius), self.px(width) if width else 0)
+
+    @contextmanager
+    def clipped(self, r: pygame.Rect | Sequence[float]) -> Iterator[None]:
+        """Drawing touches only the logical rectangle ``r`` (within what it may touch already) while inside."""
+        clip = self.surface.get_clip()
+        self.surface.set_clip(clip.clip(self.rect(r)))
+        try:
+            yield
+        finally:
+            self.surface.set_clip(clip)
 
     def polygon(self, color: Color, points: Sequence[Point], width: float = 0) -> None:
         """A polygon (filled when ``width`` is 0)."""

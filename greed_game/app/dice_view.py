@@ -19,7 +19,7 @@ from typing import Literal
 import pygame
 
 from greed_game.app import theme
-from greed_game.app.canvas import Canvas
+from greed_game.app.canvas import STAGE, Canvas
 from greed_game.app.skins import SkinName, body_image, face_image, ink_image, shadow_image
 
 
@@ -408,6 +408,8 @@ def _rolled(skin: SkinName, top: int, nxt: int, phase: float, axis: int, degrees
     return SPRITES.get(key, build)
 
 
+LIFT_SHADOW = 70.0
+"""How high (logical pixels) a carried die is when its shadow has faded away."""
 BADGE_R = 11.0
 """Radius of a die's key badge, logical pixels."""
 BADGE_MIN_PX = 9.5
@@ -547,6 +549,10 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     shadow_key = ("shadow", px, round(degrees % 90 / 3) * 3)
     shadow = canvas.cached(shadow_key, lambda: pygame.transform.rotate(shadow_image(px), shadow_key[2]))
     off = 3 + z * 0.45
+    if z > LIFT_SHADOW / 4:
+        # a die carried high casts a fainter shadow (it fell as a dark square on the tray's panel)
+        shadow = shadow.copy()
+        shadow.set_alpha(round(255 * max(0.0, 1.0 - z / LIFT_SHADOW)))
     canvas.blit(shadow, (die.x + off, die.y + off * 1.3))
     sprite = die_sprite(canvas, skin, die)
     if die.alpha < 255:
@@ -555,11 +561,9 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     canvas.blit(sprite, (die.x, die.y - lift))
     if die.selected or hover:
         ring = die.corners(1.14, lift)
-        clip = canvas.surface.get_clip()
-        if inside is not None:  # the ring lies on the felt: the rail's inner wall hides what would run past it
-            canvas.surface.set_clip(clip.clip(canvas.rect(inside)))
-        canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
-        canvas.surface.set_clip(clip)
+        # the ring lies on the felt: the rail's inner wall hides what would run past it
+        with canvas.clipped(inside if inside is not None else STAGE):
+            canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
     draw_cocked(canvas, die, inside=inside, others=neighbours or ())
     if show_label:
         draw_badge(canvas, die, neighbours, inside, taken)

@@ -156,6 +156,13 @@ class Events(Voice):
         return Said(title, _("Roll-off: {results}").format(results=shown) if shown else "", "gold",
                     self.person(first).subject)
 
+    def roll_off_tie(self, seats: Sequence[int]) -> Said:
+        """The banner before a roll-off's tie is thrown again: who throws again."""
+        names = join_and([self.person(s).subject for s in seats])
+        # Translators: the roll-off for the first player; {names} is a list of players, "Ada and Bo".
+        again = _("{names} throw again").format(names=names)
+        return Said(_("A tie"), again, "plain")
+
     def welcome_back(self, seat: int) -> Said:
         """The banner of a resumed game."""
         return Said(_("Welcome back"), self.by(seat, _("Your turn"), _("{name}'s turn")), "plain")

@@ -15,16 +15,25 @@ class RollOff:
         self.throws: list[list[tuple[int, tuple[int, ...]]]] = []
         """Throws still to show: each a list of (seat, the dice it threw)."""
         self.rounds: list[dict[int, tuple[int, ...]]] = []
+        self._ties: list[tuple[int, ...] | None] = []
+        """For each throw still to show: the seats of the tie it begins to break, or None."""
 
     def start(self, rules: RuleSet, rounds: list[dict[int, tuple[int, ...]]]) -> None:
         """Show ``rounds`` (the core's roll-off) from the first throw."""
         self.rounds = rounds
         self.throws = []
-        for throws in rounds:
+        self._ties = []
+        for n, throws in enumerate(rounds):
             if rules.first_player == "high-die":
                 self.throws.append(sorted(throws.items()))
             else:
                 self.throws.extend([item] for item in sorted(throws.items()))
+            self._ties += [tuple(sorted(throws)) if n else None] + [None] * (len(self.throws) - len(self._ties) - 1)
+
+    @property
+    def tie(self) -> tuple[int, ...] | None:
+        """The seats that throw again next, to break a tie (None: the next throw breaks none, or there is none)."""
+        return self._ties[0] if self._ties else None
 
     @property
     def showing(self) -> bool:
@@ -35,6 +44,7 @@ class RollOff:
         if not self.throws:
             return None
         throws = self.throws.pop(0)
+        self._ties.pop(0)
         toss = hands.roll_off(throws, players)
         seats = tuple(seat for seat, values in throws for _ in values)
         return RollOffThrown(seats, tuple(v for _, values in throws for v in values), toss)

@@ -380,7 +380,10 @@ class TurnController:
             return
         if self.roll_off.showing:
             # A moment to read whose die shows what before a tie is thrown again (or the banner names who starts).
-            self.wait(1.2, lambda: _show_roll_off(self))
+            tie = self.roll_off.tie
+            if tie is not None:
+                self.notices.show(self.narrator.events.roll_off_tie(tie), 1.5 * self.pace)
+            self.wait(1.2 if tie is None else 1.8, lambda: _show_roll_off(self))
             return
         if self.void_now is not None:
             self._void(*self.void_now)

@@ -410,3 +410,111 @@ def test_a_turns_last_dice_are_swept_to_the_next_thrower_and_its_keeps_fade(make
     rail = CAMERA.to_screen(x, side * TABLE.half_depth)[1]
     assert all((y - rail) * side < 0 for _, y in track[-1]), "over the next thrower's rail"
     assert all(d.alpha < 255 for d in swept), "and fading as they go under it"
+
+
+@pytest.mark.parametrize("view", ["3d", "flat"])
+def test_a_die_past_the_tables_edge_is_hidden_not_cut_off_across_the_tray(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, view: str) -> None:
+    from greed_game.app.gl_dice import GLDice
+    from greed_game.app.scenes.table_parts import RAILS, TRAY
+
+    if view == "3d":
+        probe = GLDice.create()
+        if probe is None:
+            pytest.skip("no OpenGL 3.3 context here: the flat view's case covers the felt")
+        probe.release()
+    monkeypatch.setenv("GREED_VIEW", view)
+    app = make_app()
+    table = first_throw_at_rest(Driver(app), seed=4)
+    tray = app.canvas.rect(pygame.Rect(TRAY.x, RAILS.bottom, TRAY.w, TRAY.bottom - RAILS.bottom))
+    table.picture.draw(app.canvas, table.snap)
+    before = pygame.image.tobytes(app.canvas.surface.subsurface(tray), "RGB")
+    die = table.felt.dice[0]
+    assert die.pose is not None and die.layout is not None
+    # a die on its way in over the bottom rail, as far out as a die brought into the hand starts
+    pose_dice([die], np.array([(0.0, -TABLE.half_depth - 1.0, 1.3, *die.pose[3:])], dtype=np.float32),
+              [die.layout])
+    assert die.y + die.size / 2 > RAILS.bottom, "(the die reaches past the table's edge)"
+    die.label = 0  # (a die on its way has no key: keys are shown on dice at rest)
+    table.felt.drawn = None
+    table.picture.draw(app.canvas, table.snap)
+    assert pygame.image.tobytes(app.canvas.surface.subsurface(tray), "RGB") == before
+
+
+def test_a_dies_mark_is_where_it_went_over_the_rail() -> None:
+    from greed_game.app.scenes.felt import went_over
+
+    hands = Hands(lambda: "off", random.Random(3))
+    for seed in range(4):
+        hands.forced.append("off-felt")
+        toss = hands.toss((1, 2, 3, 4, 5, 6), seed % 2, 2)
+        n = toss.film.fell.index(True)
+        x, y = went_over(toss.film, n)
+        assert min(TABLE.half_width - abs(x), TABLE.half_depth - abs(y)) > -0.5, "just over the felt's edge"
+        final = toss.film.final()[n]
+        assert math.dist((x, y), (float(final[0]), float(final[1]))) > 0.5, "not where it came to lie"
+
+
+def test_dice_that_fell_off_the_table_are_not_laid_back_on_the_felt(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="fast")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    table.turn.forced_voids.append("off-felt")
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.turn.voids == 1)
+    assert table.felt.exits and len(table.felt.dice) == 5
+    # as when every die thrown went over (one die left to throw): the felt is left empty until the throw again
+    table.felt.dice = []
+    table.felt.sync(table.snap)
+    assert table.felt.dice == [], "a die that fell was laid out again in the middle of the felt"
+
+
+def test_dice_kept_with_a_throw_are_carried_off_before_the_others_are_gathered(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    lying = sorted((round(d.x, 3), round(d.y, 3)) for d in table.felt.dice if not d.selected)
+    drive.press("space")
+    drive.until(lambda: table.felt.playing is not None, limit=5)
+    carried = [t.view for t in table.tray.dice if t.view.tween is not None]
+    assert carried
+    still = 0
+    while all(v.tween is not None and v.tween.t < 0.6 * v.tween.duration for v in carried):
+        drive.frames(1)
+        assert sorted((round(d.x, 3), round(d.y, 3)) for d in table.felt.dice) == lying, "a die left moved"
+        still += 1
+    assert still >= 5, "the kept die was still near the felt"
+    drive.frames(30)
+    assert sorted((round(d.x, 3), round(d.y, 3)) for d in table.felt.dice) != lying, "then they are gathered"
+
+
+def test_a_drag_at_a_turns_start_brings_the_dice_into_the_hand_and_throws_them_from_there(
+        make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
+    drive.frames(2)
+    assert table.felt.dice == []
+    to_window = app.display.to_window
+    start = (FELT.centerx, FELT.bottom - 30.0)
+    hand = (FELT.centerx + 150.0, FELT.bottom - 120.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 10)
+    drive.frames(30)
+    held = table.felt.hold.fresh
+    assert len(held) == 6, "the turn's six dice are in the hand"
+    assert all(math.dist((d.x, d.y), hand) < 2.2 * DIE and d.pose is not None and d.pose[2] > 1.0 for d in held)
+    assert table.felt.dice == [], "nothing lies on the felt"
+    # a flick up the felt: the throw leaves from the hand, where the dice were held (not over the rail)
+    end = (hand[0], hand[1] - 60)
+    drive.hold_move(hand, end, 3)
+    held_at = [(float(d.pose[0]), float(d.pose[1])) for d in held if d.pose is not None]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
+    drive.frames(1)
+    playing = table.felt.playing
+    assert table.turn.throws == 1 and playing is not None and playing.start is not None
+    starts = sorted((float(p[0]), float(p[1])) for p in playing.start)
+    assert all(math.dist(a, b) < 0.3 for a, b in zip(starts, sorted(held_at), strict=True)), (starts, held_at)
+    assert table.felt.hold.fresh == []

@@ -306,3 +306,30 @@ def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:
     _run(turn, view, 4.0)
     assert turn.shown.current == 1 and turn.human_turn  # Bo is asked about the dice passed on
     assert not turn.advisor.open and turn.snapshot.hint is None
+
+
+@pytest.mark.parametrize("rules_id", ["pass-the-dice", "dollar-greed"])
+def test_a_roll_off_s_tie_is_said_before_it_is_thrown_again(rules_id: str) -> None:
+    from greed_game.play.rolloff import RollOff
+    from greed_game.play.voids import Hands
+
+    rules = preset(rules_id)
+    shown = RollOff()
+    # three seats; seats 0 and 2 tie, then seat 2 wins
+    rounds = [{0: (6,) * (1 if rules_id == "pass-the-dice" else 6), 1: (2,) * 6, 2: (6,) * 6},
+              {0: (3,) * 6, 2: (5,) * 6}]
+    if rules_id == "pass-the-dice":
+        rounds = [{seat: values[:1] for seat, values in r.items()} for r in rounds]
+    shown.start(rules, rounds)
+    ties = []
+    while shown.throws:
+        ties.append(shown.tie)
+        shown.next(Hands(lambda: "off", random.Random(1)), 3)
+    if rules_id == "pass-the-dice":  # every seat's die at once
+        assert ties == [None, (0, 2)]
+    else:  # seat by seat: the tie is said before its first throw only
+        assert ties == [None, None, None, (0, 2), None]
+    players = [Player("Ada", "expert"), Player("Bo", "expert"), Player("You", "human")]
+    turn, _view, _ = _controller(players, rules_id)
+    said = turn.narrator.events.roll_off_tie((0, 2))
+    assert said.title == "A tie" and said.sub == "Ada and You throw again"

@@ -38,6 +38,7 @@ from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
+from greed_game.physics.faces import LAYOUTS
 from greed_game.physics.throw import REACH_MIN, lying
 from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
 from greed_game.play.snapshot import TableSnapshot
@@ -61,6 +62,9 @@ FLICK_WINDOW = 0.1
 GATHER = 0.3
 """Seconds (at normal speed) the dice left on the felt take to be gathered into the thrower's hand before a
 throw: they are seen picked up, not gone from the felt and back in the air in the same frame."""
+KEPT_FIRST = 0.16
+"""Seconds of film (about a quarter of a second at normal speed) the dice left on the felt wait before they
+are gathered, when a throw comes with a keep: the kept dice are most of the way to the tray by then."""
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 GATHER_LIFT = 0.8
@@ -132,6 +136,9 @@ class Playing:
     start: npt.NDArray[np.float32] | None = None
     start_layouts: tuple[Layout, ...] = ()
     lead: float = 0.0
+    hold: float = 0.0
+    """The first part of the lead the dice lie still (dice just kept are carried off first: the two never
+    cross)."""
     ends: float = field(init=False)
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
@@ -153,14 +160,14 @@ class Playing:
         """Every die's pose now, and the layouts of its faces."""
         if self.start is None or self.t >= self.lead:
             return self.film.pose(self.t - self.lead), self.layouts
-        u = self.t / self.lead
+        u = max(0.0, self.t - self.hold) / (self.lead - self.hold)
         # the faces change while the dice turn in the air, not as they leave the felt
         return gathered(self.start, self._hand, self._delays, u), (self.start_layouts if u < 0.5 else self.layouts)
 
     def tops(self) -> list[tuple[int, int]]:
         """For letter dice, the face whose letter is turned and how (see :func:`~greed_game.app.gl_dice.top_quarters`):
         as the dice will rest once thrown, as they lay while they are picked up with their old faces."""
-        return self._tops[0] if self.t < self.lead / 2 else self._tops[1]
+        return self._tops[0] if self.t < (self.lead + self.hold) / 2 else self._tops[1]
 
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
@@ -168,14 +175,26 @@ class Playing:
 
 
 def _brought_in(film: Film) -> npt.NDArray[np.float32]:
-    """Where dice not lying on the felt (a new turn's, hot dice from the tray) come from on their way to the hand:
-    over the thrower's rail, from the thrower's side, so that a throw never starts with dice out of thin air."""
+    """Where dice not lying on the felt (a new turn's, hot dice from the tray, a roll-off's) come from on their way
+    to the hand: over the thrower's rail, from the thrower's side, so that a throw never starts with dice out of
+    thin air."""
     hand = film.pose(0.0)
-    side = 1.0 if float(np.mean(hand[:, 1])) > 0 else -1.0
     start = hand.copy()
-    start[:, 1] = side * (TABLE.half_depth + 1.0) + (hand[:, 1] - float(np.mean(hand[:, 1]))) * 0.5
+    for side in (-1.0, 1.0):  # (a roll-off's throwers sit at both rails)
+        mine = hand[:, 1] * side > 0
+        if mine.any():
+            start[mine, 1] = side * (TABLE.half_depth + 1.0) + (hand[mine, 1] - float(np.mean(hand[mine, 1]))) * 0.5
     start[:, 2] = hand[:, 2] + 0.8
     return start
+
+
+def went_over(film: Film, n: int) -> tuple[float, float]:
+    """Where die ``n`` of ``film`` first left the felt (table units): its mark goes there, not to the felt's
+    corner nearest where it came to lie on the floor."""
+    track = film.poses[:, n, :2]
+    out = np.nonzero((np.abs(track[:, 0]) > TABLE.half_width) | (np.abs(track[:, 1]) > TABLE.half_depth))[0]
+    x, y = track[int(out[0])] if out.size else track[-1]
+    return float(x), float(y)
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
@@ -210,6 +229,28 @@ class Hold:
     lying: dict[int, tuple[float, ...]] = field(default_factory=dict)
     """Each held die's pose where it lay, by id; empty when nothing is held."""
     t: float = 0.0
+    count: int = 0
+    """How many dice a drag brings into the hand from the thrower's rail when none lie on the felt (a turn's
+    first throw)."""
+    fresh: list[DieView] = field(default_factory=list)
+    """Those dice while they are held (their faces are the hand's: the throw's values are drawn when it
+    leaves)."""
+
+    def bring(self, rng: random.Random, at: tuple[float, float]) -> None:
+        """Bring :attr:`count` dice into the hand over the thrower's rail below ``at`` (a stage point)."""
+        x = min(max(CAMERA.to_world(*at)[0], -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
+        rows = np.zeros((self.count, 7), dtype=np.float32)
+        for n in range(self.count):
+            yaw = rng.uniform(-math.pi, math.pi)
+            rows[n] = (x + 0.9 * (n - (self.count - 1) / 2), self.side * (TABLE.half_depth + 1.0), 1.3,
+                       0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
+        self.fresh = []
+        for n in range(self.count):
+            view = DieView(1, DIE, rng)
+            view.ident = -1 - n
+            self.fresh.append(view)
+        pose_dice(self.fresh, rows, [rng.choice(LAYOUTS) for _ in range(self.count)])
+        self.lying = {d.ident: d.pose for d in self.fresh if d.pose is not None}
 
     def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float) -> None:
         """Move the held dice a step: to the heap at ``at`` (a stage point) while the drag lasts, else back where
@@ -240,6 +281,7 @@ class Hold:
         if at is None and home < 0.02:
             rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
             self.lying = {}
+            self.fresh = []  # (dice brought in for the throw go back over the rail)
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
 
 
@@ -259,9 +301,9 @@ class Sweep:
     _end: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros((0, 7), dtype=np.float32))
     _delays: npt.NDArray[np.float32] = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
-    def take(self, dice: Sequence[DieView], x: float, side: int, duration: float) -> None:
-        """Sweep ``dice`` toward the rail on ``side`` (-1 the bottom one) at ``x``, over ``duration`` seconds (0:
-        they are gone at once)."""
+    def take(self, dice: Sequence[DieView], x: float | None, side: int | None, duration: float) -> None:
+        """Sweep ``dice`` toward the rail on ``side`` (-1 the bottom one; None: each die to its nearest) at ``x``
+        (None: each straight across), over ``duration`` seconds (0: they are gone at once)."""
         shown = [d for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         self.dice = shown if duration > 0 else []
         if not self.dice:
@@ -269,13 +311,18 @@ class Sweep:
         self.t, self.duration = 0.0, duration
         self._start = np.array([d.pose for d in shown], dtype=np.float32)
         self._end = self._start.copy()
-        spread = (self._start[:, 0] - float(np.mean(self._start[:, 0]))) * 0.4
-        self._end[:, 0] = x + spread
-        self._end[:, 1] = side * (TABLE.half_depth + 1.0)
+        if x is not None:
+            self._end[:, 0] = x + (self._start[:, 0] - float(np.mean(self._start[:, 0]))) * 0.4
+        sides = np.where(self._start[:, 1] < 0, -1.0, 1.0) if side is None else np.full(len(shown), float(side))
+        self._end[:, 1] = sides * (TABLE.half_depth + 1.0)
         self._end[:, 2] = 1.3
-        # the dice nearest the rail go first
-        self._delays = (0.4 * np.argsort(np.argsort(-side * self._start[:, 1])) / max(1, len(shown) - 1)).astype(
-            np.float32)
+        # the dice nearest their rail go first
+        far = self._end[:, 1] - self._start[:, 1]
+        self._delays = (0.4 * np.argsort(np.argsort(np.abs(far))) / max(1, len(shown) - 1)).astype(np.float32)
+
+    def ends(self) -> list[tuple[float, float]]:
+        """Where the dice being swept go (table units), while they go."""
+        return [(float(x), float(y)) for x, y in self._end[:, :2]] if self.dice else []
 
     def step(self, dt: float) -> None:
         """Move the swept dice on; once over the rail they are gone."""
@@ -329,6 +376,8 @@ class FeltSection:
         """The dice a drag picked up."""
         self.sweep = Sweep()
         """The last turn's dice on their way off the felt."""
+        self.kept_at = -1.0
+        """When dice were last kept (a throw that comes with them waits for them to be carried off)."""
 
     @property
     def dice(self) -> list[DieView]:
@@ -351,6 +400,11 @@ class FeltSection:
         toss = moment.toss
         self.sweep.dice = []  # the next thrower has them
         lying_at = self._lying_poses(len(moment.dice), toss.film)
+        if lying_at is None and self.dice:
+            # dice that are not these (a roll-off's): the thrower clears them off to their side, not gone at once
+            hand = toss.film.pose(0.0)
+            self.sweep.take(self.dice, float(np.mean(hand[:, 0])), 1 if float(np.mean(hand[:, 1])) > 0 else -1,
+                            SWEEP * self.pace())
         self.clear()
         self.dice = []
         for ident, value in moment.dice:
@@ -360,14 +414,16 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         lead = GATHER_BY_HAND if self.clock - self.flung_at < 0.5 else GATHER
-        self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead)
+        hold = KEPT_FIRST if self.kept_at == self.clock and lying_at is not None else 0.0
+        self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
+                               hold=hold)
         self._pose()
 
     def _lying_poses(self, count: int, film: Film) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
         """Where the dice to be thrown lie now, each matched to a die of the hand (left to right), with their
         faces; None when they do not all lie on the felt (hot dice come from the tray)."""
         lying_now: list[tuple[tuple[float, ...], Layout]] = []
-        for d in self.dice:
+        for d in self.dice or self.hold.fresh:
             if d.pose is not None and d.layout is not None and d.alpha > 0:
                 lying_now.append((d.pose, d.layout))
         if len(lying_now) != count or self.playing is not None:
@@ -386,6 +442,7 @@ class FeltSection:
 
     def roll_off(self, moment: RollOffThrown, names: list[str]) -> None:
         """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests."""
+        self.sweep.take(self.dice, None, None, SWEEP * self.pace())  # a tie's dice: taken back to each side
         self.clear()
         self.dice = []
         for value in moment.dice:
@@ -393,12 +450,15 @@ class FeltSection:
             view.moving = True
             self.dice.append(view)
         self.tags = [(seat, names[seat]) for seat in moment.seats]
-        self.playing = Playing(moment.toss.film, moment.toss.layouts)
+        film = moment.toss.film
+        self.playing = Playing(film, moment.toss.layouts, start=_brought_in(film), start_layouts=moment.toss.layouts,
+                               lead=GATHER)
         self._pose()
 
     def take(self, moment: KeptDice) -> list[DieView]:
         """The kept dice leave the felt for the tray (the callout rises where they lay)."""
         kept = [d for d in self.dice if d.ident in moment.dice]
+        self.kept_at = self.clock
         if kept:
             self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
@@ -407,6 +467,7 @@ class FeltSection:
     def clear(self) -> None:
         """Take every die off the felt."""
         self.hold.lying = {}
+        self.hold.fresh = []
         self.tags = []
         self.dice = []
         self.exits = []
@@ -423,7 +484,7 @@ class FeltSection:
                 self.clear()  # (a roll-off's dice stay, tagged, until the first throw)
             return
         wanted = {d.id: d for d in snap.dice}
-        if not any(d.ident in wanted for d in self._dice):
+        if not any(d.ident in wanted for d in self._dice) and not self.exits:
             # Dice the screen never saw thrown (a resumed game): lying at rest.
             self.tags = []
             film = lying(len(snap.dice), self.vrng)
@@ -480,13 +541,12 @@ class FeltSection:
         if playing is None:
             return Settled()
         film = playing.film
-        final = film.final()
         gone = [view for n, view in enumerate(self.dice) if film.fell[n]]
         self.exits = []
         for n, view in enumerate(self.dice):
             view.moving = False
             if film.fell[n]:
-                x, y = float(final[n, 0]), float(final[n, 1])
+                x, y = went_over(film, n)
                 hx, hy = TABLE.half_width - 0.2, TABLE.half_depth - 0.2
                 self.exits.append(CAMERA.to_screen(min(max(x, -hx), hx), min(max(y, -hy), hy)))
             elif film.cocked[n] or film.off_felt[n]:
@@ -519,7 +579,8 @@ class FeltSection:
 
     def handle(self, event: Input, snap: TableSnapshot) -> Command | None:
         if isinstance(event, Move):
-            self.hover = next((d for d in self.dice if d.contains(event.pos)), None)
+            # (no die lights up under a drag: the dice are being thrown, not picked)
+            self.hover = None if self.drag is not None else next((d for d in self.dice if d.contains(event.pos)), None)
             if self.drag is not None:
                 self.drag.append((*event.pos, self.clock))
             return None
@@ -531,6 +592,7 @@ class FeltSection:
             if die is None and event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
                 self.drag = [(*event.pos, self.clock)]
                 self.hold.side = seat_spot(snap.state.current, len(snap.players))[1]
+                self.hold.count = 0 if snap.dice else snap.state.dice_left
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -559,8 +621,10 @@ class FeltSection:
                 and math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2):
             self.hold.lying = {d.ident: d.pose for d in self.dice
                                if not d.selected and d.pose is not None and d.layout is not None}
+            if not self.dice and self.hold.count:
+                self.hold.bring(self.vrng, drag[-1][:2])
         if self.hold.lying:
-            self.hold.step(self.dice, drag[-1][:2] if drag is not None else None, dt)
+            self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt)
 
     # -- drawing ---------------------------------------------------------------------------------------
 
@@ -578,7 +642,10 @@ class FeltSection:
             gl.prepare(skin, CAMERA, (canvas.px(VIEW_AREA.w), canvas.px(VIEW_AREA.h)), VIEW_AREA)
             image, at = self._picture_3d(canvas, gl, snap, skin, advised)
             if image is not None:
-                canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+                # past the table's edge is the window, not the floor: a die coming in or going over is hidden
+                # there (it was cut off across the tray)
+                with canvas.clipped(RAILS):
+                    canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
             taken: list[tuple[float, float]] = []
             for d in self.dice:
                 draw_cocked(canvas, d, inside=FELT, others=self.dice, round_ring=True)
@@ -588,8 +655,9 @@ class FeltSection:
             self._draw_drag(canvas)
             return
         taken = []
-        for d in self.sweep.dice:
-            draw_die(canvas, skin, d, show_label=False)
+        with canvas.clipped(RAILS):
+            for d in self.sweep.dice + self.hold.fresh:
+                draw_die(canvas, skin, d, show_label=False)
         for d in sorted(self.dice, key=lambda d: d.z):
             if d.ident in advised and not d.selected:
                 # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
@@ -597,8 +665,9 @@ class FeltSection:
                 canvas.polygon((60, 130, 70), d.corners(1.32), 2)
             nudge = d.nudge()
             d.x += nudge
-            draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
-                     neighbours=self.dice, inside=FELT, taken=taken)
+            with canvas.clipped(RAILS):
+                draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
+                         neighbours=self.dice, inside=FELT, taken=taken)
             d.x -= nudge
             if snap.busted and d.at_rest:
                 canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
@@ -647,7 +716,7 @@ class FeltSection:
                 highlights.append("hover")
             else:
                 highlights.append(None)
-        swept = [d for d in self.sweep.dice if d.alpha > 0]
+        swept = [d for d in self.sweep.dice + self.hold.fresh if d.alpha > 0 and d.pose is not None]
         shown += swept
         highlights += [None] * len(swept)
         area = VIEW_AREA
@@ -695,9 +764,14 @@ class FeltSection:
         return canvas.rect(boxes[0].unionall(boxes[1:])).inflate(4, 4)
 
     def lying(self) -> list[tuple[float, float]]:
-        """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
+        """Where dice lie (a die on its way somewhere counts where it goes), where dice went over the rail, and the
+        way of the dice being swept off."""
+        swept = []
+        for d, (x, y) in zip(self.sweep.dice, self.sweep.ends(), strict=True):
+            ex, ey = CAMERA.to_screen(x, y)
+            swept += [(d.x + (ex - d.x) * u, d.y + (ey - d.y) * u) for u in (0.0, 0.35, 0.7)]
         return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
-                for d in self.dice if d.place == "table"] + self.exits
+                for d in self.dice if d.place == "table"] + self.exits + swept
 
 
 def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:
