@@ -253,16 +253,6 @@ class Canvas(StageMap):
         """A circle (filled when ``width`` is 0)."""
         pygame.draw.circle(self.surface, color, self.pt(*center), self.px(radius), self.px(width) if width else 0)
 
-    @contextmanager
-    def clipped(self, r: pygame.Rect | Sequence[float]) -> Iterator[None]:
-        """Drawing touches only the logical rectangle ``r`` (within what it may touch already) while inside."""
-        clip = self.surface.get_clip()
-        self.surface.set_clip(clip.clip(self.rect(r)))
-        try:
-            yield
-        finally:
-            self.surface.set_clip(clip)
-
     def polygon(self, color: Color, points: Sequence[Point], width: float = 0) -> None:
         """A polygon (filled when ``width`` is 0)."""
         pygame.draw.polygon(self.surface, color, [self.pt(*p) for p in points], self.px(width) if width else 0)
@@ -398,3 +388,16 @@ class Canvas(StageMap):
             self.text(line, (x, y + used), size, color, font=font)
             used += line_h
         return used
+
+
+@contextmanager
+def clipped(canvas: Canvas, r: pygame.Rect | Sequence[float]) -> Iterator[None]:
+    """Drawing on ``canvas`` touches only the logical rectangle ``r`` (within what it may touch already) while
+    inside."""
+    surface = canvas.surface
+    clip = surface.get_clip()
+    surface.set_clip(clip.clip(canvas.rect(r)))
+    try:
+        yield
+    finally:
+        surface.set_clip(clip)

@@ -19,7 +19,7 @@ from typing import Literal
 import pygame
 
 from greed_game.app import theme
-from greed_game.app.canvas import STAGE, Canvas
+from greed_game.app.canvas import STAGE, Canvas, clipped
 from greed_game.app.skins import SkinName, body_image, face_image, ink_image, shadow_image
 
 
@@ -562,7 +562,7 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     if die.selected or hover:
         ring = die.corners(1.14, lift)
         # the ring lies on the felt: the rail's inner wall hides what would run past it
-        with canvas.clipped(inside if inside is not None else STAGE):
+        with clipped(canvas, inside if inside is not None else STAGE):
             canvas.polygon(theme.GOLD if die.selected else (255, 255, 255), ring, 3 if die.selected else 2)
     draw_cocked(canvas, die, inside=inside, others=neighbours or ())
     if show_label:

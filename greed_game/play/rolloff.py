@@ -35,6 +35,13 @@ class RollOff:
         """The seats that throw again next, to break a tie (None: the next throw breaks none, or there is none)."""
         return self._ties[0] if self._ties else None
 
+    def say_tie(self) -> tuple[int, ...] | None:
+        """The seats of the tie the next throw breaks, once (to be said before it is thrown); else None."""
+        tie = self.tie
+        if tie is not None:
+            self._ties[0] = None
+        return tie
+
     @property
     def showing(self) -> bool:
         return bool(self.throws or self.rounds)

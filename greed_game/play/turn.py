@@ -380,10 +380,7 @@ class TurnController:
             return
         if self.roll_off.showing:
             # A moment to read whose die shows what before a tie is thrown again (or the banner names who starts).
-            tie = self.roll_off.tie
-            if tie is not None:
-                self.notices.show(self.narrator.events.roll_off_tie(tie), 1.5 * self.pace)
-            self.wait(1.2 if tie is None else 1.8, lambda: _show_roll_off(self))
+            self.wait(1.2, lambda: _show_roll_off(self))
             return
         if self.void_now is not None:
             self._void(*self.void_now)
@@ -450,7 +447,12 @@ class TurnController:
 
 
 def _show_roll_off(turn: TurnController) -> None:
-    """The roll-off's next throw, or, once every throw is at rest, who starts."""
+    """The roll-off's next throw (a tie said first), or, once every throw is at rest, who starts."""
+    tie = turn.roll_off.say_tie()
+    if tie is not None:
+        turn.notices.show(turn.narrator.events.roll_off_tie(tie), 1.3 * turn.pace)
+        turn.wait(1.4, lambda: _show_roll_off(turn))
+        return
     moment = turn.roll_off.next(turn.hands, len(turn.game.players))
     if moment is not None:
         turn.mode = "rolling"

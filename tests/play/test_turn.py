@@ -323,7 +323,8 @@ def test_a_roll_off_s_tie_is_said_before_it_is_thrown_again(rules_id: str) -> No
     shown.start(rules, rounds)
     ties = []
     while shown.throws:
-        ties.append(shown.tie)
+        ties.append(shown.say_tie())
+        assert shown.say_tie() is None, "said once"
         shown.next(Hands(lambda: "off", random.Random(1)), 3)
     if rules_id == "pass-the-dice":  # every seat's die at once
         assert ties == [None, (0, 2)]

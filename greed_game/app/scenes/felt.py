@@ -22,7 +22,7 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.camera import Camera
-from greed_game.app.canvas import Canvas
+from greed_game.app.canvas import Canvas, clipped
 from greed_game.app.dice_view import (
     BADGE_R,
     DieView,
@@ -644,7 +644,7 @@ class FeltSection:
             if image is not None:
                 # past the table's edge is the window, not the floor: a die coming in or going over is hidden
                 # there (it was cut off across the tray)
-                with canvas.clipped(RAILS):
+                with clipped(canvas, RAILS):
                     canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
             taken: list[tuple[float, float]] = []
             for d in self.dice:
@@ -655,7 +655,7 @@ class FeltSection:
             self._draw_drag(canvas)
             return
         taken = []
-        with canvas.clipped(RAILS):
+        with clipped(canvas, RAILS):
             for d in self.sweep.dice + self.hold.fresh:
                 draw_die(canvas, skin, d, show_label=False)
         for d in sorted(self.dice, key=lambda d: d.z):
@@ -665,7 +665,7 @@ class FeltSection:
                 canvas.polygon((60, 130, 70), d.corners(1.32), 2)
             nudge = d.nudge()
             d.x += nudge
-            with canvas.clipped(RAILS):
+            with clipped(canvas, RAILS):
                 draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
                          neighbours=self.dice, inside=FELT, taken=taken)
             d.x -= nudge

@@ -194,7 +194,7 @@ class TraySection(Section):
         arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.tween.lift > 0}
         for g, xs in placed.items():
             if g < len(snap.tray) and g not in arriving:
-                canvas.text(f"+{num(snap.tray[g].points)}", ((min(xs) + max(xs)) / 2, r.bottom - 10), 12,
+                canvas.text(f"+{num(snap.tray[g].points)}", ((min(xs) + max(xs)) / 2, r.bottom - 15), 12,
                             theme.GOLD, font="bold", anchor="center")
         if self.fade > 0:
             share = self.fade / TRAY_FADE
