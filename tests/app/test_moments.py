@@ -169,3 +169,23 @@ def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Calla
         table.notices._draw_callout(canvas, straight, 1.8, None)
         alone = table.notices.callout_card
         assert alone is not None and abs(alone.centery - min(max(where[1], FELT.top + 22), FELT.bottom - 22)) <= 1
+
+
+def test_a_die_in_the_air_passes_over_a_seats_plate(make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.table_parts import RAIL_W, RAILS, plate_position
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    drive.frames(2)
+    drive.press("space")
+    drive.until(lambda: table.felt.playing is not None and bool(table.felt.dice))
+    x, _ = plate_position(1, 2)  # Ada's plate, on the top rail
+    plate = app.canvas.rect(pygame.Rect(round(x) - 20, round(RAILS.y + RAIL_W / 2) - 6, 40, 12))
+    table.picture.draw(app.canvas, table.snap)
+    empty = pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB")
+    die = table.felt.dice[0]
+    die.x, die.y = x, RAILS.y + RAIL_W / 2  # a die flying over the plate
+    table.felt.drawn = None
+    table.picture.draw(app.canvas, table.snap)
+    assert pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB") != empty, "the die went under the plate"

@@ -126,22 +126,32 @@ class TablePicture:
         self._above(canvas, snap, None)
 
     def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """What lies under the dice: the table, the top bar and the tray."""
+        """What lies under the dice: the table, the top bar and the tray (and the plates while dice move)."""
         draw_table_background(canvas)
         self.table.top.draw(canvas, snap)
         self.table.tray.draw(canvas, snap)
+        if self._plates_under():
+            self.table.top.draw_plates(canvas, snap)
 
     def _above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
-        """What lies over the dice: the seats' plates on the rails, kept dice on their way, the banners, the buttons
-        and the side panel (the last two, which keep to their own rectangles, only where they meet ``region``)."""
+        """What lies over the dice: the seats' plates on the rails (dice at rest), kept dice on their way, the banners,
+        the buttons and the side panel (the last two, which keep to their own rectangles, only where they meet
+        ``region``)."""
         table = self.table
-        table.top.draw_plates(canvas, snap)
+        if not self._plates_under():
+            table.top.draw_plates(canvas, snap)
         table.tray.draw_moving(canvas)
         table.notices.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(ACTIONS)):
             table.actions.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(SIDE)):
             table.side.draw(canvas, snap)
+
+    def _plates_under(self) -> bool:
+        """Whether the seats' plates lie under the dice: while dice move (in the air, they pass over the rails'
+        plates), not at rest (a die lying against a rail never hides a name)."""
+        felt = self.table.felt
+        return felt.playing is not None or bool(felt.sweep.dice) or bool(felt.hold.lying)
 
     def _look(self, snap: TableSnapshot) -> tuple[object, ...] | None:
         """All that the screen shows but the dice of a throw in flight (None when not in a throw, or when the
