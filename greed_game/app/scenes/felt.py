@@ -400,7 +400,7 @@ class FeltSection:
         toss = moment.toss
         self.sweep.dice = []  # the next thrower has them
         lying_at = self._lying_poses(len(moment.dice), toss.film)
-        if lying_at is None and self.dice:
+        if (lying_at is None or self.hold.fresh) and self.dice:
             # dice that are not these (a roll-off's): the thrower clears them off to their side, not gone at once
             hand = toss.film.pose(0.0)
             self.sweep.take(self.dice, float(np.mean(hand[:, 0])), 1 if float(np.mean(hand[:, 1])) > 0 else -1,
@@ -423,7 +423,7 @@ class FeltSection:
         """Where the dice to be thrown lie now, each matched to a die of the hand (left to right), with their
         faces; None when they do not all lie on the felt (hot dice come from the tray)."""
         lying_now: list[tuple[tuple[float, ...], Layout]] = []
-        for d in self.dice or self.hold.fresh:
+        for d in self.hold.fresh or self.dice:
             if d.pose is not None and d.layout is not None and d.alpha > 0:
                 lying_now.append((d.pose, d.layout))
         if len(lying_now) != count or self.playing is not None:
@@ -619,10 +619,11 @@ class FeltSection:
         drag = self.drag
         if (drag is not None and not self.hold.lying and self.playing is None
                 and math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2):
-            self.hold.lying = {d.ident: d.pose for d in self.dice
-                               if not d.selected and d.pose is not None and d.layout is not None}
-            if not self.dice and self.hold.count:
+            if self.hold.count:  # nothing on the felt to throw (a roll-off's dice are not the turn's)
                 self.hold.bring(self.vrng, drag[-1][:2])
+            else:
+                self.hold.lying = {d.ident: d.pose for d in self.dice
+                                   if not d.selected and d.pose is not None and d.layout is not None}
         if self.hold.lying:
             self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt)
 
