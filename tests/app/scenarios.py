@@ -75,6 +75,16 @@ def first_throw_at_rest(drive: Driver, seed: int) -> TableScene:
     return table
 
 
+def void_off_the_felt(drive: Driver, seed: int = 4) -> TableScene:
+    """Tess's first throw at a Pass the Dice table, made void by a die gone over the rail, just declared so."""
+    table = table_at(drive.app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=seed)
+    table.turn.forced_voids.append("off-felt")
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.turn.voids == 1)
+    return table
+
+
 def first_throw_with_a_keep(drive: Driver, seed: int = 7) -> TableScene:
     """As :func:`first_throw_at_rest`, with one scoring die (a 1 or a 5) picked to keep."""
     table = first_throw_at_rest(drive, seed)

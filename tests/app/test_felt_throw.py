@@ -22,7 +22,15 @@ from greed_game.play.voids import Hands, Toss, seat_spot
 from greed_game.rules import FirstPlayer, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, BRUTUS, TESS, first_throw_at_rest, first_throw_with_a_keep, table_at
+from .scenarios import (
+    ADA,
+    BRUTUS,
+    TESS,
+    first_throw_at_rest,
+    first_throw_with_a_keep,
+    table_at,
+    void_off_the_felt,
+)
 
 
 def _quaternion(axis: tuple[float, float, float], degrees: float) -> tuple[float, float, float, float]:
@@ -458,11 +466,7 @@ def test_a_dies_mark_is_where_it_went_over_the_rail() -> None:
 def test_dice_that_fell_off_the_table_are_not_laid_back_on_the_felt(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="fast")
     drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
-    table.turn.forced_voids.append("off-felt")
-    drive.frames(1)
-    drive.press("space")
-    drive.until(lambda: table.turn.voids == 1)
+    table = void_off_the_felt(drive)
     assert table.felt.exits and len(table.felt.dice) == 5
     # as when every die thrown went over (one die left to throw): the felt is left empty until the throw again
     table.felt.dice = []

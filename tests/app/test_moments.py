@@ -16,7 +16,7 @@ from greed_game.physics import THROWING, simulate
 from greed_game.rules import FirstPlayer, Player, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, first_throw_at_rest, pick, table_at
+from .scenarios import ADA, TESS, first_throw_at_rest, pick, table_at, void_off_the_felt
 
 
 def _covers(card: pygame.Rect, x: float, y: float) -> bool:
@@ -79,11 +79,7 @@ def test_a_bank_banner_keeps_off_the_path_of_the_dice_carried_to_the_tray(make_a
 def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="fast")
     drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
-    table.turn.forced_voids.append("off-felt")
-    drive.frames(1)
-    drive.press("space")
-    drive.until(lambda: table.turn.voids == 1)
+    table = void_off_the_felt(drive)
     drive.frames(2)
     assert len(table.felt.exits) == 1
     x, y = table.felt.exits[0]
