@@ -522,3 +522,33 @@ def test_a_drag_at_a_turns_start_brings_the_dice_into_the_hand_and_throws_them_f
     starts = sorted((float(p[0]), float(p[1])) for p in playing.start)
     assert all(math.dist(a, b) < 0.3 for a, b in zip(starts, sorted(held_at), strict=True)), (starts, held_at)
     assert table.felt.hold.fresh == []
+
+
+@pytest.mark.usefixtures("view_3d")
+@pytest.mark.parametrize("skin", ["greed", "pips"])
+def test_a_roll_off_s_dice_cleared_off_as_the_first_throw_flies_are_drawn_in_3d(
+        make_app: Callable[..., App], skin: str) -> None:
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="normal", skin=skin)
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("pass-the-dice", [ADA, BRUTUS]))
+    app.stack.replace(table)
+    drive.until(lambda: table.turn.throws >= 1 and bool(table.felt.sweep.dice), limit=3000)
+    # letter dice: the film's letters and the cleared dice's are drawn together (the two lists once disagreed)
+    drive.frames(20)
+    assert table.felt.drawn is not None and table.turn.throws >= 1
+
+
+def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> None:
+    from greed_game.app.scenes.felt import _brought_in
+
+    hands = Hands(lambda: "realistic", random.Random(5))
+    for n in range(40):
+        seat = n % 2
+        toss = hands.toss((1, 2, 3, 4, 5, 6), seat, 2)
+        side = seat_spot(seat, 2)[1]
+        film = toss.film
+        # (a die may leave the hand past the middle line: it still comes in over the thrower's rail)
+        assert all(float(y) * side > TABLE.half_depth for y in _brought_in(film)[:, 1])

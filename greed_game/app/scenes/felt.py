@@ -62,9 +62,12 @@ FLICK_WINDOW = 0.1
 GATHER = 0.3
 """Seconds (at normal speed) the dice left on the felt take to be gathered into the thrower's hand before a
 throw: they are seen picked up, not gone from the felt and back in the air in the same frame."""
+SWEEP_FIRST = 0.2
+"""Seconds of film a roll-off's tie waits, its old dice being taken back, before the new come in."""
 KEPT_FIRST = 0.16
 """Seconds of film (about a quarter of a second at normal speed) the dice left on the felt wait before they
-are gathered, when a throw comes with a keep: the kept dice are most of the way to the tray by then."""
+are gathered, when a throw comes with a keep (a quarter more for each die kept after the first): the kept dice
+are most of the way to the tray by then."""
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 GATHER_LIFT = 0.8
@@ -174,14 +177,17 @@ class Playing:
         return self.t - self.lead
 
 
-def _brought_in(film: Film) -> npt.NDArray[np.float32]:
+def _brought_in(film: Film, sides: Sequence[float] | None = None) -> npt.NDArray[np.float32]:
     """Where dice not lying on the felt (a new turn's, hot dice from the tray, a roll-off's) come from on their way
     to the hand: over the thrower's rail, from the thrower's side, so that a throw never starts with dice out of
     thin air."""
     hand = film.pose(0.0)
     start = hand.copy()
-    for side in (-1.0, 1.0):  # (a roll-off's throwers sit at both rails)
-        mine = hand[:, 1] * side > 0
+    if sides is None:  # one thrower: every die over their rail, whichever side of the middle it leaves from
+        sides = [1.0 if float(np.mean(hand[:, 1])) > 0 else -1.0] * len(hand)
+    by_seat = np.array(sides)
+    for side in (-1.0, 1.0):  # (a roll-off's throwers sit at both rails: ``sides``, each die's)
+        mine = by_seat == side
         if mine.any():
             start[mine, 1] = side * (TABLE.half_depth + 1.0) + (hand[mine, 1] - float(np.mean(hand[mine, 1]))) * 0.5
     start[:, 2] = hand[:, 2] + 0.8
@@ -378,6 +384,8 @@ class FeltSection:
         """The last turn's dice on their way off the felt."""
         self.kept_at = -1.0
         """When dice were last kept (a throw that comes with them waits for them to be carried off)."""
+        self.kept = 0
+        """How many."""
 
     @property
     def dice(self) -> list[DieView]:
@@ -414,7 +422,7 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         lead = GATHER_BY_HAND if self.clock - self.flung_at < 0.5 else GATHER
-        hold = KEPT_FIRST if self.kept_at == self.clock and lying_at is not None else 0.0
+        hold = KEPT_FIRST * (1 + 0.25 * (self.kept - 1)) if self.kept_at == self.clock else 0.0
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
                                hold=hold)
         self._pose()
@@ -443,6 +451,8 @@ class FeltSection:
     def roll_off(self, moment: RollOffThrown, names: list[str]) -> None:
         """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests."""
         self.sweep.take(self.dice, None, None, SWEEP * self.pace())  # a tie's dice: taken back to each side
+        # the new dice come in once the old are over the rail (the same rail, for a tie's thrower)
+        hold = SWEEP_FIRST if self.sweep.dice else 0.0
         self.clear()
         self.dice = []
         for value in moment.dice:
@@ -451,14 +461,15 @@ class FeltSection:
             self.dice.append(view)
         self.tags = [(seat, names[seat]) for seat in moment.seats]
         film = moment.toss.film
-        self.playing = Playing(film, moment.toss.layouts, start=_brought_in(film), start_layouts=moment.toss.layouts,
-                               lead=GATHER)
+        sides = [float(seat_spot(seat, len(names))[1]) for seat in moment.seats]
+        self.playing = Playing(film, moment.toss.layouts, start=_brought_in(film, sides),
+                               start_layouts=moment.toss.layouts, lead=GATHER + hold, hold=hold)
         self._pose()
 
     def take(self, moment: KeptDice) -> list[DieView]:
         """The kept dice leave the felt for the tray (the callout rises where they lay)."""
         kept = [d for d in self.dice if d.ident in moment.dice]
-        self.kept_at = self.clock
+        self.kept_at, self.kept = self.clock, len(kept)
         if kept:
             self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
@@ -617,8 +628,9 @@ class FeltSection:
         self.clock += dt
         self.sweep.step(dt)
         drag = self.drag
+        # (with dice on the felt a drag must first be told from a click on one; with none, the press brings them)
         if (drag is not None and not self.hold.lying and self.playing is None
-                and math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2):
+                and (self.hold.count or math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2)):
             if self.hold.count:  # nothing on the felt to throw (a roll-off's dice are not the turn's)
                 self.hold.bring(self.vrng, drag[-1][:2])
             else:
@@ -717,9 +729,8 @@ class FeltSection:
                 highlights.append("hover")
             else:
                 highlights.append(None)
-        swept = [d for d in self.sweep.dice + self.hold.fresh if d.alpha > 0 and d.pose is not None]
-        shown += swept
-        highlights += [None] * len(swept)
+        swept = [d for d in self.sweep.dice + self.hold.fresh
+                 if d.alpha > 0 and d.pose is not None and d.layout is not None]
         area = VIEW_AREA
         size = (canvas.px(area.w), canvas.px(area.h))
         moving = not all(d.at_rest for d in shown)
@@ -729,6 +740,12 @@ class FeltSection:
             # the film's dice are the felt's, in its order
             every = self.playing.tops()
             tops = tuple(every[i] for i, d in enumerate(self.dice) if d in shown)
+            if swept:  # dice being cleared off or held beside the film's: letters upright as they lie
+                rows = np.array([d.pose for d in swept], dtype=np.float32)
+                tops += tuple(top_quarters(rotations(rows[:, 3:7])))
+        shown += swept
+        highlights += [None] * len(swept)
+        placed += [_shaken(d) for d in swept]
         key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving, tops)
         if self.drawn is None or self.drawn[0] != key:
             poses = np.array(placed, dtype=np.float32).reshape(-1, 7)
