@@ -459,5 +459,6 @@ def _show_roll_off(turn: TurnController) -> None:
         turn.moments.append(moment)
         return
     rounds = turn.roll_off.finish()
+    turn.shown = turn.game.state  # the plates and the players' list mark who starts as the banner says it
     turn.notices.show(turn.narrator.events.roll_off(rounds, turn.game.state.current), 2.2 * turn.pace + 0.4)
     turn.wait(1.6, turn.ready)

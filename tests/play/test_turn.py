@@ -334,3 +334,19 @@ def test_a_roll_off_s_tie_is_said_before_it_is_thrown_again(rules_id: str) -> No
     turn, _view, _ = _controller(players, rules_id)
     said = turn.narrator.events.roll_off_tie((0, 2))
     assert said.title == "A tie" and said.sub == "Ada and You throw again"
+
+
+def test_the_roll_off_s_banner_and_the_seat_on_show_name_the_same_player() -> None:
+    players = [Player("Penny 2", "cautious"), Player("Penny", "cautious"), Player("Bo", "cautious")]
+    for seed in range(6):
+        turn, view, _ = _controller(players, "pass-the-dice", seed=seed)
+        turn.start_new()
+        turn.moments.take()
+        view.flying = True  # (the roll-off's first throw is under way)
+        for _ in range(3000):
+            if not (turn.roll_off.showing or turn.mode == "rolling"):
+                break
+            _run(turn, view, 1 / 60)
+        banner = turn.notices.banner
+        assert banner is not None and banner.said.title == f"{players[turn.game.state.current].name} starts"
+        assert turn.snapshot.state.current == turn.game.state.current, "the players' list marks another seat"
