@@ -113,7 +113,10 @@ class Tween:
 
     def pose(self) -> tuple[float, float, float, float]:
         """The pose now (eased)."""
-        u = self._done()
+        return self.at(self._done())
+
+    def at(self, u: float) -> tuple[float, float, float, float]:
+        """The pose ``u`` (0 to 1) of the way along the move (eased)."""
         u = u * u * (3 - 2 * u)
         return tuple(a + (b - a) * u for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]
 

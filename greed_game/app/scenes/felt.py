@@ -184,7 +184,7 @@ def _brought_in(film: Film, sides: Sequence[float] | None = None) -> npt.NDArray
     hand = film.pose(0.0)
     start = hand.copy()
     if sides is None:  # one thrower: every die over their rail, whichever side of the middle it leaves from
-        sides = [1.0 if float(np.mean(hand[:, 1])) > 0 else -1.0] * len(hand)
+        sides = [_thrower_side(film)] * len(hand)
     by_seat = np.array(sides)
     for side in (-1.0, 1.0):  # (a roll-off's throwers sit at both rails: ``sides``, each die's)
         mine = by_seat == side
@@ -192,6 +192,11 @@ def _brought_in(film: Film, sides: Sequence[float] | None = None) -> npt.NDArray
             start[mine, 1] = side * (TABLE.half_depth + 1.0) + (hand[mine, 1] - float(np.mean(hand[mine, 1]))) * 0.5
     start[:, 2] = hand[:, 2] + 0.8
     return start
+
+
+def _thrower_side(film: Film) -> float:
+    """The rail a one-thrower film's hand is at (-1 the bottom one)."""
+    return 1.0 if float(np.mean(film.pose(0.0)[:, 1])) > 0 else -1.0
 
 
 def went_over(film: Film, n: int) -> tuple[float, float]:
@@ -250,11 +255,9 @@ class Hold:
             yaw = rng.uniform(-math.pi, math.pi)
             rows[n] = (x + 0.9 * (n - (self.count - 1) / 2), self.side * (TABLE.half_depth + 1.0), 1.3,
                        0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
-        self.fresh = []
-        for n in range(self.count):
-            view = DieView(1, DIE, rng)
+        self.fresh = [DieView(1, DIE, rng) for _ in range(self.count)]
+        for n, view in enumerate(self.fresh):
             view.ident = -1 - n
-            self.fresh.append(view)
         pose_dice(self.fresh, rows, [rng.choice(LAYOUTS) for _ in range(self.count)])
         self.lying = {d.ident: d.pose for d in self.fresh if d.pose is not None}
 
@@ -410,9 +413,8 @@ class FeltSection:
         lying_at = self._lying_poses(len(moment.dice), toss.film)
         if (lying_at is None or self.hold.fresh) and self.dice:
             # dice that are not these (a roll-off's): the thrower clears them off to their side, not gone at once
-            hand = toss.film.pose(0.0)
-            self.sweep.take(self.dice, float(np.mean(hand[:, 0])), 1 if float(np.mean(hand[:, 1])) > 0 else -1,
-                            SWEEP * self.pace())
+            x = float(np.mean(toss.film.pose(0.0)[:, 0]))
+            self.sweep.take(self.dice, x, int(_thrower_side(toss.film)), SWEEP * self.pace())
         self.clear()
         self.dice = []
         for ident, value in moment.dice:
@@ -668,22 +670,21 @@ class FeltSection:
             self._draw_drag(canvas)
             return
         taken = []
-        with clipped(canvas, RAILS):
+        with clipped(canvas, RAILS):  # (as in 3D: past the table's edge a die is hidden)
             for d in self.sweep.dice + self.hold.fresh:
                 draw_die(canvas, skin, d, show_label=False)
-        for d in sorted(self.dice, key=lambda d: d.z):
-            if d.ident in advised and not d.selected:
-                # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
-                canvas.polygon(theme.GREEN, d.corners(1.2), 3)
-                canvas.polygon((60, 130, 70), d.corners(1.32), 2)
-            nudge = d.nudge()
-            d.x += nudge
-            with clipped(canvas, RAILS):
+            for d in sorted(self.dice, key=lambda d: d.z):
+                if d.ident in advised and not d.selected:
+                    # The hint's advice on the dice themselves: a firm ring and a fainter one around it.
+                    canvas.polygon(theme.GREEN, d.corners(1.2), 3)
+                    canvas.polygon((60, 130, 70), d.corners(1.32), 2)
+                nudge = d.nudge()
+                d.x += nudge
                 draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
                          neighbours=self.dice, inside=FELT, taken=taken)
-            d.x -= nudge
-            if snap.busted and d.at_rest:
-                canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+                d.x -= nudge
+                if snap.busted and d.at_rest:
+                    canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
         self._draw_tags(canvas, snap)
         self._draw_drag(canvas)
 

@@ -161,10 +161,7 @@ class TraySection(Section):
             tween = t.view.tween
             if tween is None or tween.lift <= 0:
                 continue
-            (x0, y0, *_), (x1, y1, *_) = tween.start, tween.end
-            for u in (0.0, 0.2, 0.4, 0.6):
-                e = u * u * (3 - 2 * u)
-                points.append((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e))
+            points += [tween.at(u)[:2] for u in (0.0, 0.2, 0.4, 0.6)]
         return [p for p in points if FELT.collidepoint(p)]
 
     def _slots(self) -> list[tuple[float, float]]:
