@@ -69,6 +69,7 @@ def test_a_bank_banner_keeps_off_the_path_of_the_dice_carried_to_the_tray(make_a
     carried = [t.view for t in table.tray.dice if t.view.tween is not None]
     assert len(carried) == 3, "the kept dice are on their way"
     card = table.notices.card[1]
+    assert not [d for d in table.felt.dice if _covers(card, d.x, d.y)], "the banner covers a die left lying"
     crossed = []
     while any(v.tween is not None for v in carried):
         crossed += [(v.x, v.y) for v in carried if FELT.collidepoint(v.x, v.y) and _covers(card, v.x, v.y)]

@@ -329,9 +329,13 @@ class Sweep:
         far = self._end[:, 1] - self._start[:, 1]
         self._delays = (0.4 * np.argsort(np.argsort(np.abs(far))) / max(1, len(shown) - 1)).astype(np.float32)
 
-    def ends(self) -> list[tuple[float, float]]:
-        """Where the dice being swept go (table units), while they go."""
-        return [(float(x), float(y)) for x, y in self._end[:, :2]] if self.dice else []
+    def path(self) -> list[tuple[float, float]]:
+        """Points (stage pixels) along the way of the dice being swept, while they go."""
+        points = []
+        for d, (x, y) in zip(self.dice, self._end[:, :2], strict=False):
+            ex, ey = CAMERA.to_screen(float(x), float(y))
+            points += [(d.x + (ex - d.x) * u, d.y + (ey - d.y) * u) for u in (0.0, 0.35, 0.7)]
+        return points
 
     def step(self, dt: float) -> None:
         """Move the swept dice on; once over the rail they are gone."""
@@ -783,14 +787,9 @@ class FeltSection:
         return canvas.rect(boxes[0].unionall(boxes[1:])).inflate(4, 4)
 
     def lying(self) -> list[tuple[float, float]]:
-        """Where dice lie (a die on its way somewhere counts where it goes), where dice went over the rail, and the
-        way of the dice being swept off."""
-        swept = []
-        for d, (x, y) in zip(self.sweep.dice, self.sweep.ends(), strict=True):
-            ex, ey = CAMERA.to_screen(x, y)
-            swept += [(d.x + (ex - d.x) * u, d.y + (ey - d.y) * u) for u in (0.0, 0.35, 0.7)]
+        """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
         return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
-                for d in self.dice if d.place == "table"] + self.exits + swept
+                for d in self.dice if d.place == "table"] + self.exits
 
 
 def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:

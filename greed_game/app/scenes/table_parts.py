@@ -271,10 +271,12 @@ def _draw_row(canvas: Canvas, row: pygame.Rect, player: Player, seat: int, s: St
         canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)
 
 
-def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] = (),
+                passing: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
     """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
-    there (so a person sees which dice a bust or a hot dice was about), as near the middle as it can be.
-    When no place is clear (dice everywhere), the one covering fewest dice."""
+    there (so a person sees which dice a bust or a hot dice was about), then of the ``passing`` points (the
+    way of dice on the move), as near the middle as it can be. When no place is clear (dice everywhere), the
+    one covering fewest dice."""
     title = banner_title(canvas, said)
     subs = banner_lines(canvas, said.sub)
     words = max([canvas.text_width(title, title_size(canvas, title), "serif"),
@@ -282,7 +284,10 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
     w = int(min(FELT.w - 16, words + 72))
     h = 76 + SUB_LINE_H * len(subs) + (4 if subs else 0)
     # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
-    return _clear_spot(w, h, tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in dice))).copy()
+    def rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
+
+    return _clear_spot(w, h, rounded(dice), rounded(passing)).copy()
 
 
 BANNER_GAP = 14
@@ -317,22 +322,26 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...]) -> pygame.Rect:
+def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
+                passing: tuple[tuple[int, int], ...] = ()) -> pygame.Rect:
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
     near = reach + BANNER_GAP
-    best: tuple[int, int, float, int, int] | None = None
+    best: tuple[int, int, int, float, int, int] | None = None
     for y in range(FELT.top + 8, FELT.bottom - 8 - h + 1, 8):
         rows = [dx for dx, dy in dice if y - near < dy < y + h + near]
         for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16):
             crowded = [dx for dx in rows if x - near < dx < x + w + near]
             covered = sum(1 for dx, dy in dice if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
+            crossed = sum(1 for dx, dy in passing
+                          if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
             off = math.hypot(x + w / 2 - FELT.centerx, (y + h / 2 - FELT.centery) * 1.6)
-            # a card with room around it before one nearer the middle pressed against a die
-            if best is None or (covered, len(crowded), off) < best[:3]:
-                best = (covered, len(crowded), off, x, y)
+            # a die lying under the card is worse than a die passing under it; a card with room around it
+            # before one nearer the middle pressed against a die
+            if best is None or (covered, crossed, len(crowded), off) < best[:4]:
+                best = (covered, crossed, len(crowded), off, x, y)
     if best is None:  # a felt narrower than the words: across the middle
         return pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
-    return pygame.Rect(best[3], best[4], w, h)
+    return pygame.Rect(best[4], best[5], w, h)
 
 
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:

@@ -480,7 +480,8 @@ class NoticeLayer(Section):
         """A new banner gets its place once, clear of the dice lying there then (it never jumps about)."""
         if banner is not None and self.card[0] != banner.serial:
             carried = self.tray.carried() if self.tray is not None else []
-            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying() + carried))
+            passing = carried + self.felt.sweep.path()
+            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying(), passing))
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         banner = snap.banner
