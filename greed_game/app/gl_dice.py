@@ -68,6 +68,9 @@ LIGHT = (-0.45, 0.35, 1.0)
 other way)."""
 FALLEN_SHADOW = -0.6
 """A die whose centre is this far below the felt is over the floor, beyond the table: it casts no shadow."""
+EDGE_FADE = 0.22
+"""How far inside the table's outer edge (die units, as seen on the felt's plane) a die going over it begins to
+fade; a die resting against a rail is seen no nearer the edge than about twice this."""
 
 # Each face's tangents (right, up) in the die's frame, seen from outside: right × up is the face's normal, and
 # with the die unturned every side face reads upright from above the +z face's top edge.
@@ -231,7 +234,7 @@ uniform vec3 light;
 uniform vec3 eye;
 in vec3 in_pos; in vec3 in_normal; in float in_face; in vec2 in_st;
 in vec3 i_center; in vec4 i_quat; in vec3 i_lay_a; in vec3 i_lay_b; in vec2 i_top;
-out vec2 v_uv; flat out float v_layer;
+out vec2 v_uv; flat out float v_layer; out vec2 v_seen;
 #ifdef QUICK
 out vec2 v_light;
 """ + _LIGHTING + """
@@ -240,6 +243,8 @@ out vec3 v_world; out vec3 v_normal;
 #endif
 void main() {
     vec3 world = i_center + turn(i_quat, in_pos);
+    // where the point is seen on the felt's plane, as the window's clip to the table's edge sees it
+    v_seen = world.xy * eye.z / max(eye.z - world.z, 1e-3);
 #ifdef QUICK
     v_light = lighting(turn(i_quat, in_normal), world);
 #else
@@ -260,7 +265,8 @@ void main() {
 _DIE_FS = """
 uniform sampler2DArray marks;
 uniform vec3 body;
-in vec2 v_uv; flat in float v_layer;
+uniform vec3 edge;
+in vec2 v_uv; flat in float v_layer; in vec2 v_seen;
 #ifdef QUICK
 in vec2 v_light;
 #else
@@ -285,7 +291,10 @@ void main() {
     vec3 albedo = body * (1.0 - ink.a) + ink.rgb;
     albedo *= albedo;
     vec3 lit = albedo * lit_by.x + vec3(lit_by.y * mix(0.22, 0.08, ink.a));
-    frag = vec4(sqrt(clamp(lit, 0.0, 1.0)).bgr, 1.0);
+    // a die going over the table's outer edge fades into it, not cut off there by a straight line
+    vec2 past = abs(v_seen) - edge.xy;
+    float a = smoothstep(0.0, 1.0, -max(past.x, past.y) / edge.z);
+    frag = vec4(sqrt(clamp(lit, 0.0, 1.0)).bgr * a, a);
 }
 """
 
@@ -327,7 +336,8 @@ vec2 local(vec2 d, vec2 c) { return vec2(c.x * d.x + c.y * d.y, -c.y * d.x + c.x
 
 _SHADOW_FS = "#version 330\n" + _SDF + """
 uniform vec2 fall;
-in vec2 v_offset; flat in vec2 v_turn; flat in vec2 v_size; flat in vec3 v_shape;
+uniform vec3 edge;
+in vec2 v_offset; in vec2 v_world; flat in vec2 v_turn; flat in vec2 v_size; flat in vec3 v_shape;
 out vec4 frag;
 void main() {
     // v_shape: corner radius, height above the felt, fade (1 on the felt, 0 over the floor)
@@ -342,7 +352,9 @@ void main() {
     float far = box(local(v_offset - fall * (0.15 + 0.35 * h), v_turn), v_size + 0.02 + 0.06 * h,
                     v_shape.x + blur * 0.5);
     float soft = 0.45 / (1.0 + 0.9 * h) * (1.0 - smoothstep(-blur, blur, far));
-    frag = vec4(0.0, 0.0, 0.0, (1.0 - (1.0 - tight) * (1.0 - soft)) * v_shape.z);
+    vec2 past = abs(v_world) - edge.xy;
+    float kept = smoothstep(0.0, 1.0, -max(past.x, past.y) / edge.z);
+    frag = vec4(0.0, 0.0, 0.0, (1.0 - (1.0 - tight) * (1.0 - soft)) * v_shape.z * kept);
 }
 """
 
@@ -418,6 +430,9 @@ class GLDice:
         self._rings = ctx.vertex_array(self._ring, [(self._quad, "2f", "in_corner"), (self._ring_inst, *flat)])
         self._ring["colors"].value = [_premultiplied(RINGS[h][0]) for h in _HIGHLIGHTS]  # type: ignore[union-attr]
         self._ring["felt"].value = (TABLE.half_width, TABLE.half_depth)  # type: ignore[union-attr]
+        edge = (TABLE.half_width + TABLE.rail, TABLE.half_depth + TABLE.rail, EDGE_FADE)
+        for program in (self._die, self._die_quick, self._shadow):
+            program["edge"].value = edge  # type: ignore[union-attr]
         self._marks: moderngl.TextureArray | None = None
         self._kept_marks: OrderedDict[tuple[str, int, bool], moderngl.TextureArray] = OrderedDict()
         """Marks drawn before, by skin, size and whether for dice in flight: a skin chosen again, or a window sized
@@ -698,8 +713,12 @@ def _release(frame: moderngl.Framebuffer) -> None:
 
 
 def _shadow_instances(poses: F32, feet: F32) -> F32:
-    """Shadow quads for the dice above the table (none for a die falling past its edge)."""
+    """Shadow quads for the dice above the table (none for a die falling past its edge or gone over it)."""
     fade = np.clip((poses[:, 2] - FALLEN_SHADOW) / (0.5 - FALLEN_SHADOW), 0.0, 1.0)
+    # and none for a die gone over the table's outer edge (its shadow lay on the rail after it)
+    past = np.maximum(np.abs(poses[:, 0]) - (TABLE.half_width + TABLE.rail),
+                      np.abs(poses[:, 1]) - (TABLE.half_depth + TABLE.rail))
+    fade *= np.clip((0.3 - past) / 0.6, 0.0, 1.0)
     keep = fade > 0.0
     out = np.zeros((int(keep.sum()), 10), dtype=np.float32)
     out[:, 0:2] = feet[keep, 0:2]

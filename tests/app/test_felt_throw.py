@@ -552,3 +552,16 @@ def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> 
         film = toss.film
         # (a die may leave the hand past the middle line: it still comes in over the thrower's rail)
         assert all(float(y) * side > TABLE.half_depth for y in _brought_in(film)[:, 1])
+
+
+def test_a_flat_die_fades_into_the_tables_edge_going_over_and_one_against_a_rail_is_whole() -> None:
+    from greed_game.app.scenes.felt import edge_faded
+
+    half = TABLE.half_depth + TABLE.rail  # the table's outer edge, below the felt's middle
+    going = [_posed(0.0, -half + k * 0.25, 0.5, (0.0, 0.0, 0.0, 1.0), LAYOUTS[0]) for k in range(5)]
+    against = _posed(2.0, -TABLE.half_depth + 0.5, 0.5, (0.0, 0.0, 0.0, 1.0), LAYOUTS[0])
+    with edge_faded([*going, against]):
+        seen = [d.alpha for d in going]
+        assert seen[0] == 0 and seen == sorted(seen) and seen[-1] == 255 and 0 < seen[2] < 255
+        assert against.alpha == 255
+    assert all(d.alpha == 255 for d in going), "the dice's own alpha is theirs again"

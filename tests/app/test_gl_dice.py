@@ -3,6 +3,7 @@ the right face up, and no context means no renderer rather than an error."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import moderngl
@@ -15,6 +16,7 @@ from greed_game.app.camera import Camera
 from greed_game.app.gl_dice import GLDice, footprints, projection, rotations, rounded_cube, top_quarters
 from greed_game.app.scenes.table_parts import DIE, FELT
 from greed_game.physics.faces import LAYOUTS, Layout
+from greed_game.physics.table import TABLE
 
 CAMERA = Camera(FELT.center, DIE)
 STAGE = (0, 0, 1280, 720)
@@ -141,13 +143,25 @@ def test_a_die_higher_up_looks_bigger(dice: GLDice) -> None:
 
 
 def test_a_die_falling_off_the_table_is_drawn_smaller_and_casts_no_shadow(dice: GLDice) -> None:
-    x, y = 8.2, -1.0
+    x, y = 6.5, -1.0  # (seen inside the table's edge, which hides what is past it)
     resting = render_one(dice, (x, y, 0.5, *FLAT))
     falling = render_one(dice, (x, y, -2.0, *FLAT))
     assert pixel(falling, (x, y, -1.5)).a == 255
     assert 0 < die_pixels(falling) < die_pixels(resting)
     assert pixel(resting, (x + 0.6, y - 0.6, 0.0)).a > 0
     assert pixel(falling, (x + 0.6, y - 0.6, 0.0)).a == 0
+
+
+def test_a_die_going_over_the_tables_edge_fades_into_it_and_one_against_a_rail_does_not(dice: GLDice) -> None:
+    edge = TABLE.half_width + TABLE.rail
+    crossing = render_one(dice, (edge, 0.0, 0.5, *FLAT))
+    seen = [pixel(crossing, (edge - k * 0.05, 0.0, 0.0)).a for k in range(1, 6)]
+    # nothing past the edge, fading towards it, whole a fifth of a die inside it
+    assert pixel(crossing, (edge + 0.05, 0.0, 0.0)).a == 0
+    assert seen[-1] == 255 and seen[0] < 128
+    assert all(b >= a for a, b in itertools.pairwise(seen)) and seen[0] < seen[2] < seen[-1]
+    against = render_one(dice, (TABLE.half_width - 0.5, TABLE.half_depth - 0.5, 0.5, *FLAT))
+    assert die_pixels(against) >= die_pixels(render_one(dice, (0.0, 0.0, 0.5, *FLAT))) * 0.98
 
 
 def test_a_selected_die_has_a_gold_ring(dice: GLDice) -> None:

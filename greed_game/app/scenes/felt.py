@@ -13,7 +13,8 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -33,7 +34,7 @@ from greed_game.app.dice_view import (
     draw_cocked,
     draw_die,
 )
-from greed_game.app.gl_dice import GLDice, Highlight, rotations, top_quarters
+from greed_game.app.gl_dice import EDGE_FADE, GLDice, Highlight, rotations, top_quarters
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import SkinName
@@ -351,6 +352,22 @@ class Sweep:
         if u >= 1.0:
             self.dice = []
 
+
+
+@contextmanager
+def edge_faded(dice: Sequence[DieView]) -> Iterator[None]:
+    """While inside, each die going over the table's outer edge is drawn fainter, gone with its middle on the
+    edge (a die against a rail is whole); the flat view's part of the 3D view's fade there."""
+    alphas = [d.alpha for d in dice]
+    for d in dice:
+        half = d.size * (1 + d.z / 320) / 2
+        inside = min(d.x - RAILS.left, RAILS.right - d.x, d.y - RAILS.top, RAILS.bottom - d.y)
+        d.alpha = round(d.alpha * min(1.0, max(0.0, inside / (half + EDGE_FADE * DIE))))
+    try:
+        yield
+    finally:
+        for d, alpha in zip(dice, alphas, strict=True):
+            d.alpha = alpha
 
 class FeltSection:
     """The felt: the thrown dice, played from their film and drawn where they are; a click picks a die."""
@@ -674,7 +691,8 @@ class FeltSection:
             self._draw_drag(canvas)
             return
         taken = []
-        with clipped(canvas, RAILS):  # (as in 3D: past the table's edge a die is hidden)
+        with clipped(canvas, RAILS), edge_faded(self.sweep.dice + self.hold.fresh + self.dice):
+            # (as in 3D: past the table's edge a die is hidden, and fades into the edge on its way over)
             for d in self.sweep.dice + self.hold.fresh:
                 draw_die(canvas, skin, d, show_label=False)
             for d in sorted(self.dice, key=lambda d: d.z):
