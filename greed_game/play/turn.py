@@ -145,7 +145,7 @@ class TurnController:
         self.busted = False
         """The dice on the felt are a bust (the table marks them until the turn passes)."""
         self.waited = 0.0
-        """Seconds the table has waited for its computer players to be worked out."""
+        """Seconds a computer's move has waited for its player to be worked out."""
         self.choice = Assessment()
         self.moments = MomentQueue(Chatter(game, lambda: self.narrator, pacing, visual_rng, self.notices).hear)
         """What the screen has still to play."""
@@ -253,7 +253,8 @@ class TurnController:
         prep = self.prep
         ticking = (self.mode != "rolling" or not prep.done or bool(prep.standins) or self.notices.counting
                    or (prep.standins, prep.win_problem) != self._prep_shown)
-        if not self.prep.done:
+        if not self.prep.done and self.then == self._computer_step:
+            # (only a computer's move waits for its player: a roll-off's throws showed the card over their dice)
             self.waited += dt
         ticking = self.advisor.catch_up(self.game.state, self.narrator, ready=self.mode == "ready") or ticking
         self.notices.tick(dt)

@@ -317,3 +317,26 @@ def test_the_window_says_once_that_a_damaged_cache_was_set_aside(tmp_path: Path,
         assert table.prep.advice and not table.prep.problem, "the rules were solved again"
     finally:
         app.close()
+
+
+def test_the_waiting_card_keeps_off_the_roll_off_and_opens_when_a_computer_s_move_waits() -> None:
+    rules = preset("pass-the-dice")
+    game = Game(rules, [Player("Ada", "expert"), Player("Bo", "expert"), Player("You", "human")])
+    view = FakeView()
+    prep = _Pending(rules, {0: "expert", 1: "expert"})
+    turn = TurnController(
+        game, rng=random.Random(3), seed=3, rules_ref="pass-the-dice", overrides={},
+        saver=Saver(), pacing=Settings, skin=lambda: "pips", visual_rng=random.Random(0), prep=prep,
+    )
+    view.turn = turn
+    turn.start_new()
+    assert turn.roll_off.showing
+    for _ in range(600):
+        if not turn.roll_off.showing:
+            break
+        _run(turn, view, 1 / 20)
+        assert turn.snapshot.waiting is None, "the card covered the roll-off's dice"
+    if game.state.current == 2:  # (You start: a computer's move comes after yours)
+        return
+    _run(turn, view, 3)
+    assert turn.snapshot.waiting is not None and view.throws == []
