@@ -353,7 +353,6 @@ class Sweep:
             self.dice = []
 
 
-
 @contextmanager
 def edge_faded(dice: Sequence[DieView]) -> Iterator[None]:
     """While inside, each die going over the table's outer edge is drawn fainter, gone with its middle on the
@@ -368,6 +367,7 @@ def edge_faded(dice: Sequence[DieView]) -> Iterator[None]:
     finally:
         for d, alpha in zip(dice, alphas, strict=True):
             d.alpha = alpha
+
 
 class FeltSection:
     """The felt: the thrown dice, played from their film and drawn where they are; a click picks a die."""
