@@ -70,6 +70,8 @@ KEPT_FIRST = 0.16
 are gathered, when a throw comes with a keep (a quarter more for each die kept after the first): the kept dice
 are most of the way to the tray by then."""
 GATHER_BY_HAND = 0.12
+HAND_CLEARS = 0.22
+"""How long the dice thrown by hand take to leave the hand's place, seconds of film (the kept dice wait)."""
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 GATHER_LIFT = 0.8
 """How high the gathered dice rise on their way to the hand, die units."""
@@ -176,6 +178,11 @@ class Playing:
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
         return self.t - self.lead
+
+
+def _just_flung(clock: float, flung_at: float) -> bool:
+    """Whether the throw now coming is the one a drag on the felt let go at ``flung_at`` (``clock`` now)."""
+    return clock - flung_at < 0.5
 
 
 def _brought_in(film: Film, sides: Sequence[float] | None = None) -> npt.NDArray[np.float32]:
@@ -408,6 +415,8 @@ class FeltSection:
         """The last turn's dice on their way off the felt."""
         self.kept_at = -1.0
         """When dice were last kept (a throw that comes with them waits for them to be carried off)."""
+        self.kept_wait = 0.0
+        """How long the dice just kept wait before they are carried to the tray, seconds of film."""
         self.kept = 0
         """How many."""
 
@@ -444,8 +453,11 @@ class FeltSection:
             view.moving = True
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
-        lead = GATHER_BY_HAND if self.clock - self.flung_at < 0.5 else GATHER
-        hold = KEPT_FIRST * (1 + 0.25 * (self.kept - 1)) if self.kept_at == self.clock else 0.0
+        by_hand = _just_flung(self.clock, self.flung_at)
+        lead = GATHER_BY_HAND if by_hand else GATHER
+        # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once,
+        # and the kept dice wait for it instead (see kept_wait)
+        hold = KEPT_FIRST * (1 + 0.25 * (self.kept - 1)) if self.kept_at == self.clock and not by_hand else 0.0
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
                                hold=hold)
         self._pose()
@@ -493,6 +505,8 @@ class FeltSection:
         """The kept dice leave the felt for the tray (the callout rises where they lay)."""
         kept = [d for d in self.dice if d.ident in moment.dice]
         self.kept_at, self.kept = self.clock, len(kept)
+        # a throw by hand leaves at once from the hand, which lies on the kept dice's way (they crossed it)
+        self.kept_wait = HAND_CLEARS if _just_flung(self.clock, self.flung_at) else 0.0
         if kept:
             self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
