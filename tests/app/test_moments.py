@@ -186,3 +186,31 @@ def test_a_die_in_the_air_passes_over_a_seats_plate(make_app: Callable[..., App]
     table.felt.drawn = None
     table.picture.draw(app.canvas, table.snap)
     assert pygame.image.tobytes(app.canvas.surface.subsurface(plate), "RGB") != empty, "the die went under the plate"
+
+
+def test_the_roll_off_s_marks_stay_on_show_beside_its_banner_never_under_it(make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.felt import badge_letters
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("pass-the-dice", [Player("Ada", "cautious"), Player("Bo", "cautious"),
+                                                            Player("Cy", "cautious")]))
+    app.stack.replace(table)
+    drive.until(lambda: table.snap.banner is not None and not table.felt.playing)
+    drive.frames(2)
+    letters = set(badge_letters(table.felt.tags))
+    said: list[tuple[str, tuple[float, float]]] = []
+    real = app.canvas.text
+
+    def text(words: str, at: tuple[float, float], *args: object, **kw: object) -> object:
+        said.append((words, at))
+        return real(words, at, *args, **kw)  # type: ignore[arg-type]
+
+    app.canvas.text = text  # type: ignore[method-assign]
+    table.picture.draw(app.canvas, table.snap)
+    marks = [at for words, at in said if words in letters]
+    card = table.notices.card[1]
+    assert marks, "the throwers' marks are on show while the banner says who starts"
+    assert not any(card.inflate(8, 8).collidepoint(at) for at in marks)

@@ -180,6 +180,13 @@ class Playing:
         return self.t - self.lead
 
 
+def _tag_box(die: DieView, badge: tuple[float, float], r: float) -> pygame.Rect:
+    """What a roll-off mark covers: the ring round ``die`` and its badge at ``badge``, of radius ``r``."""
+    ring = pygame.Rect(0, 0, die.size * 1.18 * math.sqrt(2), die.size * 1.18 * math.sqrt(2))
+    ring.center = (round(die.x), round(die.y))
+    return ring.union(pygame.Rect(round(badge[0] - r), round(badge[1] - r), round(2 * r), round(2 * r)))
+
+
 def _just_flung(clock: float, flung_at: float) -> bool:
     """Whether the throw now coming is the one a drag on the felt let go at ``flung_at`` (``clock`` now)."""
     return clock - flung_at < 0.5
@@ -413,6 +420,8 @@ class FeltSection:
         """The dice a drag picked up."""
         self.sweep = Sweep()
         """The last turn's dice on their way off the felt."""
+        self.covered: pygame.Rect | None = None
+        """Where a banner's card lies over the felt now (the roll-off's marks keep off it)."""
         self.kept_at = -1.0
         """When dice were last kept (a throw that comes with them waits for them to be carried off)."""
         self.kept_wait = 0.0
@@ -727,15 +736,19 @@ class FeltSection:
     def _draw_tags(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """Each roll-off die at rest marked as its thrower's: a ring in the seat's colour and a badge with the
         initial (the seat's colour on its row and plate says whose), placed clear of the other dice."""
-        if self.playing is not None or len(self.tags) != len(self.dice) or snap.banner is not None:
+        covered = self.covered
+        if (self.playing is not None or len(self.tags) != len(self.dice)
+                or (snap.banner is not None and covered is None)):
             return
         letters = badge_letters(self.tags)
         taken: list[tuple[float, float]] = []
+        r = badge_radius(canvas)
         for d, (seat, _name), shown in zip(self.dice, self.tags, letters, strict=True):
+            bx, by = badge_spot(d, self.dice, FELT, taken, r)
+            if covered is not None and covered.inflate(8, 8).colliderect(_tag_box(d, (bx, by), r)):
+                continue  # (a mark under the banner's words would meet them)
             color = theme.seat_color(seat)
             canvas.polygon(color, d.corners(1.18), 3)
-            r = badge_radius(canvas)
-            bx, by = badge_spot(d, self.dice, FELT, taken, r)
             taken.append((bx, by))
             canvas.circle((20, 24, 28), (bx, by), r)
             canvas.circle(color, (bx, by), r, 2)

@@ -483,6 +483,7 @@ class NoticeLayer(Section):
             carried = self.tray.carried() if self.tray is not None else []
             passing = carried + self.felt.sweep.path()
             self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying(), passing))
+        self.felt.covered = self.card[1] if banner is not None else None
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         banner = snap.banner
