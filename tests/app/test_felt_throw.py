@@ -592,3 +592,20 @@ def test_a_throw_by_hand_after_a_keep_leaves_at_once_and_the_kept_dice_wait_for_
     assert (kept.x, kept.y) == lay and kept.z == 0, "the kept die waited where it lay"
     drive.frames(12)
     assert kept.z > 0 and kept.tween is not None, "then it is carried to the tray"
+
+
+def test_a_dies_mark_shows_over_a_die_come_to_rest_on_it(make_app: Callable[..., App]) -> None:
+    from greed_game.app import theme
+
+    app = make_app(animation_speed="fast")
+    table = void_off_the_felt(Driver(app))
+    assert table.felt.playing is None and len(table.felt.exits) == 1
+    x, y = table.felt.exits[0]
+    die = table.felt.dice[0]
+    assert die.pose is not None and die.layout is not None
+    wx, wy = CAMERA.to_world(x, y)
+    pose_dice([die], np.array([(wx, wy, 0.5, 0.0, 0.0, 0.0, 1.0)], dtype=np.float32), [die.layout])
+    table.felt.drawn = None
+    table.picture.draw(app.canvas, table.snap)
+    seen = app.canvas.surface.get_at(app.canvas.pt(x, y))
+    assert max(abs(a - b) for a, b in zip(seen[:3], theme.WARN, strict=True)) < 40, "the mark is hidden"

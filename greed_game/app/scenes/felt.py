@@ -187,6 +187,15 @@ def _tag_box(die: DieView, badge: tuple[float, float], r: float) -> pygame.Rect:
     return ring.union(pygame.Rect(round(badge[0] - r), round(badge[1] - r), round(2 * r), round(2 * r)))
 
 
+def _draw_exits(canvas: Canvas, exits: Sequence[tuple[float, float]]) -> None:
+    """A mark where each die that fell off the table went over the rail."""
+    for x, y in exits:
+        canvas.circle((60, 20, 16), (x, y), 17)
+        canvas.circle(theme.WARN, (x, y), 17, 2.5)
+        canvas.line(theme.WARN, (x - 7, y - 7), (x + 7, y + 7), 3)
+        canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
+
+
 def _just_flung(clock: float, flung_at: float) -> bool:
     """Whether the throw now coming is the one a drag on the felt let go at ``flung_at`` (``clock`` now)."""
     return clock - flung_at < 0.5
@@ -691,11 +700,11 @@ class FeltSection:
         skin = self.skin()
         show_labels = snap.may_select and self.playing is None and not self.hold.lying
         advised = {d.id for d in snap.dice if d.advised}
-        for x, y in self.exits:  # a die that fell off the table: a mark where it went over
-            canvas.circle((60, 20, 16), (x, y), 17)
-            canvas.circle(theme.WARN, (x, y), 17, 2.5)
-            canvas.line(theme.WARN, (x - 7, y - 7), (x + 7, y + 7), 3)
-            canvas.line(theme.WARN, (x - 7, y + 7), (x + 7, y - 7), 3)
+        # a die that fell off the table: a mark where it went over, under dice on the move, over dice at rest
+        # (a die come to rest against the rail there hid it)
+        marks_over = self.playing is None
+        if not marks_over:
+            _draw_exits(canvas, self.exits)
         gl = self.gl()
         if gl is not None:
             gl.prepare(skin, CAMERA, (canvas.px(VIEW_AREA.w), canvas.px(VIEW_AREA.h)), VIEW_AREA)
@@ -710,6 +719,8 @@ class FeltSection:
                 draw_cocked(canvas, d, inside=FELT, others=self.dice, round_ring=True)
                 if show_labels:
                     draw_badge(canvas, d, self.dice, FELT, taken)
+            if marks_over:
+                _draw_exits(canvas, self.exits)
             self._draw_tags(canvas, snap)
             self._draw_drag(canvas)
             return
@@ -730,6 +741,8 @@ class FeltSection:
                 d.x -= nudge
                 if snap.busted and d.at_rest:
                     canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+        if marks_over:
+            _draw_exits(canvas, self.exits)
         self._draw_tags(canvas, snap)
         self._draw_drag(canvas)
 
