@@ -315,9 +315,14 @@ in vec2 in_corner;
 in vec3 i_center; in vec2 i_turn; in vec2 i_size; in vec3 i_shape;
 out vec2 v_offset; out vec2 v_world; flat out vec2 v_turn; flat out vec2 v_size; flat out vec3 v_shape;
 void main() {
-    // as _reach() and _shift() say in Python: a shadow's quad is centred on the shadow, a ring's on its die
-    float reach = max(i_size.x, i_size.y) + 0.22 + 0.35 * i_shape.y;
-    v_offset = fall * (0.15 + 0.35 * i_shape.y) + in_corner * reach;
+    // as _reach() and _shift() say in Python: a shadow's quad is centred on the shadow, a ring's on its die;
+    // it holds the turned footprint and what the shader draws round it, no more (a software renderer pays by
+    // the pixel, and a high die's soft shadow is large)
+    vec2 turned = abs(i_turn);
+    vec2 extent = vec2(dot(i_size, turned), dot(i_size, turned.yx));
+    float h = i_shape.y;
+    float pad = fall == vec2(0.0) ? 0.22 : (h < 0.35 ? 0.21 + 0.35 * h : 0.15 + 0.21 * h);
+    v_offset = fall * (0.15 + 0.35 * h) + in_corner * (extent + pad);
     v_world = i_center.xy + v_offset;
     v_turn = i_turn;
     v_size = i_size;
@@ -727,9 +732,15 @@ def _shadow_instances(poses: F32, feet: F32) -> F32:
     return out
 
 
-def _reach(size: npt.NDArray[np.float32], height: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """How far from its middle a shadow's or a ring's quad reaches, die units (the flat shader's own sum)."""
-    return np.asarray(size + 0.22 + 0.35 * height, dtype=np.float32)
+def _reach(rows: F32, *, ring: bool = False) -> npt.NDArray[np.float32]:
+    """How far from its middle each shadow's (or ``ring``'s) quad reaches at most, die units (the flat
+    shader's own sums): its turned footprint, and for a shadow the soft edge round it (wider the higher the
+    die) or, on the felt, the contact shadow's offset from it."""
+    c, s = np.abs(rows[:, 3]), np.abs(rows[:, 4])
+    extent = np.maximum(rows[:, 5] * c + rows[:, 6] * s, rows[:, 5] * s + rows[:, 6] * c)
+    h = rows[:, 8]
+    pad = np.full_like(h, 0.22) if ring else np.where(h < 0.35, 0.21 + 0.35 * h, 0.15 + 0.21 * h)
+    return np.asarray(extent + pad, dtype=np.float32)
 
 
 def _shift(height: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
@@ -748,8 +759,7 @@ def _bounds(poses: F32, shadows: F32, rings: F32, camera: Camera, area: Area, si
     # a die's sphere seen at its top and its bottom height, so the box holds it wherever it is on the screen
     big = np.concatenate([poses[:, 2] + reach, poses[:, 2] + reach, shadows[:, 2], rings[:, 2]])
     r = np.concatenate([np.full(2 * poses.shape[0], reach),
-                        _reach(shadows[:, 5:7].max(axis=1, initial=0.0), shadows[:, 8]),
-                        _reach(rings[:, 5:7].max(axis=1, initial=0.0), rings[:, 8])])
+                        _reach(shadows), _reach(rings, ring=True)])
     k = camera.unit * camera.height / np.maximum(1e-3, camera.height - z)
     half = r * camera.unit * camera.height / np.maximum(1e-3, camera.height - big)
     sx, sy = camera.center[0] + x * k, camera.center[1] - y * k

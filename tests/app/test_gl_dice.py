@@ -4,6 +4,7 @@ the right face up, and no context means no renderer rather than an error."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 
 import moderngl
@@ -171,6 +172,15 @@ def test_a_selected_die_has_a_gold_ring(dice: GLDice) -> None:
     assert ring.a > 200
     assert abs(ring.r - theme.GOLD[0]) < 30 and abs(ring.g - theme.GOLD[1]) < 30 and abs(ring.b - theme.GOLD[2]) < 30
     assert pixel(render_one(dice, (x, y, 0.5, *FLAT)), (x + 0.5 * 1.14, y, 1.0)).a < 200
+
+
+def test_a_die_turned_half_a_quarter_keeps_its_rings_corners(dice: GLDice) -> None:
+    x, y = -2.0, 1.0
+    turned = (0.0, 0.0, math.sin(math.pi / 8), math.cos(math.pi / 8))  # 45 degrees: a corner points along x
+    image = render_one(dice, (x, y, 0.5, *turned), highlights=["selected"])
+    corner = 0.5 * 1.14 * math.sqrt(2)
+    assert pixel(image, (x + corner - 0.02, y, 1.0)).a > 200, "the ring's corner is cut off"
+    assert pixel(image, (x - corner + 0.02, y, 1.0)).a > 200
 
 
 def test_a_selected_die_against_the_rail_keeps_its_ring_on_the_felt(dice: GLDice) -> None:
