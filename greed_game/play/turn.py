@@ -421,6 +421,7 @@ class TurnController:
         self.busted = False
         self.advisor.close()  # advice is asked for, never handed to the next player unasked
         self.notices.banner = None
+        self.notices.callout = None  # (a straight's callout stayed up into the next player's banner)
         self.selection.clear()
         self.tray = []
         self.log = self.narrator.events.log(game_history(self.game).turns)

@@ -350,3 +350,21 @@ def test_the_roll_off_s_banner_and_the_seat_on_show_name_the_same_player() -> No
         banner = turn.notices.banner
         assert banner is not None and banner.said.title == f"{players[turn.game.state.current].name} starts"
         assert turn.snapshot.state.current == turn.game.state.current, "the players' list marks another seat"
+
+
+def test_a_kept_combination_s_callout_ends_with_its_turn() -> None:
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll((1, 2, 3, 4, 5, 6)))
+    turn.selection.throw([1, 2, 3, 4, 5, 6])
+    turn.ready()
+    turn.selection.choose((1, 2, 3, 4, 5, 6))
+    turn.send(BankTurn())
+    assert turn.notices.callout is not None and turn.notices.callout.said.title.startswith("Straight")
+    for _ in range(600):
+        if turn.shown.current == 1:
+            break
+        _run(turn, view, 1 / 60)
+    assert turn.shown.current == 1 and turn.notices.callout is None, "the straight's callout is over Ada's turn"
