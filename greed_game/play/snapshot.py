@@ -140,6 +140,9 @@ class TableSnapshot:
     """A computer seat's character speaking (a line beside its row for a moment), or None."""
     coach: CardWords | None = None
     """Learn to play: the card of the idea being taught, or None (no lesson, or it is over)."""
+    to_throw: int = 0
+    """How many dice wait before the player whose throw it is: the dice left at a turn's start, the dice passed
+    on with an offer; 0 while dice lie on the felt or fly, and while nobody is to throw."""
 
 
 class Flow(Protocol):
@@ -158,6 +161,7 @@ class Flow(Protocol):
     log: list[tuple[int, Line]]
     busted: bool
     waited: float
+    deciding: bool
     timer: float
     lesson: Lesson | None
 
@@ -348,7 +352,18 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         words=words,
         speech=flow.notices.speech,
         coach=_coach(flow),
+        to_throw=_to_throw(flow),
     )
+
+
+def _to_throw(flow: Flow) -> int:
+    s = flow.shown
+    someones_move = flow.mode == "ready" or (flow.mode == "wait" and flow.deciding)
+    if flow.selection.dice or s.finished or flow.roll_off.showing or not someones_move:
+        return 0
+    if s.phase is Phase.CARRYOVER:
+        return s.offer.dice if s.offer is not None else 0
+    return s.dice_left if s.phase is Phase.ROLL else 0
 
 
 def _coach(flow: Flow) -> CardWords | None:

@@ -144,6 +144,9 @@ class TurnController:
         self.voids = 0
         self.busted = False
         """The dice on the felt are a bust (the table marks them until the turn passes)."""
+        self.deciding = False
+        """While the mode is ``wait``: whether it waits for a computer's move (its pause to think, or its player
+        still being worked out)."""
         self.waited = 0.0
         """Seconds a computer's move has waited for its player to be worked out."""
         self.choice = Assessment()
@@ -253,7 +256,7 @@ class TurnController:
         prep = self.prep
         ticking = (self.mode != "rolling" or not prep.done or bool(prep.standins) or self.notices.counting
                    or (prep.standins, prep.win_problem) != self._prep_shown)
-        if not self.prep.done and self.then == self._computer_step:
+        if not self.prep.done and self.mode == "wait" and self.deciding:
             # (only a computer's move waits for its player: a roll-off's throws showed the card over their dice)
             self.waited += dt
         ticking = self.advisor.catch_up(self.game.state, self.narrator, ready=self.mode == "ready") or ticking
@@ -268,6 +271,7 @@ class TurnController:
 
     def wait(self, seconds: float, then: Callable[[], None]) -> None:
         self.mode = "wait"
+        self.deciding = then == self._computer_step
         # A hold (math.inf) lasts until a key or click, whatever the speed (inf * 0 would be nan).
         self.timer = seconds if math.isinf(seconds) else seconds * self.pace
         self.then = then

@@ -181,7 +181,7 @@ def test_a_throw_by_hand_leaves_from_the_person_s_rail(make_app: Callable[..., A
     first = toss.film.poses[0]
     ys = first[:, 1]
     # the dice leave the hand over the bottom half of the felt, where the pointer let them go
-    assert all(-TABLE.half_depth < y < 0.5 for y in ys), ys
+    assert all(-TABLE.half_depth < y < 1.0 for y in ys), ys
     assert abs(float(np.mean(ys)) - y_end) < 0.8, (ys, y_end)
     assert abs(float(np.mean(first[:, 0])) - flick.x) < 2.0
     assert table.dice and all(d.value in range(1, 7) for d in table.dice)
@@ -192,9 +192,23 @@ def test_a_short_drag_is_a_click_not_a_throw(make_app: Callable[..., App]) -> No
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=6)
     drive.frames(2)
-    start = (FELT.centerx - 120.0, FELT.bottom - 36.0)
+    start = (FELT.centerx - 120.0, FELT.centery)
+    assert not any(d.contains(start) for d in table.felt.hold.fresh)
     drive.drag(start, (start[0] + 5, start[1] - 12), 0.2, frames=3)
     assert table.turn.throws == 0
+
+
+def test_a_click_on_the_dice_waiting_for_you_throws_them(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=6)
+    drive.until(lambda: len(table.felt.hold.fresh) == 6 and not table.felt.hold.lying)
+    row = table.felt.hold.fresh
+    assert all(CAMERA.to_world(d.x, d.y)[1] < -TABLE.half_depth + 1.5 for d in row), "before Tess's rail"
+    assert all(FELT.collidepoint(d.x, d.y) for d in row), "on the felt, waiting"
+    die = row[2]
+    drive.drag((die.x, die.y), (die.x + 3, die.y - 3), 0.1, frames=3)
+    assert table.turn.throws == 1 and table.felt.playing is not None
 
 
 @pytest.mark.usefixtures("view_3d")
@@ -316,7 +330,14 @@ def test_letter_dice_in_flight_keep_their_letters_as_they_will_rest(make_app: Ca
         return real(self, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(GLDice, "render_part", recording)
-    table = first_throw_at_rest(Driver(app), seed=5)
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=5)
+    drive.until(lambda: bool(table.felt.hold.fresh) and not table.felt.hold.lying)
+    drive.press("space")
+    drive.until(lambda: table.felt.playing is not None and table.felt.playing.t > table.felt.playing.lead)
+    seen.clear()  # (while the row's dice are gathered, their letters are as they lie)
+    drive.until(lambda: table.turn.mode != "rolling" and not table.felt.moving())
+    drive.frames(2)
     assert table.felt.drawn is not None
     in_flight = {tops for moving, tops in seen if moving}
     # one turn of the letters for the whole flight: the one each die rests with
@@ -400,24 +421,27 @@ def test_a_new_turns_dice_come_in_over_the_thrower_s_rail(make_app: Callable[...
     assert float(np.max(hand[:, 1])) > -TABLE.half_depth
 
 
-def test_a_turns_last_dice_are_swept_to_the_next_thrower_and_its_keeps_fade(make_app: Callable[..., App]) -> None:
+def test_a_turns_last_dice_are_passed_to_the_next_thrower_and_its_keeps_fade(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [ADA, BRUTUS], [FirstPlayer(0)], seed=7)
-    drive.until(lambda: bool(table.felt.sweep.dice), limit=3000)
+    drive.until(lambda: table.game.state.turn == 1 and table.snap.to_throw > 0, limit=3000)
     assert table.snap.dice == () and table.felt.dice == [], "the snapshot's felt is empty: the turn is over"
     assert table.tray.dice == [] and table.tray.fade > 0 and table.tray.leaving, "the keeps fade, not gone at once"
     x, side = seat_spot(table.game.state.current, 2)
-    swept = list(table.felt.sweep.dice)
-    track = [[(d.x, d.y) for d in swept]]
-    while table.felt.sweep.dice:
+    row = list(table.felt.hold.fresh)
+    assert len(row) == table.snap.to_throw
+    track = [[(d.x, d.y) for d in row]]
+    while table.felt.hold.lying:
         drive.frames(1)
-        track.append([(d.x, d.y) for d in swept])
+        track.append([(d.x, d.y) for d in row])
     steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
     assert len(track) > 10 and max(steps) < DIE, "seen on their way, never jumping"
     rail = CAMERA.to_screen(x, side * TABLE.half_depth)[1]
-    assert all((y - rail) * side < 0 for _, y in track[-1]), "over the next thrower's rail"
-    assert all(d.alpha < 255 for d in swept), "and fading as they go under it"
+    assert all(FELT.collidepoint(x, y) and 0 < (y - rail) * side < 2 * DIE for x, y in track[-1]), (
+        "lying on the felt before the next thrower's rail")
+    came_from_the_felt = [p for p in track[0] if FELT.collidepoint(p)]
+    assert came_from_the_felt, "the dice left were passed on, not taken away and new ones brought"
 
 
 @pytest.mark.parametrize("view", ["3d", "flat"])
@@ -526,7 +550,7 @@ def test_a_drag_at_a_turns_start_brings_the_dice_into_the_hand_and_throws_them_f
 
 @pytest.mark.usefixtures("view_3d")
 @pytest.mark.parametrize("skin", ["greed", "pips"])
-def test_a_roll_off_s_dice_cleared_off_as_the_first_throw_flies_are_drawn_in_3d(
+def test_a_roll_off_s_dice_go_back_before_the_first_turn_s_come_in_and_are_drawn_in_3d(
         make_app: Callable[..., App], skin: str) -> None:
     from greed_game.app.scenes.table import TableScene
     from greed_game.play.setup import GameSetup
@@ -535,10 +559,13 @@ def test_a_roll_off_s_dice_cleared_off_as_the_first_throw_flies_are_drawn_in_3d(
     drive = Driver(app)
     table = TableScene.new(app, GameSetup("pass-the-dice", [ADA, BRUTUS]))
     app.stack.replace(table)
-    drive.until(lambda: table.turn.throws >= 1 and bool(table.felt.sweep.dice), limit=3000)
-    # letter dice: the film's letters and the cleared dice's are drawn together (the two lists once disagreed)
+    drive.until(lambda: bool(table.felt.sweep.dice) and bool(table.felt.hold.fresh), limit=3000)
+    assert table.turn.throws == 0, "the roll-off's dice go back when the first turn starts, not as it is thrown"
+    # letter dice: the row's letters and the cleared dice's are drawn together (the two lists once disagreed)
     drive.frames(20)
-    assert table.felt.drawn is not None and table.turn.throws >= 1
+    assert table.felt.drawn is not None
+    drive.until(lambda: table.turn.throws >= 1, limit=3000)
+    assert not [d for d in table.felt.sweep.dice if d.alpha > 0], "a roll-off die went out through the throw"
 
 
 def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> None:

@@ -55,7 +55,7 @@ def test_a_banner_card_keeps_room_around_it_where_the_felt_has_room(app: App) ->
 
 
 def test_a_bank_banner_keeps_off_the_path_of_the_dice_carried_to_the_tray(make_app: Callable[..., App]) -> None:
-    app = make_app(animation_speed="normal")
+    app = make_app(animation_speed="normal", seed=5)  # (the throw's felt: without the care, a die crossed)
     drive = Driver(app)
     table = table_at(app, "farkel-family", [TESS, ADA], [FirstPlayer(0)], seed=2)  # no entry minimum
     drive.frames(2)

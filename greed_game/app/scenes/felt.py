@@ -43,7 +43,7 @@ from greed_game.physics.faces import LAYOUTS
 from greed_game.physics.throw import REACH_MIN, lying
 from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
 from greed_game.play.snapshot import TableSnapshot
-from greed_game.play.voids import seat_spot
+from greed_game.play.voids import Toss, seat_spot
 
 CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
 """The one projection of the table onto the stage, shared by the flat view and the 3D view."""
@@ -187,6 +187,14 @@ def _tag_box(die: DieView, badge: tuple[float, float], r: float) -> pygame.Rect:
     return ring.union(pygame.Rect(round(badge[0] - r), round(badge[1] - r), round(2 * r), round(2 * r)))
 
 
+def _draw_drag(canvas: Canvas, drag: Sequence[tuple[float, float, float]] | None, hold: Hold) -> None:
+    """A throw by hand under way with no dice in the hand (they are in the tray or not yet thrown): a line
+    from the press to the pointer."""
+    if drag is not None and len(drag) > 1 and not hold.lying:
+        (x0, y0, _), (x1, y1, _) = drag[0], drag[-1]
+        canvas.line((255, 255, 255), (x0, y0), (x1, y1), 2)
+
+
 def _draw_exits(canvas: Canvas, exits: Sequence[tuple[float, float]]) -> None:
     """A mark where each die that fell off the table went over the rail."""
     for x, y in exits:
@@ -213,7 +221,7 @@ def _brought_in(film: Film, sides: Sequence[float] | None = None) -> npt.NDArray
     for side in (-1.0, 1.0):  # (a roll-off's throwers sit at both rails: ``sides``, each die's)
         mine = by_seat == side
         if mine.any():
-            start[mine, 1] = side * (TABLE.half_depth + 1.0) + (hand[mine, 1] - float(np.mean(hand[mine, 1]))) * 0.5
+            start[mine, 1] = side * OFF_TABLE + (hand[mine, 1] - float(np.mean(hand[mine, 1]))) * 0.5
     start[:, 2] = hand[:, 2] + 0.8
     return start
 
@@ -247,6 +255,18 @@ def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], d
     return np.asarray(out, dtype=np.float32)
 
 
+ROW_GAP = 1.25
+"""Die units between the middles of the dice waiting in a row for their thrower."""
+ROW_INSET = 0.95
+"""How far in from the rail's inner wall the row lies (die units, to the dice's middles)."""
+OFF_TABLE = TABLE.half_depth + TABLE.rail + 0.9
+"""How far up or down the screen from the felt's middle (die units) a die beyond a rail is out of sight: dice
+come in from there and go out to there."""
+PLACE_EASE = 7.0
+"""How quickly dice slide to where they are to lie (the row, or back where a drag found them)."""
+ROW_WAIT = 0.35
+"""Seconds (at normal speed) the dice coming into the row wait for dice just kept to be carried to the tray
+(hot dice: the six new crossed the kept on their way in)."""
 HOLD_EASE = 14.0
 """How quickly held dice close on the pointer (the share of the way they go in a second's 1/14)."""
 HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
@@ -256,39 +276,68 @@ HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.
 
 @dataclass
 class Hold:
-    """The dice a drag on the felt picked up: they follow the pointer in a heap, rattling, and go back where
-    they lay when no throw comes of it."""
+    """The dice waiting for their thrower, in a row on the felt before the thrower's rail, and the dice a drag
+    picked up: they follow the pointer in a heap, rattling, and go back where they lay when no throw comes of
+    it."""
 
     side: int = -1
     """The thrower's rail (-1 the bottom one): the heap keeps to that half of the felt."""
     lying: dict[int, tuple[float, ...]] = field(default_factory=dict)
-    """Each held die's pose where it lay, by id; empty when nothing is held."""
+    """Each moving die's pose where it lies (or is to lie, coming into the row), by id; empty when none moves."""
     t: float = 0.0
-    count: int = 0
-    """How many dice a drag brings into the hand from the thrower's rail when none lie on the felt (a turn's
-    first throw)."""
     fresh: list[DieView] = field(default_factory=list)
-    """Those dice while they are held (their faces are the hand's: the throw's values are drawn when it
-    leaves)."""
+    """The dice waiting in the row (their faces are the row's: the throw's values are drawn when it leaves)."""
+    wait: float = 0.0
+    """Seconds before dice coming into the row set off (dice just kept are carried to the tray first)."""
+    on_row: bool = False
+    """Whether the drag under way began on a die of the row (let go there, it throws them)."""
 
-    def bring(self, rng: random.Random, at: tuple[float, float]) -> None:
-        """Bring :attr:`count` dice into the hand over the thrower's rail below ``at`` (a stage point)."""
-        x = min(max(CAMERA.to_world(*at)[0], -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
-        rows = np.zeros((self.count, 7), dtype=np.float32)
-        for n in range(self.count):
-            yaw = rng.uniform(-math.pi, math.pi)
-            rows[n] = (x + 0.9 * (n - (self.count - 1) / 2), self.side * (TABLE.half_depth + 1.0), 1.3,
-                       0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
-        self.fresh = [DieView(1, DIE, rng) for _ in range(self.count)]
-        for n, view in enumerate(self.fresh):
-            view.ident = -1 - n
-        pose_dice(self.fresh, rows, [rng.choice(LAYOUTS) for _ in range(self.count)])
-        self.lying = {d.ident: d.pose for d in self.fresh if d.pose is not None}
+    def lay(self, dice: Sequence[DieView], count: int, x: float, side: int, rng: random.Random) -> list[DieView]:
+        """Lay ``count`` dice in a row before the rail on ``side`` near ``x`` (die units): ``dice`` (passed on,
+        or there already) slide into it, any more come in over that rail. Returns those of ``dice`` left over,
+        to be swept off."""
+        shown = [d for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
+        row_y = side * (TABLE.half_depth - ROW_INSET)
+        reach = TABLE.half_width - 1.0 - ROW_GAP * (count - 1) / 2
+        x = min(max(x, -reach), reach)
+        # a row set down by hand, not ruled
+        slots = [(x + ROW_GAP * (n - (count - 1) / 2) + rng.uniform(-0.12, 0.12), row_y + rng.uniform(-0.15, 0.15))
+                 for n in range(count)]
+        # the dice nearest the row stay in it; each keeps its order across, so that no two paths cross
+        shown.sort(key=lambda d: abs((d.pose or (0.0, 0.0))[1] - row_y))
+        kept, left = shown[:count], shown[count:]
+        kept.sort(key=lambda d: (d.pose or (0.0,))[0])
+        places = min(itertools.combinations(range(count), len(kept)),
+                     key=lambda c: sum(math.dist(slots[n][:2], (d.pose or (0.0, 0.0))[:2]) for n, d in zip(c, kept,
+                                                                                                       strict=True)))
+        self.fresh, self.lying, rows, layouts = [], {}, [], []
+        for n, (sx, sy) in enumerate(slots):
+            if n in places:
+                view = kept[places.index(n)]
+                assert view.pose is not None and view.layout is not None
+                now, home, layout = view.pose, (sx, sy, 0.5, *view.pose[3:]), view.layout
+            else:
+                view = DieView(1, DIE, rng)
+                yaw = rng.uniform(-0.35, 0.35)
+                quat = (0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
+                now, home, layout = (sx, side * OFF_TABLE, 1.3, *quat), (sx, sy, 0.5, *quat), rng.choice(LAYOUTS)
+            view.ident, view.selected, view.lean, view.label = -1 - n, False, None, 0
+            self.fresh.append(view)
+            self.lying[view.ident] = home
+            rows.append(now)
+            layouts.append(layout)
+        pose_dice(self.fresh, np.array(rows, dtype=np.float32).reshape(-1, 7), layouts)
+        self.side = side
+        return left
 
     def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float) -> None:
         """Move the held dice a step: to the heap at ``at`` (a stage point) while the drag lasts, else back where
         they lay (and let go of them once there)."""
         self.t += dt
+        if at is None and self.wait > 0:
+            self.wait -= dt
+            return
+        self.wait = 0.0
         held = [d for d in dice if d.ident in self.lying and d.pose is not None and d.layout is not None]
         if not held:
             self.lying = {}
@@ -297,7 +346,8 @@ class Hold:
             x, y = CAMERA.to_world(*at)
             x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
             y = self.side * min(max(self.side * y, REACH_MIN), TABLE.half_depth - 1.6)
-        k = min(1.0, dt * HOLD_EASE)
+        # (dice going to their places slide there more gently than they close on the pointer)
+        k = min(1.0, dt * (HOLD_EASE if at is not None else PLACE_EASE))
         rows = np.zeros((len(held), 7), dtype=np.float32)
         home = 0.0
         for n, d in enumerate(held):
@@ -314,7 +364,6 @@ class Hold:
         if at is None and home < 0.02:
             rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
             self.lying = {}
-            self.fresh = []  # (dice brought in for the throw go back over the rail)
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
 
 
@@ -347,7 +396,7 @@ class Sweep:
         if x is not None:
             self._end[:, 0] = x + (self._start[:, 0] - float(np.mean(self._start[:, 0]))) * 0.4
         sides = np.where(self._start[:, 1] < 0, -1.0, 1.0) if side is None else np.full(len(shown), float(side))
-        self._end[:, 1] = sides * (TABLE.half_depth + 1.0)
+        self._end[:, 1] = sides * OFF_TABLE
         self._end[:, 2] = 1.3
         # the dice nearest their rail go first
         far = self._end[:, 1] - self._start[:, 1]
@@ -457,12 +506,12 @@ class FeltSection:
     def throw(self, moment: Thrown) -> None:
         """Start the film of a throw (the dice lying on the felt gathered into the hand first)."""
         toss = moment.toss
-        self.sweep.dice = []  # the next thrower has them
-        lying_at = self._lying_poses(len(moment.dice), toss.film)
-        if (lying_at is None or self.hold.fresh) and self.dice:
+        lying_at = self._lying_poses(len(moment.dice), toss)
+        if lying_at is None and self.dice:
             # dice that are not these (a roll-off's): the thrower clears them off to their side, not gone at once
             x = float(np.mean(toss.film.pose(0.0)[:, 0]))
             self.sweep.take(self.dice, x, int(_thrower_side(toss.film)), SWEEP * self.pace())
+        clearing = bool(self.sweep.dice)
         self.clear()
         self.dice = []
         for ident, value in moment.dice:
@@ -476,26 +525,31 @@ class FeltSection:
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once,
         # and the kept dice wait for it instead (see kept_wait)
         hold = KEPT_FIRST * (1 + 0.25 * (self.kept - 1)) if self.kept_at == self.clock and not by_hand else 0.0
+        if clearing:  # (dice being cleared off went out through the new ones)
+            hold = max(hold, SWEEP_FIRST)
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
                                hold=hold)
         self._pose()
 
-    def _lying_poses(self, count: int, film: Film) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
-        """Where the dice to be thrown lie now, each matched to a die of the hand (left to right), with their
-        faces; None when they do not all lie on the felt (hot dice come from the tray)."""
+    def _lying_poses(self, count: int, toss: Toss) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
+        """Where the dice to be thrown lie now, each matched to a die of the hand, with their faces; any not
+        lying on the felt (one that fell off in a void throw) come in over the thrower's rail. None when none
+        of them lies there (hot dice come from the tray), or the dice lying are not the thrower's."""
+        film = toss.film
         lying_now: list[tuple[tuple[float, ...], Layout]] = []
         for d in self.hold.fresh or self.dice:
             if d.pose is not None and d.layout is not None and d.alpha > 0:
                 lying_now.append((d.pose, d.layout))
-        if len(lying_now) != count or self.playing is not None:
+        if not lying_now or len(lying_now) > count or self.playing is not None or self.tags:
             return None
         hand = film.pose(0.0)
         # each die to the place in the hand that makes the shortest paths in all (six dice: 720 ways to try)
         far = [[math.dist(pose[:2], (float(hand[n, 0]), float(hand[n, 1]))) for n in range(count)]
                for pose, _ in lying_now]
-        best = min(itertools.permutations(range(count)), key=lambda to: sum(far[i][n] for i, n in enumerate(to)))
-        poses = np.zeros((count, 7), dtype=np.float32)
-        layouts = [layout for _, layout in lying_now]
+        best = min(itertools.permutations(range(count), len(lying_now)),
+                   key=lambda to: sum(far[i][n] for i, n in enumerate(to)))
+        poses = _brought_in(film)
+        layouts = list(toss.layouts)
         for (pose, layout), n in zip(lying_now, best, strict=True):
             poses[n] = pose
             layouts[n] = layout
@@ -544,10 +598,7 @@ class FeltSection:
         """Match the snapshot: dice no longer on the felt go, a resumed game's dice are laid out, picks shown."""
         # which dice, not where: the film's pose waits until the dice are looked at (this runs at every step)
         if not snap.dice:
-            if (self._dice or self.exits) and not self.tags:
-                x, side = seat_spot(snap.state.current, len(snap.players))
-                self.sweep.take(self.dice, x, side, SWEEP * self.pace())
-                self.clear()  # (a roll-off's dice stay, tagged, until the first throw)
+            self._wait_for_thrower(snap)
             return
         wanted = {d.id: d for d in snap.dice}
         if not any(d.ident in wanted for d in self._dice) and not self.exits:
@@ -566,6 +617,35 @@ class FeltSection:
             self.dice = [d for d in self.dice if d.ident in wanted]
         for d in self._dice:
             d.selected = wanted[d.ident].selected
+
+    def _wait_for_thrower(self, snap: TableSnapshot) -> None:
+        """With no dice of a throw on the felt: the dice the thrower is to throw lie in a row before them (the
+        last turn's dice passed on to them, any more brought in over their rail, any over swept off); with
+        nobody to throw, the last dice are swept off (a roll-off's stay, tagged, until its first turn)."""
+        x, side = seat_spot(snap.state.current, len(snap.players))
+        count = snap.to_throw
+        if count == 0:
+            # a row waits through a pause (a bank after hot dice: it is passed on next), not past the game's end
+            row = [] if snap.state.finished else self.hold.fresh
+            if (self._dice or self.exits or len(row) < len(self.hold.fresh)) and not self.tags:
+                self.sweep.take([d for d in self.dice + self.hold.fresh if d not in row], x, side,
+                                SWEEP * self.pace())
+                homes = dict(self.hold.lying)
+                self.clear()
+                self.hold.fresh, self.hold.lying = row, homes if row else {}
+            return
+        if len(self.hold.fresh) == count and self.hold.side == side and not self._dice:
+            return
+        if self.tags:  # the roll-off's dice go back to their throwers before the first turn's come in
+            self.sweep.take(self.dice, None, None, SWEEP * self.pace())
+            self.clear()
+        lying = self.hold.fresh + [d for d in self.dice if not d.selected]
+        kept_just_now = self.clock - self.kept_at < 0.1
+        self.clear()
+        self.hold.wait = ROW_WAIT * self.pace() if kept_just_now else 0.0
+        left = self.hold.lay(lying, count, x, side, self.vrng)
+        if left:
+            self.sweep.take(left, None, None, SWEEP * self.pace())
 
     # -- the film --------------------------------------------------------------------------------------
 
@@ -658,7 +738,7 @@ class FeltSection:
             if die is None and event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
                 self.drag = [(*event.pos, self.clock)]
                 self.hold.side = seat_spot(snap.state.current, len(snap.players))[1]
-                self.hold.count = 0 if snap.dice else snap.state.dice_left
+                self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -674,7 +754,8 @@ class FeltSection:
         drag.append((*pos, self.clock))
         x0, y0, _ = drag[0]
         if math.dist((x0, y0), pos) < FLICK_MIN:
-            return None
+            # a click on the dice waiting for you throws them, as Space does
+            return ThrowDice() if self.hold.on_row else None
         self.flung_at = self.clock
         return ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
 
@@ -683,14 +764,11 @@ class FeltSection:
         self.clock += dt
         self.sweep.step(dt)
         drag = self.drag
-        # (with dice on the felt a drag must first be told from a click on one; with none, the press brings them)
+        # (a drag over dice the turn threw must first be told from a click on one; the row's are picked up at once)
         if (drag is not None and not self.hold.lying and self.playing is None
-                and (self.hold.count or math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2)):
-            if self.hold.count:  # nothing on the felt to throw (a roll-off's dice are not the turn's)
-                self.hold.bring(self.vrng, drag[-1][:2])
-            else:
-                self.hold.lying = {d.ident: d.pose for d in self.dice
-                                   if not d.selected and d.pose is not None and d.layout is not None}
+                and (self.hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2)):
+            self.hold.lying = {d.ident: d.pose for d in self.hold.fresh or self.dice
+                               if not d.selected and d.pose is not None and d.layout is not None}
         if self.hold.lying:
             self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt)
 
@@ -722,7 +800,7 @@ class FeltSection:
             if marks_over:
                 _draw_exits(canvas, self.exits)
             self._draw_tags(canvas, snap)
-            self._draw_drag(canvas)
+            _draw_drag(canvas, self.drag, self.hold)
             return
         taken = []
         with clipped(canvas, RAILS), edge_faded(self.sweep.dice + self.hold.fresh + self.dice):
@@ -744,7 +822,7 @@ class FeltSection:
         if marks_over:
             _draw_exits(canvas, self.exits)
         self._draw_tags(canvas, snap)
-        self._draw_drag(canvas)
+        _draw_drag(canvas, self.drag, self.hold)
 
     def _draw_tags(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """Each roll-off die at rest marked as its thrower's: a ring in the seat's colour and a badge with the
@@ -767,13 +845,6 @@ class FeltSection:
             canvas.circle(color, (bx, by), r, 2)
             canvas.text(shown, (bx, by + 0.5), (13 if len(shown) == 1 else 11) * r / BADGE_R, color, font="bold",
                         anchor="center")
-
-    def _draw_drag(self, canvas: Canvas) -> None:
-        """A throw by hand under way with no dice in the hand (they are in the tray or not yet thrown): a line
-        from the press to the pointer."""
-        if self.drag is not None and len(self.drag) > 1 and not self.hold.lying:
-            (x0, y0, _), (x1, y1, _) = self.drag[0], self.drag[-1]
-            canvas.line((255, 255, 255), (x0, y0), (x1, y1), 2)
 
     def _picture_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName,
                     advised: set[int]) -> tuple[pygame.Surface | None, tuple[int, int]]:
@@ -846,8 +917,9 @@ class FeltSection:
 
     def lying(self) -> list[tuple[float, float]]:
         """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
+        row = [CAMERA.to_screen(pose[0], pose[1], 1.0) for pose in self.hold.lying.values()] if not self.drag else []
         return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
-                for d in self.dice if d.place == "table"] + self.exits
+                for d in self.dice if d.place == "table"] + self.exits + row + [(d.x, d.y) for d in self.hold.fresh]
 
 
 def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:

@@ -493,7 +493,7 @@ class NoticeLayer(Section):
             shown = self.card[1]
         if snap.callout is not None:
             self._draw_callout(canvas, snap.callout.said, snap.callout.ttl, shown)
-        if snap.offer is not None and not self.felt.sweep.dice:  # opened once the dice are passed on
+        if snap.offer is not None and not self.felt.sweep.dice and not self.felt.hold.lying:  # once passed on
             self._draw_offer(canvas, snap.offer)
         if snap.waiting is not None:
             self._draw_waiting(canvas, snap.waiting)
