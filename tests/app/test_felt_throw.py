@@ -636,3 +636,21 @@ def test_a_dies_mark_shows_over_a_die_come_to_rest_on_it(make_app: Callable[...,
     table.picture.draw(app.canvas, table.snap)
     seen = app.canvas.surface.get_at(app.canvas.pt(x, y))
     assert max(abs(a - b) for a, b in zip(seen[:3], theme.WARN, strict=True)) < 40, "the mark is hidden"
+
+
+def test_a_handful_keeps_off_a_kept_die_lying_under_the_pointer(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive, seed=8)  # (the kept die lies in the hand's half of the felt)
+    kept = next(d for d in table.felt.dice if d.selected)
+    to_window = app.display.to_window
+    # pressed beside the kept die and held over it
+    start = next(p for p in ((kept.x + DIE * dx, kept.y + DIE * dy) for dx, dy in ((1.2, 0), (-1.2, 0), (0, 1.2)))
+                 if FELT.collidepoint(p) and not any(d.contains(p) for d in table.felt.dice))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, (kept.x, kept.y), 10)
+    drive.frames(40)
+    held = [d for d in table.felt.dice if not d.selected]
+    assert held and all(d.pose is not None and d.pose[2] > 1.0 for d in held), "the handful is up"
+    assert min(math.dist((d.x, d.y), (kept.x, kept.y)) for d in held) > DIE * 1.1, "heaped on the kept die"

@@ -262,6 +262,8 @@ ROW_INSET = 0.95
 OFF_TABLE = TABLE.half_depth + TABLE.rail + 0.9
 """How far up or down the screen from the felt's middle (die units) a die beyond a rail is out of sight: dice
 come in from there and go out to there."""
+HEAP_CLEAR = 2.5
+"""How far (die units) the middle of a handful keeps from a die lying on the felt."""
 PLACE_EASE = 7.0
 """How quickly dice slide to where they are to lie (the row, or back where a drag found them)."""
 ROW_WAIT = 0.35
@@ -330,9 +332,11 @@ class Hold:
         self.side = side
         return left
 
-    def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float) -> None:
-        """Move the held dice a step: to the heap at ``at`` (a stage point) while the drag lasts, else back where
-        they lay (and let go of them once there)."""
+    def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float,
+             clear_of: Sequence[tuple[float, float]] = ()) -> None:
+        """Move the held dice a step: to the heap at ``at`` (a stage point) while the drag lasts, kept
+        ``clear_of`` dice lying on the felt (die units), else back where they lay (and let go of them once
+        there)."""
         self.t += dt
         if at is None and self.wait > 0:
             self.wait -= dt
@@ -344,8 +348,14 @@ class Hold:
             return
         if at is not None:
             x, y = CAMERA.to_world(*at)
-            x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
-            y = self.side * min(max(self.side * y, REACH_MIN), TABLE.half_depth - 1.6)
+            for _ in range(2):  # the handful keeps off a die lying there (it was heaped on a kept one)
+                for lx, ly in clear_of:
+                    gap = math.dist((x, y), (lx, ly))
+                    if gap < HEAP_CLEAR:
+                        ux, uy = ((x - lx) / gap, (y - ly) / gap) if gap > 1e-6 else (0.0, -float(self.side))
+                        x, y = lx + ux * HEAP_CLEAR, ly + uy * HEAP_CLEAR
+                x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
+                y = self.side * min(max(self.side * y, REACH_MIN), TABLE.half_depth - 1.6)
         # (dice going to their places slide there more gently than they close on the pointer)
         k = min(1.0, dt * (HOLD_EASE if at is not None else PLACE_EASE))
         rows = np.zeros((len(held), 7), dtype=np.float32)
@@ -770,7 +780,8 @@ class FeltSection:
             self.hold.lying = {d.ident: d.pose for d in self.hold.fresh or self.dice
                                if not d.selected and d.pose is not None and d.layout is not None}
         if self.hold.lying:
-            self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt)
+            lying = [(d.pose[0], d.pose[1]) for d in self.dice if d.ident not in self.hold.lying and d.pose]
+            self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt, lying)
 
     # -- drawing ---------------------------------------------------------------------------------------
 
