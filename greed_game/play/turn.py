@@ -446,9 +446,9 @@ class TurnController:
         self.mode = "over"
         self.recorder.save()
         ended = outcome(self.rules, self.game.state)
-        self.notices.show(self.narrator.events.game_over(ended.winners if ended is not None else ()), 3.0)
+        self.notices.show(self.narrator.events.game_over(ended.winners if ended is not None else ()), 3.4)
         self.moments.append(GameOverMoment())
-        self.timer = 2.0 * self.pace
+        self.timer = 3.0 * self.pace  # (the win is celebrated before the scoreboard)
         self.then = lambda: self.moments.append(LeaveTable())
 
 

@@ -214,3 +214,34 @@ def test_the_roll_off_s_marks_stay_on_show_beside_its_banner_never_under_it(make
     card = table.notices.card[1]
     assert marks, "the throwers' marks are on show while the banner says who starts"
     assert not any(card.inflate(8, 8).collidepoint(at) for at in marks)
+
+
+def test_a_win_is_celebrated_with_confetti_that_falls_through_the_table_and_is_gone() -> None:
+    from greed_game.app.scenes.confetti import Confetti
+    from greed_game.app.scenes.table_parts import RAILS
+
+    confetti = Confetti()
+    confetti.burst(random.Random(1), [(200, 80, 60)], RAILS)
+    assert confetti.falling and all(RAILS.collidepoint(p.x, p.y) for p in confetti.pieces)
+    highest = RAILS.bottom
+    for _ in range(60 * 2):
+        confetti.step(1 / 60)
+        highest = min([highest, *(p.y for p in confetti.pieces)])
+    assert highest < RAILS.centery, "shot up over the table"
+    for _ in range(60 * 12):
+        confetti.step(1 / 60)
+    assert not confetti.falling, "and gone once fallen"
+
+
+def test_the_end_of_a_game_with_a_winner_throws_confetti(make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="fast")
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("farkel-family", [Player("Ada", "bold"), Player("Bo", "bold")],
+                                          {"target": 1000}))
+    app.stack.replace(table)
+    drive.until(lambda: table.turn.mode == "over", limit=60 * 900)
+    assert table.game.state.winners and table.notices.confetti.falling
+    assert table.idle_for() == 0, "the window draws the confetti falling"

@@ -15,13 +15,14 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, shake
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.felt import FeltSection
-from greed_game.app.scenes.table_parts import FELT
+from greed_game.app.scenes.table_parts import FELT, RAILS
 from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
     ActionsSection,
@@ -226,6 +227,9 @@ class TableScene(Scene):
             self.tray.add(self.felt.take(moment), self.turn.pace, wait=self.felt.kept_wait)
         elif isinstance(moment, Refused):
             shake(self.felt.dice, moment.dice)
+        elif isinstance(moment, GameOverMoment) and self.game.state.winners:
+            colors = [theme.seat_color(seat) for seat in self.game.state.winners]
+            self.notices.confetti.burst(self.vrng, colors, RAILS)
         elif isinstance(moment, LeaveTable):
             return Replace(ToScoreboard(self.setup, self.game))
         return None
@@ -299,7 +303,7 @@ class TableScene(Scene):
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
         if (any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying
-                or self.felt.sweep.dice):
+                or self.felt.sweep.dice or self.notices.confetti.falling):
             return 0.0
         wake = super().idle_for()
         if turn.notices.message_ttl > 0:
@@ -311,6 +315,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> Go | None:
         self.felt.tick(dt)
         self.tray.update(dt)
+        self.notices.confetti.step(dt)
         if self.turn.mode == "rolling":
             self.turn.update(dt)
             settled = self.felt.run(dt, PHYSICS_RATE[self.app.settings.animation_speed])

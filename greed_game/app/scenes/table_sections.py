@@ -21,6 +21,7 @@ from greed_game.app.canvas import Canvas, FontName
 from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
+from greed_game.app.scenes.confetti import Confetti
 from greed_game.app.scenes.felt import FeltSection
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
@@ -472,6 +473,8 @@ class NoticeLayer(Section):
     def __init__(self, felt: FeltSection, tray: TraySection | None = None) -> None:
         self.felt = felt
         self.tray = tray
+        self.confetti = Confetti()
+        """A game's end celebrated over the table (under the banner that says who won)."""
         self.card: tuple[int, pygame.Rect] = (-1, FELT)
         self.callout_card: pygame.Rect | None = None
         """Where the callout was last drawn."""
@@ -486,6 +489,7 @@ class NoticeLayer(Section):
         self.felt.covered = self.card[1] if banner is not None else None
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        self.confetti.draw(canvas)
         banner = snap.banner
         shown: pygame.Rect | None = None
         if banner is not None and self.card[0] == banner.serial and snap.waiting is None:
