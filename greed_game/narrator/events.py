@@ -150,6 +150,9 @@ class Events(Voice):
             last.update(thrown)
         marks = {s: num(roll_off_mark(self.rules, d)) if self.rules.first_player == "best-roll" else self.dice(d)
                  for s, d in sorted(last.items())}
+        if self.vocab.skin == "greed" and self.rules.first_player != "best-roll":
+            # a letter does not say which die is higher: the number on the die's face does
+            marks = {s: f"{m} ({max(last[s])})" for s, m in marks.items()}
         # No-break spaces keep each seat's result whole when the banner wraps the line.
         shown = "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
         title = self.by(first, _("You start"), _("{name} starts"))

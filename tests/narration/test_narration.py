@@ -171,6 +171,12 @@ def test_hot_dice_are_announced_while_the_player_still_decides() -> None:
     assert Narrator(preset("classic-five"), ["Ada"]).prompts.hot_keep() == "All five score: throw all five again"
 
 
+def test_a_letter_dice_roll_off_says_which_letter_is_higher() -> None:
+    said = Narrator(preset("pass-the-dice"), ["You", "Penny"], "greed").events.roll_off([{0: (4,), 1: (3,)}], 0)
+    sub = said.sub.replace("\u00a0", " ")
+    assert sub == "Roll-off: You R (4)  ·  Penny emerald E (3)"
+
+
 def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_banner() -> None:
     names = [f"Player Number {i}" for i in range(8)]
     n = Narrator(preset("pass-the-dice"), names)
