@@ -257,7 +257,7 @@ def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], d
 
 ROW_GAP = 1.25
 """Die units between the middles of the dice waiting in a row for their thrower."""
-ROW_INSET = 0.95
+ROW_INSET = 1.15
 """How far in from the rail's inner wall the row lies (die units, to the dice's middles)."""
 OFF_TABLE = TABLE.half_depth + TABLE.rail + 0.9
 """How far up or down the screen from the felt's middle (die units) a die beyond a rail is out of sight: dice
