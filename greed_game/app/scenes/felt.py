@@ -293,6 +293,8 @@ class Hold:
     """Seconds before dice coming into the row set off (dice just kept are carried to the tray first)."""
     on_row: bool = False
     """Whether the drag under way began on a die of the row (let go there, it throws them)."""
+    place: tuple[float, int] | None = None
+    """Where the row was laid for: the thrower's place along the rail (die units) and their rail."""
 
     def lay(self, dice: Sequence[DieView], count: int, x: float, side: int, rng: random.Random) -> list[DieView]:
         """Lay ``count`` dice in a row before the rail on ``side`` near ``x`` (die units): ``dice`` (passed on,
@@ -301,7 +303,7 @@ class Hold:
         shown = [d for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         row_y = side * (TABLE.half_depth - ROW_INSET)
         reach = TABLE.half_width - 1.0 - ROW_GAP * (count - 1) / 2
-        x = min(max(x, -reach), reach)
+        at, x = x, min(max(x, -reach), reach)
         # a row set down by hand, not ruled
         slots = [(x + ROW_GAP * (n - (count - 1) / 2) + rng.uniform(-0.12, 0.12), row_y + rng.uniform(-0.15, 0.15))
                  for n in range(count)]
@@ -330,6 +332,7 @@ class Hold:
             layouts.append(layout)
         pose_dice(self.fresh, np.array(rows, dtype=np.float32).reshape(-1, 7), layouts)
         self.side = side
+        self.place = (at, side)
         return left
 
     def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float,
@@ -644,7 +647,7 @@ class FeltSection:
                 self.clear()
                 self.hold.fresh, self.hold.lying = row, homes if row else {}
             return
-        if len(self.hold.fresh) == count and self.hold.side == side and not self._dice:
+        if len(self.hold.fresh) == count and self.hold.place == (x, side) and not self._dice:
             return
         if self.tags:  # the roll-off's dice go back to their throwers before the first turn's come in
             self.sweep.take(self.dice, None, None, SWEEP * self.pace())
