@@ -106,6 +106,16 @@ def _controller(
     return turn, view, saver
 
 
+def _first_throw(turn: TurnController, dice: tuple[int, ...]) -> None:
+    """Seat 0 starts and has thrown ``dice``, on show."""
+    from greed_game.rules import FirstPlayer, Roll
+
+    turn.game.apply(FirstPlayer(0))
+    turn.game.apply(Roll(dice))
+    turn.selection.throw(list(dice))
+    turn.ready()
+
+
 def _run(turn: TurnController, view: FakeView, seconds: float, dt: float = 1 / 60) -> None:
     for _ in range(int(seconds / dt)):
         view.land()
@@ -196,13 +206,9 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
 
 
 def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None:
-    from greed_game.rules import FirstPlayer, Roll
 
     turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
-    turn.game.apply(FirstPlayer(0))
-    turn.game.apply(Roll((1, 2, 3, 4, 5, 2)))
-    turn.selection.throw([1, 2, 3, 4, 5, 2])
-    turn.ready()
+    _first_throw(turn, (1, 2, 3, 4, 5, 2))
     assert turn.snapshot.hot_seat and turn.human_turn and turn.snapshot.addressee == 0
     assert turn.snapshot.status[0][0] == "Keep dice: click or 1–6 (best 1,000)"
     assert turn.choice.points is None
@@ -233,13 +239,9 @@ def test_one_person_against_the_computer_is_not_named_in_every_prompt() -> None:
 
 
 def test_a_hint_to_bank_straight_from_the_throw_rings_the_dice_the_bank_keeps() -> None:
-    from greed_game.rules import FirstPlayer, Roll
 
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "dollar-greed")
-    turn.game.apply(FirstPlayer(0))
-    turn.game.apply(Roll((6, 1, 6, 2, 6, 1)))
-    turn.selection.throw([6, 1, 6, 2, 6, 1])
-    turn.ready()
+    _first_throw(turn, (6, 1, 6, 2, 6, 1))
     turn.send(ToggleHint())
     # The advice (two players: the choice that wins most often): bank, keeping the best dice (the rules say so).
     assert turn.advisor.lines[0].text.startswith("Best to win:") and "bank 800" in turn.advisor.lines[1].text
@@ -275,13 +277,9 @@ def test_a_roll_off_is_thrown_with_real_dice_each_seat_from_its_place(rules_id: 
 
 
 def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw() -> None:
-    from greed_game.rules import FirstPlayer, Roll
 
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
-    turn.game.apply(FirstPlayer(0))
-    turn.game.apply(Roll((1, 1, 1, 5, 5, 5)))
-    turn.selection.throw([1, 1, 1, 5, 5, 5])
-    turn.ready()
+    _first_throw(turn, (1, 1, 1, 5, 5, 5))
     turn.selection.choose((1, 1, 1, 5, 5))
     turn.refresh()
     assert turn.snapshot.status[0][0] == "Keep 1 1 1 5 5: 1,100 points"
@@ -292,13 +290,9 @@ def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw
 
 
 def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:
-    from greed_game.rules import FirstPlayer, Roll
 
     turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
-    turn.game.apply(FirstPlayer(0))
-    turn.game.apply(Roll((1, 1, 1, 5, 2, 3)))
-    turn.selection.throw([1, 1, 1, 5, 2, 3])
-    turn.ready()
+    _first_throw(turn, (1, 1, 1, 5, 2, 3))
     turn.send(ToggleHint())
     assert turn.advisor.open and turn.snapshot.hint
     turn.selection.choose((1, 1, 1, 5))
@@ -353,13 +347,9 @@ def test_the_roll_off_s_banner_and_the_seat_on_show_name_the_same_player() -> No
 
 
 def test_a_kept_combination_s_callout_ends_with_its_turn() -> None:
-    from greed_game.rules import FirstPlayer, Roll
 
     turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
-    turn.game.apply(FirstPlayer(0))
-    turn.game.apply(Roll((1, 2, 3, 4, 5, 6)))
-    turn.selection.throw([1, 2, 3, 4, 5, 6])
-    turn.ready()
+    _first_throw(turn, (1, 2, 3, 4, 5, 6))
     turn.selection.choose((1, 2, 3, 4, 5, 6))
     turn.send(BankTurn())
     assert turn.notices.callout is not None and turn.notices.callout.said.title.startswith("Straight")
