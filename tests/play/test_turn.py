@@ -206,7 +206,6 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
 
 
 def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None:
-
     turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
     _first_throw(turn, (1, 2, 3, 4, 5, 2))
     assert turn.snapshot.hot_seat and turn.human_turn and turn.snapshot.addressee == 0
@@ -239,7 +238,6 @@ def test_one_person_against_the_computer_is_not_named_in_every_prompt() -> None:
 
 
 def test_a_hint_to_bank_straight_from_the_throw_rings_the_dice_the_bank_keeps() -> None:
-
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "dollar-greed")
     _first_throw(turn, (6, 1, 6, 2, 6, 1))
     turn.send(ToggleHint())
@@ -277,7 +275,6 @@ def test_a_roll_off_is_thrown_with_real_dice_each_seat_from_its_place(rules_id: 
 
 
 def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw() -> None:
-
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
     _first_throw(turn, (1, 1, 1, 5, 5, 5))
     turn.selection.choose((1, 1, 1, 5, 5))
@@ -290,7 +287,6 @@ def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw
 
 
 def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:
-
     turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
     _first_throw(turn, (1, 1, 1, 5, 2, 3))
     turn.send(ToggleHint())
@@ -347,7 +343,6 @@ def test_the_roll_off_s_banner_and_the_seat_on_show_name_the_same_player() -> No
 
 
 def test_a_kept_combination_s_callout_ends_with_its_turn() -> None:
-
     turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
     _first_throw(turn, (1, 2, 3, 4, 5, 6))
     turn.selection.choose((1, 2, 3, 4, 5, 6))
