@@ -654,3 +654,17 @@ def test_a_handful_keeps_off_a_kept_die_lying_under_the_pointer(make_app: Callab
     held = [d for d in table.felt.dice if not d.selected]
     assert held and all(d.pose is not None and d.pose[2] > 1.0 for d in held), "the handful is up"
     assert min(math.dist((d.x, d.y), (kept.x, kept.y)) for d in held) > DIE * 1.1, "heaped on the kept die"
+
+
+def test_a_drag_that_begins_on_a_die_throws_and_a_click_on_one_picks_it(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    other = next(d for d in table.felt.dice if not d.selected)
+    drive.click((other.x, other.y), frames=2)
+    assert other.selected, "a click on a die picks it"
+    drive.click((other.x, other.y), frames=2)
+    assert not other.selected, "and a second puts it back"
+    start = (other.x, other.y)
+    drive.drag(start, (start[0] + 20, start[1] - 160), 0.25, frames=3)
+    assert table.turn.throws == 2, "a drag that began on a die threw the dice"

@@ -293,6 +293,8 @@ class Hold:
     """Seconds before dice coming into the row set off (dice just kept are carried to the tray first)."""
     on_row: bool = False
     """Whether the drag under way began on a die of the row (let go there, it throws them)."""
+    pressed: int | None = None
+    """The die the drag under way began on (let go there, it is picked or put back)."""
     place: tuple[float, int] | None = None
     """Where the row was laid for: the thrower's place along the rail (die units) and their rail."""
 
@@ -748,10 +750,12 @@ class FeltSection:
         die: DieView | None = None
         if isinstance(event, Click):
             die = next((d for d in self.dice if d.contains(event.pos)), None)
-            if die is None and event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
+            if event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
+                # a press on a die may begin a throw by hand too: it is picked on the release, if no throw came
                 self.drag = [(*event.pos, self.clock)]
                 self.hold.side = seat_spot(snap.state.current, len(snap.players))[1]
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
+                self.hold.pressed = die.ident if die is not None and snap.may_select else None
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -762,13 +766,17 @@ class FeltSection:
     def _release(self, pos: tuple[float, float], snap: TableSnapshot) -> Command | None:
         """The end of a drag: a throw by hand when it was long enough and the dice may be thrown."""
         drag, self.drag = self.drag, None
-        if drag is None or not _may_throw(snap):
+        if drag is None:
             return None
-        drag.append((*pos, self.clock))
         x0, y0, _ = drag[0]
         if math.dist((x0, y0), pos) < FLICK_MIN:
+            if self.hold.pressed is not None:  # a click on a die: picked (or put back)
+                return ToggleDie(self.hold.pressed) if snap.may_select else None
             # a click on the dice waiting for you throws them, as Space does
-            return ThrowDice() if self.hold.on_row else None
+            return ThrowDice() if self.hold.on_row and _may_throw(snap) else None
+        if not _may_throw(snap):
+            return None
+        drag.append((*pos, self.clock))
         self.flung_at = self.clock
         return ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
 
