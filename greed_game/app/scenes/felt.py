@@ -657,7 +657,8 @@ class FeltSection:
         lying = self.hold.fresh + [d for d in self.dice if not d.selected]
         kept_just_now = self.clock - self.kept_at < 0.1
         self.clear()
-        self.hold.wait = ROW_WAIT * self.pace() if kept_just_now else 0.0
+        # (as long as the last of the kept dice takes to be carried off)
+        self.hold.wait = (ROW_WAIT + 0.06 * (self.kept - 1)) * self.pace() if kept_just_now else 0.0
         left = self.hold.lay(lying, count, x, side, self.vrng)
         if left:
             self.sweep.take(left, None, None, SWEEP * self.pace())
@@ -939,9 +940,13 @@ class FeltSection:
 
     def lying(self) -> list[tuple[float, float]]:
         """Where dice lie (a die on its way somewhere counts where it goes) and where dice went over the rail."""
-        row = [CAMERA.to_screen(pose[0], pose[1], 1.0) for pose in self.hold.lying.values()] if not self.drag else []
+        row: list[tuple[float, float]] = []
+        for d in self.hold.fresh:  # where the row's dice are, where they go, and the way between
+            home = self.hold.lying.get(d.ident) if not self.drag else None
+            end = CAMERA.to_screen(home[0], home[1], 1.0) if home is not None else (d.x, d.y)
+            row += [(d.x + (end[0] - d.x) * u, d.y + (end[1] - d.y) * u) for u in (0.0, 0.35, 0.7, 1.0)]
         return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
-                for d in self.dice if d.place == "table"] + self.exits + row + [(d.x, d.y) for d in self.hold.fresh]
+                for d in self.dice if d.place == "table"] + self.exits + row
 
 
 def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:
