@@ -70,8 +70,6 @@ KEPT_FIRST = 0.16
 are gathered, when a throw comes with a keep (a quarter more for each die kept after the first): the kept dice
 are most of the way to the tray by then."""
 GATHER_BY_HAND = 0.12
-HAND_CLEARS = 0.22
-"""How long the dice thrown by hand take to leave the hand's place, seconds of film (the kept dice wait)."""
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 GATHER_LIFT = 0.8
 """How high the gathered dice rise on their way to the hand, die units."""
@@ -269,8 +267,8 @@ PLACE_EASE = 7.0
 ROW_WAIT = 0.35
 """Seconds (at normal speed) the dice coming into the row wait for dice just kept to be carried to the tray
 (hot dice: the six new crossed the kept on their way in)."""
-HOLD_EASE = 14.0
-"""How quickly held dice close on the pointer (the share of the way they go in a second's 1/14)."""
+HOLD_EASE = 10.0
+"""How quickly held dice close on the pointer: about two thirds of the way in a tenth of a second."""
 HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
              (0.05, 1.0, 1.8))
 """Where held dice sit around the pointer (die units across, up the screen, and above the felt)."""
@@ -362,7 +360,8 @@ class Hold:
                 x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
                 y = self.side * min(max(self.side * y, REACH_MIN), TABLE.half_depth - 1.6)
         # (dice going to their places slide there more gently than they close on the pointer)
-        k = min(1.0, dt * (HOLD_EASE if at is not None else PLACE_EASE))
+        # (by the time passed, not by the frame: on a slow frame they jumped to the pointer at once)
+        k = 1.0 - math.exp(-dt * (HOLD_EASE if at is not None else PLACE_EASE))
         rows = np.zeros((len(held), 7), dtype=np.float32)
         home = 0.0
         for n, d in enumerate(held):
@@ -497,8 +496,6 @@ class FeltSection:
         """Where a banner's card lies over the felt now (the roll-off's marks keep off it)."""
         self.kept_at = -1.0
         """When dice were last kept (a throw that comes with them waits for them to be carried off)."""
-        self.kept_wait = 0.0
-        """How long the dice just kept wait before they are carried to the tray, seconds of film."""
         self.kept = 0
         """How many."""
 
@@ -537,8 +534,8 @@ class FeltSection:
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         by_hand = _just_flung(self.clock, self.flung_at)
         lead = GATHER_BY_HAND if by_hand else GATHER
-        # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once,
-        # and the kept dice wait for it instead (see kept_wait)
+        # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
+        # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
         hold = KEPT_FIRST * (1 + 0.25 * (self.kept - 1)) if self.kept_at == self.clock and not by_hand else 0.0
         if clearing:  # (dice being cleared off went out through the new ones)
             hold = max(hold, SWEEP_FIRST)
@@ -592,8 +589,6 @@ class FeltSection:
         """The kept dice leave the felt for the tray (the callout rises where they lay)."""
         kept = [d for d in self.dice if d.ident in moment.dice]
         self.kept_at, self.kept = self.clock, len(kept)
-        # a throw by hand leaves at once from the hand, which lies on the kept dice's way (they crossed it)
-        self.kept_wait = HAND_CLEARS if _just_flung(self.clock, self.flung_at) else 0.0
         if kept:
             self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
         self.dice = [d for d in self.dice if d.ident not in moment.dice]

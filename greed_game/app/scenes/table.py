@@ -224,7 +224,7 @@ class TableScene(Scene):
             if PHYSICS_RATE[self.app.settings.animation_speed] == 0:
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
-            self.tray.add(self.felt.take(moment), self.turn.pace, wait=self.felt.kept_wait)
+            self.tray.add(self.felt.take(moment), self.turn.pace)
         elif isinstance(moment, Refused):
             shake(self.felt.dice, moment.dice)
         elif isinstance(moment, GameOverMoment) and self.game.state.winners:

@@ -103,9 +103,8 @@ class TraySection(Section):
         self.fade = 0.0
         """Seconds left of their fading."""
 
-    def add(self, views: list[DieView], pace: float, *, animate: bool = True, wait: float = 0.0) -> None:
-        """Dice arrive as one group (gliding from the felt unless ``animate`` is off, the first after ``wait``
-        seconds of film)."""
+    def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
+        """Dice arrive as one group (gliding from the felt unless ``animate`` is off)."""
         group = self.groups
         self.groups += 1
         for v in views:
@@ -120,7 +119,7 @@ class TraySection(Section):
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
                 t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
-                               after=(wait + KEEP_STAGGER * picked) * pace)
+                               after=KEEP_STAGGER * pace * picked)
                 picked += 1
             elif animate and pace > 0:
                 t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace)  # those already in the tray slide up
