@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from greed_game.narrator import Said
 from greed_game.physics import Flick
 from greed_game.play.moments import (
     AnswerOffer,
@@ -110,8 +111,16 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
     elif points is None:
         flow.notices.say(flow.narrator.prompts.keep_first)
     else:
+        before = flow.notices.banner
         flow.keep()
         if flow.mode == "ready":
+            hot = flow.notices.banner
+            if hot is not None and hot is not before:
+                # hot dice: the throw takes the banner down at once, so the news rises where the dice lay
+                call = flow.notices.callout
+                said = hot.said if call is None else Said(call.said.title, f"{call.said.sub}  ·  {hot.said.title}",
+                                                          call.said.tone)
+                flow.notices.call(said, 1.8)
             # At once: the others are gathered into the hand while the kept dice glide to the tray.
             flow.throw()
 

@@ -662,3 +662,30 @@ def test_a_drag_that_begins_on_a_die_throws_and_a_click_on_one_picks_it(make_app
     start = (other.x, other.y)
     drive.drag(start, (start[0] + 20, start[1] - 160), 0.25, frames=3)
     assert table.turn.throws == 2, "a drag that began on a die threw the dice"
+
+
+def test_a_drag_after_keeping_every_die_brings_the_six_into_the_hand(make_app: Callable[..., App]) -> None:
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5))])
+    drive.frames(2)
+    pick(table, [1, 1, 1, 5, 5, 5])
+    drive.frames(2)
+    to_window = app.display.to_window
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    hand = (start[0], start[1] - 110)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 30)
+    drive.frames(30)
+    held = table.felt.hold.fresh
+    assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
+    drive.hold_move(hand, (hand[0], hand[1] - 140), 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))
+    drive.until(lambda: table.felt.playing is not None)
+    assert table.turn.throws == 1 and len(table.felt.dice) == 6
+    start_poses = table.felt.playing.start
+    assert all(abs(float(y)) < TABLE.half_depth for y in start_poses[:, 1]), "they leave from the hand, not the rail"

@@ -353,3 +353,13 @@ def test_a_kept_combination_s_callout_ends_with_its_turn() -> None:
             break
         _run(turn, view, 1 / 60)
     assert turn.shown.current == 1 and turn.notices.callout is None, "the straight's callout is over Ada's turn"
+
+
+def test_hot_dice_thrown_at_once_are_still_called_out() -> None:
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    _first_throw(turn, (1, 1, 1, 5, 5, 5))
+    turn.selection.choose((1, 1, 1, 5, 5, 5))
+    turn.send(ThrowDice())
+    assert turn.mode == "rolling" and turn.notices.banner is None, "the banner goes as the dice fly"
+    call = turn.notices.callout
+    assert call is not None and call.said.title == "Hot dice!", "the news rises where the dice lay"

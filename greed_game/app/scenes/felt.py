@@ -291,6 +291,9 @@ class Hold:
     """Seconds before dice coming into the row set off (dice just kept are carried to the tray first)."""
     on_row: bool = False
     """Whether the drag under way began on a die of the row (let go there, it throws them)."""
+    brings: int = 0
+    """How many dice the drag under way brings into the hand over the rail: every die, when every die on the
+    felt is kept (hot dice)."""
     pressed: int | None = None
     """The die the drag under way began on (let go there, it is picked or put back)."""
     place: tuple[float, int] | None = None
@@ -752,6 +755,7 @@ class FeltSection:
                 self.hold.side = seat_spot(snap.state.current, len(snap.players))[1]
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 self.hold.pressed = die.ident if die is not None and snap.may_select else None
+                self.hold.brings = snap.rules.dice if self.dice and all(d.selected for d in self.dice) else 0
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -765,16 +769,21 @@ class FeltSection:
         if drag is None:
             return None
         x0, y0, _ = drag[0]
+        command: Command | None = None
         if math.dist((x0, y0), pos) < FLICK_MIN:
             if self.hold.pressed is not None:  # a click on a die: picked (or put back)
-                return ToggleDie(self.hold.pressed) if snap.may_select else None
-            # a click on the dice waiting for you throws them, as Space does
-            return ThrowDice() if self.hold.on_row and _may_throw(snap) else None
-        if not _may_throw(snap):
-            return None
-        drag.append((*pos, self.clock))
-        self.flung_at = self.clock
-        return ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
+                command = ToggleDie(self.hold.pressed) if snap.may_select else None
+            elif self.hold.on_row and _may_throw(snap):  # a click on the dice waiting for you throws them
+                command = ThrowDice()
+        elif _may_throw(snap):
+            drag.append((*pos, self.clock))
+            self.flung_at = self.clock
+            command = ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
+        if not isinstance(command, ThrowDice) and self.hold.brings and self.hold.fresh:
+            # dice brought into the hand for no throw go back over the rail
+            self.sweep.take(self.hold.fresh, None, self.hold.side, SWEEP * self.pace())
+            self.hold.fresh, self.hold.lying = [], {}
+        return command
 
     def tick(self, dt: float) -> None:
         """The clock the gesture's speed is measured by; the dice a drag holds follow the pointer."""
@@ -786,6 +795,9 @@ class FeltSection:
                 and (self.hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2)):
             self.hold.lying = {d.ident: d.pose for d in self.hold.fresh or self.dice
                                if not d.selected and d.pose is not None and d.layout is not None}
+            if not self.hold.lying and self.hold.brings:  # hot dice: the six come into the hand over the rail
+                x = CAMERA.to_world(*drag[-1][:2])[0]
+                self.hold.lay([], self.hold.brings, x, self.hold.side, self.vrng)
         if self.hold.lying:
             lying = [(d.pose[0], d.pose[1]) for d in self.dice if d.ident not in self.hold.lying and d.pose]
             self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt, lying)
