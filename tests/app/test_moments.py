@@ -245,3 +245,7 @@ def test_the_end_of_a_game_with_a_winner_throws_confetti(make_app: Callable[...,
     drive.until(lambda: table.turn.mode == "over", limit=60 * 900)
     assert table.game.state.winners and table.notices.confetti.falling
     assert table.idle_for() == 0, "the window draws the confetti falling"
+    drive.frames(1)
+    card = table.notices.card[1]
+    assert table.snap.banner is not None and table.notices.card[0] == table.snap.banner.serial
+    assert abs(card.centerx - FELT.centerx) <= 16 and abs(card.centery - FELT.centery) <= 8, "who won, in the middle"

@@ -14,8 +14,9 @@ from greed_game.app.main import App
 from greed_game.app.scenes.menu import MenuScene
 from greed_game.app.scenes.overlays import PauseOverlay
 from greed_game.app.scenes.table import TableScene
-from greed_game.app.scenes.table_parts import RAILS
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import face_image
+from greed_game.play.voids import seat_spot
 from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Phase, Player, Roll, Void, record_of
 
 from .conftest import Driver
@@ -211,3 +212,30 @@ def test_record_of_the_table_replays() -> None:
     game = _finished_game(3)
     record = record_of(game, "pass-the-dice", {"target": 3000})
     assert replay(record).state == game.state
+
+
+def test_an_offer_lies_before_the_player_offered_it_and_its_box_hides_the_banner(make_app: Callable[..., App]) -> None:
+    from greed_game.narrator import Said
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
+    table = table_at(app, "pass-the-dice", [ADA, TESS], events)
+    drive.until(lambda: table.snap.offer is not None and not table.felt.hold.lying)
+    row = table.felt.hold.fresh
+    side = seat_spot(1, 2)[1]  # Tess's rail
+    assert len(row) == 2 and all((FELT.centery - d.y) * side > 2 * DIE for d in row), "passed on to lie before Tess"
+    table.turn.notices.show(Said("Final round", "Beat 1,050 to win"), 3.0)
+    table.turn.refresh()
+    said: list[str] = []
+    real = app.canvas.text
+
+    def text(words: str, *args: object, **kw: object) -> object:
+        said.append(words)
+        return real(words, *args, **kw)  # type: ignore[arg-type]
+
+    app.canvas.text = text  # type: ignore[method-assign]
+    table.notices.place(app.canvas, table.snap)
+    table.picture.draw(app.canvas, table.snap)
+    assert table.snap.banner is not None and "Final round" not in said, "the banner showed through the offer's box"
+    assert any("1,050" in words for words in said), "the offer's box is drawn"

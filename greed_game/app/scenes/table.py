@@ -329,7 +329,7 @@ class TableScene(Scene):
                 d.update(dt)
             self.turn.update(dt)
         where = self._play()
-        self.notices.place(self.app.canvas, self.snap.banner)
+        self.notices.place(self.app.canvas, self.snap)
         return where
 
     # -- drawing ---------------------------------------------------------------------------------------

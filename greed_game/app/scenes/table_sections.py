@@ -53,7 +53,7 @@ from greed_game.play.moments import (
     ThrowDice,
     ToggleHint,
 )
-from greed_game.play.snapshot import Notice, OfferBox, TableSnapshot, Waiting
+from greed_game.play.snapshot import OfferBox, TableSnapshot, Waiting
 
 TRAY_FADE = 0.4
 """Seconds the last turn's kept dice take to fade out of the tray (banked, passed on or lost)."""
@@ -475,28 +475,32 @@ class NoticeLayer(Section):
         self.confetti = Confetti()
         """A game's end celebrated over the table (under the banner that says who won)."""
         self.card: tuple[int, pygame.Rect] = (-1, FELT)
+        """The banner on show (its serial) and the card it was given: a banner stays where it first appeared."""
         self.callout_card: pygame.Rect | None = None
         """Where the callout was last drawn."""
-        """The banner on show (its serial) and the card it was given: a banner stays where it first appeared."""
 
-    def place(self, canvas: Canvas, banner: Notice | None) -> None:
-        """A new banner gets its place once, clear of the dice lying there then (it never jumps about)."""
+    def place(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """A new banner gets its place once, clear of the dice lying there then (it never jumps about); the
+        game's end is said in the middle (its dice are swept off)."""
+        banner = snap.banner
         if banner is not None and self.card[0] != banner.serial:
             carried = self.tray.carried() if self.tray is not None else []
-            passing = carried + self.felt.sweep.path()
-            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying(), passing))
+            lying, passing = ([], []) if snap.state.finished else (self.felt.lying(), carried + self.felt.sweep.path())
+            self.card = (banner.serial, banner_card(canvas, banner.said, lying, passing))
         self.felt.covered = self.card[1] if banner is not None else None
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         self.confetti.draw(canvas)
         banner = snap.banner
         shown: pygame.Rect | None = None
-        if banner is not None and self.card[0] == banner.serial and snap.waiting is None:
+        offer = snap.offer is not None and not self.felt.sweep.dice and not self.felt.hold.lying  # once passed on
+        # (the offer's box is the decision on show: a banner showed through it)
+        if banner is not None and self.card[0] == banner.serial and snap.waiting is None and not offer:
             draw_banner(canvas, banner.said, banner.ttl, self.card[1])
             shown = self.card[1]
         if snap.callout is not None:
             self._draw_callout(canvas, snap.callout.said, snap.callout.ttl, shown)
-        if snap.offer is not None and not self.felt.sweep.dice and not self.felt.hold.lying:  # once passed on
+        if offer and snap.offer is not None:
             self._draw_offer(canvas, snap.offer)
         if snap.waiting is not None:
             self._draw_waiting(canvas, snap.waiting)
