@@ -156,8 +156,9 @@ class Events(Voice):
         # No-break spaces keep each seat's result whole when the banner wraps the line.
         shown = "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
         title = self.by(first, _("You start"), _("{name} starts"))
-        return Said(title, _("Roll-off: {results}").format(results=shown) if shown else "", "gold",
-                    self.person(first).subject)
+        # (after a tie the tied seats' second throws are listed with the others' first: say so)
+        line = _("Roll-off, after a tie: {results}") if len(rounds) > 1 else _("Roll-off: {results}")
+        return Said(title, line.format(results=shown) if shown else "", "gold", self.person(first).subject)
 
     def roll_off_tie(self, seats: Sequence[int]) -> Said:
         """The banner before a roll-off's tie is thrown again: who throws again."""

@@ -177,6 +177,13 @@ def test_a_letter_dice_roll_off_says_which_letter_is_higher() -> None:
     assert sub == "Roll-off: You R (4)  ·  Penny emerald E (3)"
 
 
+def test_a_roll_off_won_after_a_tie_says_so() -> None:
+    n = Narrator(preset("pass-the-dice"), ["You", "Penny", "Bo"])
+    said = n.events.roll_off([{0: (6,), 1: (6,), 2: (2,)}, {0: (3,), 1: (5,)}], 1)
+    assert said.sub.replace("\u00a0", " ") == "Roll-off, after a tie: You 3  ·  Penny 5  ·  Bo 2"
+    assert n.events.roll_off([{0: (6,), 1: (2,)}], 0).sub.startswith("Roll-off: ")
+
+
 def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_banner() -> None:
     names = [f"Player Number {i}" for i in range(8)]
     n = Narrator(preset("pass-the-dice"), names)
@@ -185,7 +192,7 @@ def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_ban
     said = n.events.roll_off(rounds, 2)
     sub = said.sub.replace("\u00a0", " ")
     assert said.title == "Player Number 2 starts" and said.name == "Player Number 2"
-    assert sub.startswith("Roll-off: Player Number 0 1  ·  Player Number 1 2  ·  Player Number 2 4")
+    assert sub.startswith("Roll-off, after a tie: Player Number 0 1  ·  Player Number 1 2  ·  Player Number 2 4")
     assert all(f"Player Number {s} " in sub for s in range(8)) and "Player Number 5 3" in sub
     # A result never breaks across lines: the spaces inside it do not break.
     assert all(" " not in part for part in said.sub.split("  ·  ")[1:])
