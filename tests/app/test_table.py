@@ -239,3 +239,20 @@ def test_an_offer_lies_before_the_player_offered_it_and_its_box_hides_the_banner
     table.picture.draw(app.canvas, table.snap)
     assert table.snap.banner is not None and "Final round" not in said, "the banner showed through the offer's box"
     assert any("1,050" in words for words in said), "the offer's box is drawn"
+
+
+def test_a_banked_score_counts_up_in_the_players_list(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3))])
+    drive.frames(2)
+    pick(table, [1, 1, 1, 5])
+    drive.press("enter")
+    drive.until(lambda: table.snap.state.scores[0] == 1050)
+    seen = []
+    while table.side.counting(table.snap):
+        seen.append(table.side.counted[0])
+        assert table.idle_for() == 0, "the window draws the count"
+        drive.frames(1)
+    assert len(seen) > 5 and 0 < seen[0] < 1050 and seen == sorted(seen), "seen counting up, not swapped in"
+    assert table.side.counted[0] == 1050

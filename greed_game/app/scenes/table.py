@@ -303,7 +303,7 @@ class TableScene(Scene):
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
         if (any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying
-                or self.felt.sweep.dice or self.notices.confetti.falling):
+                or self.felt.sweep.dice or self.notices.confetti.falling or self.side.counting(snap)):
             return 0.0
         wake = super().idle_for()
         if turn.notices.message_ttl > 0:
@@ -316,6 +316,7 @@ class TableScene(Scene):
         self.felt.tick(dt)
         self.tray.update(dt)
         self.notices.confetti.step(dt)
+        self.side.tick(self.snap, dt)
         if self.turn.mode == "rolling":
             self.turn.update(dt)
             settled = self.felt.run(dt, PHYSICS_RATE[self.app.settings.animation_speed])

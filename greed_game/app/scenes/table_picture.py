@@ -158,7 +158,7 @@ class TablePicture:
         screen may change in ways this does not capture: kept dice move, a widget animates)."""
         table = self.table
         if (table.turn.mode != "rolling" or table.tray.moving() or table.felt.sweep.dice
-                or table.actions.focus.idle_for() <= 0):
+                or table.actions.focus.idle_for() <= 0 or table.side.counting(snap)):
             return None
         # (a new window or scale is the window's to see: it draws whole after one)
         return (table.skin, len(table.felt.exits), *(getattr(snap, f) for f in _SHOWN))

@@ -10,9 +10,10 @@ or writes a sentence about the game.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -325,10 +326,33 @@ class SideSection(Section):
     """The log keeps its heading and four lines under an open hint."""
     FADE = 0.5
     """Seconds a character's line takes to fade at the end."""
+    COUNT = 6.0
+    """How quickly a score on show counts up to a new total (most of the way in a sixth of a second)."""
+
+    def __init__(self) -> None:
+        self.counted: list[float] = []
+        """The scores on show, counting up to the state's."""
+
+    def tick(self, snap: TableSnapshot, dt: float) -> None:
+        """Count the scores on show on towards the state's (a bank's points are seen added, not swapped in)."""
+        scores = snap.state.scores
+        if len(self.counted) != len(scores):
+            self.counted = [float(v) for v in scores]
+            return
+        k = 1.0 - math.exp(-dt * self.COUNT)
+        self.counted = [float(t) if abs(t - v) < 1.0 else v + (t - v) * k for v, t in zip(self.counted, scores,
+                                                                                            strict=True)]
+
+    def counting(self, snap: TableSnapshot) -> bool:
+        """Whether a score on show is still counting up."""
+        return len(self.counted) == len(snap.state.scores) and any(
+            v != t for v, t in zip(self.counted, snap.state.scores, strict=True))
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = SIDE
         s = snap.state
+        if self.counting(snap):
+            s = replace(s, scores=tuple(round(v) for v in self.counted))
         hint = self.hint_lines(canvas, snap)
         hint_h = self.hint_height(hint)
         full = players_bottom(s.players) + 20 + hint_h + self.LOG_ROOM > r.bottom
