@@ -249,3 +249,19 @@ def test_the_end_of_a_game_with_a_winner_throws_confetti(make_app: Callable[...,
     card = table.notices.card[1]
     assert table.snap.banner is not None and table.notices.card[0] == table.snap.banner.serial
     assert abs(card.centerx - FELT.centerx) <= 16 and abs(card.centery - FELT.centery) <= 8, "who won, in the middle"
+
+
+def test_confetti_is_for_a_person_s_win_or_a_game_of_computers_not_a_person_s_loss() -> None:
+    from greed_game.app.scenes.table import _celebrated
+
+    from .scenarios import finished_game
+
+    people = (Player("Tess", "human"), Player("Ada", "bold"))
+    outcomes = set()
+    for seed in range(6):
+        game = finished_game(seed=seed, players=people)
+        won = 0 in game.state.winners
+        assert _celebrated(game) == won
+        outcomes.add(won)
+    assert outcomes == {True, False}, "(both a win and a loss were seen)"
+    assert _celebrated(finished_game(seed=1, players=(Player("Ada", "bold"), Player("Bo", "cautious"))))

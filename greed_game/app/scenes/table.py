@@ -62,6 +62,13 @@ if TYPE_CHECKING:
 
 __all__ = ["FELT", "TableScene"]
 
+
+def _celebrated(game: Game) -> bool:
+    """Whether a game's end is celebrated: a person won it, or only computers played (no person lost to one)."""
+    winners = game.state.winners
+    people = [seat for seat, player in enumerate(game.players) if player.kind == "human"]
+    return bool(winners) and (not people or any(seat in people for seat in winners))
+
 PHYSICS_RATE = {"slow": 0.45, "normal": 0.65, "fast": 1.6, "instant": 0.0}
 """How fast a throw's film plays (1: the physics' own time; 0: straight to rest). Normal is slower than life, as
 in a film of a throw: dice this size on a table this small are at rest in about 0.65 s of simulated time, which
@@ -227,7 +234,7 @@ class TableScene(Scene):
             self.tray.add(self.felt.take(moment), self.turn.pace)
         elif isinstance(moment, Refused):
             shake(self.felt.dice, moment.dice)
-        elif isinstance(moment, GameOverMoment) and self.game.state.winners:
+        elif isinstance(moment, GameOverMoment) and _celebrated(self.game):
             colors = [theme.seat_color(seat) for seat in self.game.state.winners]
             self.notices.confetti.burst(self.vrng, colors, RAILS)
         elif isinstance(moment, LeaveTable):
