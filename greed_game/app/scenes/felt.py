@@ -303,7 +303,7 @@ class Hold:
         """Lay ``count`` dice in a row before the rail on ``side`` near ``x`` (die units): ``dice`` (passed on,
         or there already) slide into it, any more come in over that rail. Returns those of ``dice`` left over,
         to be swept off."""
-        shown = [d for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
+        shown = [(d, d.pose, d.layout) for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         row_y = side * (TABLE.half_depth - ROW_INSET)
         reach = TABLE.half_width - 1.0 - ROW_GAP * (count - 1) / 2
         at, x = x, min(max(x, -reach), reach)
@@ -311,18 +311,15 @@ class Hold:
         slots = [(x + ROW_GAP * (n - (count - 1) / 2) + rng.uniform(-0.12, 0.12), row_y + rng.uniform(-0.15, 0.15))
                  for n in range(count)]
         # the dice nearest the row stay in it; each keeps its order across, so that no two paths cross
-        shown.sort(key=lambda d: abs((d.pose or (0.0, 0.0))[1] - row_y))
-        kept, left = shown[:count], shown[count:]
-        kept.sort(key=lambda d: (d.pose or (0.0,))[0])
+        shown.sort(key=lambda s: abs(s[1][1] - row_y))
+        kept, left = sorted(shown[:count], key=lambda s: s[1][0]), [d for d, _, _ in shown[count:]]
         places = min(itertools.combinations(range(count), len(kept)),
-                     key=lambda c: sum(math.dist(slots[n][:2], (d.pose or (0.0, 0.0))[:2]) for n, d in zip(c, kept,
-                                                                                                       strict=True)))
+                     key=lambda c: sum(math.dist(slots[n], k[1][:2]) for n, k in zip(c, kept, strict=True)))
         self.fresh, self.lying, rows, layouts = [], {}, [], []
         for n, (sx, sy) in enumerate(slots):
             if n in places:
-                view = kept[places.index(n)]
-                assert view.pose is not None and view.layout is not None
-                now, home, layout = view.pose, (sx, sy, 0.5, *view.pose[3:]), view.layout
+                view, now, layout = kept[places.index(n)]
+                home = (sx, sy, 0.5, *now[3:])
             else:
                 view = DieView(1, DIE, rng)
                 yaw = rng.uniform(-0.35, 0.35)
