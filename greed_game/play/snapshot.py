@@ -267,8 +267,10 @@ def buttons(flow: Flow) -> tuple[ButtonState, ...]:
     label = _("Bank {points}").format(points=num(bank)) if bank is not None and human else _("Bank")
     # A lesson that asks for a bank offers Bank first; else throwing on is the everyday move.
     bank_first = flow.lesson is not None and flow.lesson.wants_bank()
+    # Roll is lit only when Space would throw now: a first throw, or a keep that scores (else Space says why not).
+    throwable = flow.shown.phase is Phase.ROLL or flow.choice.points is not None
     return (
-        ButtonState(_("Roll"), _("Space"), ThrowDice(), enabled=human, primary=not bank_first),
+        ButtonState(_("Roll"), _("Space"), ThrowDice(), enabled=human and throwable, primary=not bank_first),
         ButtonState(label, _("Enter"), BankTurn(), enabled=human and bank is not None, primary=bank_first),
         hint,
     )

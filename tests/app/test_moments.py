@@ -44,6 +44,18 @@ def test_a_banner_card_never_covers_a_resting_die(app: App) -> None:
     assert abs(middle.centerx - FELT.centerx) <= 16 and abs(middle.centery - FELT.centery) <= 8
 
 
+def test_a_banner_too_wide_for_the_gaps_between_the_dice_is_made_compact_rather_than_laid_over_one(app: App) -> None:
+    # Three dice left on the felt after a bank at 1280x720 (seen in a game): the full card fits nowhere clear.
+    said = Said("Penny banks 600", "Total 1,900")
+    lying = [(331.0, 214.0), (489.0, 309.0), (376.0, 383.0)]
+    full = banner_card(app.canvas, said, [])
+    card = banner_card(app.canvas, said, lying)
+    assert card.w < full.w and card.h < full.h
+    assert not any(_covers(card, x, y) for x, y in lying), card
+    # with room enough, the full card
+    assert banner_card(app.canvas, said, [(FELT.left + 40, FELT.top + 40)]).size == full.size
+
+
 def test_a_banner_card_keeps_room_around_it_where_the_felt_has_room(app: App) -> None:
     said = Said("Bust!", "Ada loses 250", "bad")
     middle = banner_card(app.canvas, said, [])

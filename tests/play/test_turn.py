@@ -26,7 +26,7 @@ from greed_game.play.moments import (
 )
 from greed_game.play.turn import TurnController
 from greed_game.presets import preset
-from greed_game.rules import Game, Phase, Player, Record
+from greed_game.rules import FirstPlayer, Game, Phase, Player, Record
 from greed_game.rules.game import VoidReason
 
 
@@ -108,7 +108,7 @@ def _controller(
 
 def _first_throw(turn: TurnController, dice: tuple[int, ...]) -> None:
     """Seat 0 starts and has thrown ``dice``, on show."""
-    from greed_game.rules import FirstPlayer, Roll
+    from greed_game.rules import Roll
 
     turn.game.apply(FirstPlayer(0))
     turn.game.apply(Roll(dice))
@@ -363,3 +363,25 @@ def test_hot_dice_thrown_at_once_are_still_called_out() -> None:
     assert turn.mode == "rolling" and turn.notices.banner is None, "the banner goes as the dice fly"
     call = turn.notices.callout
     assert call is not None and call.said.title == "Hot dice!", "the news rises where the dice lay"
+
+
+def test_roll_is_lit_only_when_space_would_throw() -> None:
+    turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
+
+    def roll_lit() -> bool:
+        return next(b for b in turn.snapshot.buttons if b.label == "Roll").enabled
+
+    turn.game.apply(FirstPlayer(0))
+    turn.ready()
+    assert turn.game.state.phase is Phase.ROLL and roll_lit()  # the first throw of a turn
+    turn.send(ThrowDice())
+    _run(turn, view, 0.2)
+    assert turn.game.state.phase is Phase.KEEP and turn.mode == "ready"
+    assert not roll_lit()  # nothing kept yet: Space would only say to keep first
+    scoring = turn.game.options()[0].dice
+    turn.selection.choose(scoring)
+    turn.refresh()
+    assert roll_lit()
+    turn.selection.choose(())
+    turn.refresh()
+    assert not roll_lit()

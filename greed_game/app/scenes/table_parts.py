@@ -275,19 +275,53 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
                 passing: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
     """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
     there (so a person sees which dice a bust or a hot dice was about), then of the ``passing`` points (the
-    way of dice on the move), as near the middle as it can be. When no place is clear (dice everywhere), the
-    one covering fewest dice."""
-    title = banner_title(canvas, said)
-    subs = banner_lines(canvas, said.sub)
-    words = max([canvas.text_width(title, title_size(canvas, title), "serif"),
-                 *(canvas.text_width(line, 17) for line in subs)])
-    w = int(min(FELT.w - 16, words + 72))
-    h = 76 + SUB_LINE_H * len(subs) + (4 if subs else 0)
+    way of dice on the move), as near the middle as it can be. Where the full card would cover a die, a
+    compact one (smaller words) that fits between the dice; when nothing is clear (dice everywhere), the card
+    covering fewest dice."""
     # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
     def rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
 
-    return _clear_spot(w, h, rounded(dice), rounded(passing)).copy()
+    lying, crossing = rounded(dice), rounded(passing)
+    best: tuple[int, pygame.Rect] | None = None
+    for compact in (False, True):
+        w, h = _banner_layout(canvas, said, compact).size
+        covered, card = _clear_spot(w, h, lying, crossing)
+        if best is None or covered < best[0]:
+            best = (covered, card)
+        if covered == 0:
+            break
+    assert best is not None
+    return best[1].copy()
+
+
+@dataclass(frozen=True)
+class BannerLayout:
+    """A banner's words and sizes: the full card, or the compact one that fits between dice."""
+
+    title: str
+    title_size: int
+    subs: list[str]
+    sub_size: int
+    size: tuple[int, int]
+    title_y: int
+    """The title's middle, from the card's top (when there is a line under it)."""
+    sub_y: int
+    sub_h: int
+
+
+def _banner_layout(canvas: Canvas, said: Said, compact: bool) -> BannerLayout:
+    title = banner_title(canvas, said)
+    big = title_size(canvas, title)
+    subs = banner_lines(canvas, said.sub)
+    if compact:
+        size, sub_size, sub_h, title_y, sub_y, pad, band = min(big, 30), 15, 20, 26, 58, 48, 54
+    else:
+        size, sub_size, sub_h, title_y, sub_y, pad, band = big, 17, SUB_LINE_H, 36, 82, 72, 76
+    words = max([canvas.text_width(title, size, "serif"), *(canvas.text_width(line, sub_size) for line in subs)])
+    w = int(min(FELT.w - 16, words + pad))
+    h = band + sub_h * len(subs) + (4 if subs else 0)
+    return BannerLayout(title, size, subs, sub_size, (w, h), title_y, sub_y, sub_h)
 
 
 BANNER_GAP = 14
@@ -323,7 +357,7 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
 
 @lru_cache(maxsize=64)
 def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
-                passing: tuple[tuple[int, int], ...] = ()) -> pygame.Rect:
+                passing: tuple[tuple[int, int], ...] = ()) -> tuple[int, pygame.Rect]:
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
     near = reach + BANNER_GAP
     best: tuple[int, int, int, float, int, int] | None = None
@@ -340,8 +374,8 @@ def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
             if best is None or (covered, crossed, len(crowded), off) < best[:4]:
                 best = (covered, crossed, len(crowded), off, x, y)
     if best is None:  # a felt narrower than the words: across the middle
-        return pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
-    return pygame.Rect(best[4], best[5], w, h)
+        return len(dice), pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
+    return best[0], pygame.Rect(best[4], best[5], w, h)
 
 
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:
@@ -351,12 +385,14 @@ def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> No
                border_color=theme.tone_color(said.tone))
     ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
     cx = card.centerx
-    title = banner_title(canvas, said)
-    subs = banner_lines(canvas, said.sub)
-    canvas.text(title, (cx, card.y + (36 if subs else card.h / 2)), title_size(canvas, title), ink, font="serif",
-                anchor="center", shadow=(0, 0, 0), max_width=card.w - 24)
-    for i, line in enumerate(subs):
-        canvas.text(line, (cx, card.y + 82 + SUB_LINE_H * i), 17, theme.TEXT, anchor="center", max_width=card.w - 24)
+    full = _banner_layout(canvas, said, False)
+    # The card says which layout it was given: smaller than the full one, it is the compact one.
+    shape = full if card.h >= full.size[1] else _banner_layout(canvas, said, True)
+    canvas.text(shape.title, (cx, card.y + (shape.title_y if shape.subs else card.h / 2)), shape.title_size, ink,
+                font="serif", anchor="center", shadow=(0, 0, 0), max_width=card.w - 24)
+    for i, line in enumerate(shape.subs):
+        canvas.text(line, (cx, card.y + shape.sub_y + shape.sub_h * i), shape.sub_size, theme.TEXT, anchor="center",
+                    max_width=card.w - 24)
 
 
 WALLS = (
