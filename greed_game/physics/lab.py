@@ -54,7 +54,7 @@ def run(dice: int, count: int, seed: int, voids: str, table: Table = TABLE) -> d
     smallest = math.inf
     for _ in range(count):
         side = rng.choice((-1, 1))
-        flick = throwing.flick(side, rng.uniform(-table.half_width + 2, table.half_width - 2), rng)
+        flick = throwing.flick(side, rng.uniform(-table.half_width + 2, table.half_width - 2), rng, dice)
         film, tries = throw_until(dice, flick, rng, clean=voids == "off", throwing=throwing, table=table)
         thrown_again += tries - 1
         rests.append(film.rest_seconds)

@@ -104,21 +104,25 @@ class Throwing:
     """How far (radians per die unit off the hand's middle) the dice at the heap's sides turn outward."""
     loft: float = 0.3
     """How much each die's lift may differ from the throw's, as a share of it."""
+    few: float = 0.35
+    """How much quicker and flatter a throw of one die is than one of six (a share of speed and of lift; the
+    counts between in proportion): a die or two are flicked from the fingers, not lobbed from a cupped hand."""
 
-    def flick(self, side: int, x: float, rng: random.Random) -> Flick:
-        """A throw from ``x`` on the ``side`` rail toward the far half of the felt."""
+    def flick(self, side: int, x: float, rng: random.Random, count: int = 6) -> Flick:
+        """A throw of ``count`` dice from ``x`` on the ``side`` rail toward the far half of the felt."""
         # A hand near a corner throws towards the middle, as a player leaning in would.
         angle = rng.uniform(-self.aim, self.aim)
         ax, ay = math.sin(angle) - 0.35 * x / TABLE.half_width, -side * math.cos(angle)
         norm = math.hypot(ax, ay)
         aim = (ax / norm, ay / norm)
-        return Flick(x, side, aim, rng.uniform(*self.speed), rng.uniform(*self.lift))
+        few = self.few * max(0, 6 - count) / 5
+        return Flick(x, side, aim, rng.uniform(*self.speed) * (1 + few), rng.uniform(*self.lift) * (1 - few))
 
 
 THROWING = {
     "off": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
     "rare": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
-    "realistic": Throwing(speed=(11.0, 18.0), lift=(4.0, 10.0), spin=(16.0, 36.0)),
+    "realistic": Throwing(speed=(11.0, 18.0), lift=(4.0, 10.0), spin=(16.0, 36.0), few=0.15),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 

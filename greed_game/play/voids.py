@@ -70,10 +70,10 @@ class Hands:
         self.by_hand: Flick | None = None
         """A person's throw by hand, for the next throw (None: a throw of the seat's own)."""
 
-    def flick(self, seat: int, players: int) -> Flick:
-        """A throw of a seat's own: from its place at the rail, across the felt."""
+    def flick(self, seat: int, players: int, count: int = 6) -> Flick:
+        """A throw of ``count`` dice of a seat's own: from its place at the rail, across the felt."""
         x, side = seat_spot(seat, players, self.table)
-        return self.throwing.flick(side, x + self.rng.uniform(-1.0, 1.0), self.rng)
+        return self.throwing.flick(side, x + self.rng.uniform(-1.0, 1.0), self.rng, count)
 
     @property
     def throwing(self) -> Throwing:
@@ -81,7 +81,7 @@ class Hands:
 
     def toss(self, values: tuple[int, ...], seat: int, players: int, flick: Flick | None = None) -> Toss:
         """Throw dice that are to show ``values`` (the core drew them) from ``seat``; by hand with ``flick``."""
-        flick, self.by_hand = flick or self.by_hand or self.flick(seat, players), None
+        flick, self.by_hand = flick or self.by_hand or self.flick(seat, players, len(values)), None
         if self.forced:
             film = self._forced(self.forced.pop(0), len(values), flick, seat, players)
         else:
@@ -96,12 +96,12 @@ class Hands:
         A roll-off throw is never void: the core has read its values already,
         so the hands throw again, unseen, until every die lies flat on the felt.
         """
-        hands = [(len(values), self.flick(seat, players)) for seat, values in throws]
+        hands = [(len(values), self.flick(seat, players, len(values))) for seat, values in throws]
         film = simulate_hands(hands, self.rng, throwing=self.throwing, table=self.table)
         for _ in range(FORCED_TRIES):
             if film.void is None:
                 break
-            hands = [(len(values), self.flick(seat, players)) for seat, values in throws]
+            hands = [(len(values), self.flick(seat, players, len(values))) for seat, values in throws]
             film = simulate_hands(hands, self.rng, throwing=self.throwing, table=self.table)
         values = tuple(v for _, vs in throws for v in vs)
         return Toss(film, tuple(film.layouts(values, self.rng)))
@@ -116,6 +116,7 @@ class Hands:
             if film.void is not None and film.void[0] == reason and (
                     reason == "leaning" or (film.void[2] == "floor" and sum(film.off_felt) == 1)):
                 break
-            film = simulate(count, throwing.flick(side, x, self.rng), self.rng, throwing=throwing, table=self.table)
+            flick = throwing.flick(side, x, self.rng, count)
+            film = simulate(count, flick, self.rng, throwing=throwing, table=self.table)
         return film
 

@@ -689,3 +689,11 @@ def test_a_drag_after_keeping_every_die_brings_the_six_into_the_hand(make_app: C
     assert table.turn.throws == 1 and len(table.felt.dice) == 6
     start_poses = table.felt.playing.start
     assert all(abs(float(y)) < TABLE.half_depth for y in start_poses[:, 1]), "they leave from the hand, not the rail"
+
+
+def test_a_hand_gathers_a_lone_die_quicker_than_six() -> None:
+    from greed_game.app.scenes.felt import GATHER, gather_time
+
+    assert gather_time(6) == GATHER
+    assert gather_time(1) < gather_time(2) < gather_time(6)
+    assert gather_time(1) >= GATHER / 2  # still seen picked up

@@ -223,3 +223,13 @@ def test_a_void_throw_thrown_again_leaves_from_the_same_hand(monkeypatch: pytest
     assert len(flicks) > 20, "some throws were thrown again"
     assert all(f.reach == 1.5 and f.x == 2.0 and f.lift == 10.0 for f in flicks)
     assert len({f.speed for f in flicks}) > 1, "each again a little gentler"
+
+
+@pytest.mark.parametrize("setting", sorted(THROWING))
+def test_a_die_or_two_are_flicked_quicker_and_flatter_than_a_handful(setting: str) -> None:
+    hand = THROWING[setting]
+    flicks = {count: hand.flick(-1, 0.5, random.Random(7), count) for count in (1, 2, 6)}
+    assert flicks[1].speed > flicks[2].speed > flicks[6].speed
+    assert flicks[1].lift < flicks[2].lift < flicks[6].lift
+    assert flicks[1].aim == flicks[6].aim  # the same hand, the same way
+    assert flicks[6] == hand.flick(-1, 0.5, random.Random(7))  # six dice: the hand as it always threw

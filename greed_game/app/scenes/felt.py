@@ -61,14 +61,15 @@ FLICK_MIN = 40.0
 FLICK_WINDOW = 0.1
 """The end of the gesture that sets the throw's speed, seconds."""
 GATHER = 0.3
-"""Seconds (at normal speed) the dice left on the felt take to be gathered into the thrower's hand before a
-throw: they are seen picked up, not gone from the felt and back in the air in the same frame."""
+"""Seconds of film the dice left on the felt take to be gathered into the thrower's hand before a throw of six:
+they are seen picked up, not gone from the felt and back in the air in the same frame. A hand picks up fewer
+dice quicker (:func:`gather_time`)."""
 SWEEP_FIRST = 0.2
 """Seconds of film a roll-off's tie waits, its old dice being taken back, before the new come in."""
 KEPT_FIRST = 0.16
 """Seconds of film (about a quarter of a second at normal speed) the dice left on the felt wait before they
-are gathered, when a throw comes with a keep (a quarter more for each die kept after the first): the kept dice
-are most of the way to the tray by then."""
+are gathered, when a throw comes with a keep: the kept dice are lifted clear by then (those after the first are
+carried higher still, over the dice being gathered)."""
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 GATHER_LIFT = 0.8
@@ -236,6 +237,12 @@ def went_over(film: Film, n: int) -> tuple[float, float]:
     out = np.nonzero((np.abs(track[:, 0]) > TABLE.half_width) | (np.abs(track[:, 1]) > TABLE.half_depth))[0]
     x, y = track[int(out[0])] if out.size else track[-1]
     return float(x), float(y)
+
+
+def gather_time(count: int) -> float:
+    """Seconds of film a hand takes to gather ``count`` dice before a throw: a lone die is picked up in two
+    thirds of the time six take (a throw of one die should not wait on a hand filling up)."""
+    return GATHER * (0.6 + 0.4 * min(count, 6) / 6)
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
@@ -533,10 +540,10 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         by_hand = _just_flung(self.clock, self.flung_at)
-        lead = GATHER_BY_HAND if by_hand else GATHER
+        lead = GATHER_BY_HAND if by_hand else gather_time(len(moment.dice))
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
-        hold = KEPT_FIRST * (1 + 0.25 * (self.kept - 1)) if self.kept_at == self.clock and not by_hand else 0.0
+        hold = KEPT_FIRST if self.kept_at == self.clock and not by_hand else 0.0
         if clearing:  # (dice being cleared off went out through the new ones)
             hold = max(hold, SWEEP_FIRST)
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
