@@ -101,3 +101,20 @@ def test_a_remembered_setup_survives_the_settings_file(storage: Storage) -> None
     last = LastSetup((SeatSetup("", "human"), SeatSetup("Ada", "expert")), "official", False, 12000)
     assert storage.save_settings(Settings(last_setup=last))
     assert Storage(storage.root).load_settings().last_setup == last
+
+
+def test_enter_on_a_choice_starts_the_game_with_that_choice_as_it_is(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    setup = open_setup(app)
+    drive.frames(1)
+    target = setup.target
+    while getattr(setup.focus.focused, "label", None) != "Target":
+        drive.press("tab")
+    drive.press("right")  # ← → change the target
+    changed = setup.target
+    assert changed != target
+    drive.press("enter")  # Enter starts, as the keys' help says; it does not step the target again
+    drive.frames(1)
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.game.rules.target == changed

@@ -395,6 +395,8 @@ class SetupScene(Scene):
             if event.key == "enter" and isinstance(focused, TextField):
                 self.focus.move(1)
                 return None
+            if event.key == "enter" and isinstance(focused, Selector):
+                return self.start()  # as the keys' help says: ← → change a choice, Enter starts
         return went(self.focus.handle(event))
 
     def draw(self, canvas: Canvas) -> None:
