@@ -95,6 +95,13 @@ class Events(Voice):
                                _("No {faces} on the carryover throw: {name} loses {points}"),
                                faces=self._carry_faces(), points=num(t.lost))
             return _("No {faces} on the carryover throw").format(faces=self._carry_faces())
+        if t.lost and t.carried >= t.lost:  # the points were the player before's: say so, not "yours"
+            return self.by(t.seat, _("You lose the {points} carried"), _("{name} loses the {points} carried"),
+                           points=num(t.lost))
+        if t.lost and t.carried:
+            return self.by(t.seat, _("You lose {points} ({carried} of them carried)"),
+                           _("{name} loses {points} ({carried} of them carried)"), points=num(t.lost),
+                           carried=num(t.carried))
         if t.lost:
             return self.by(t.seat, _("You lose {points}"), _("{name} loses {points}"), points=num(t.lost))
         return _("No scoring dice")

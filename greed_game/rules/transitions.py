@@ -58,6 +58,8 @@ class Busted:
     reason: BustReason
     on_board: bool = True
     """Whether the seat was already on the board (a bust before it is an entry missed)."""
+    carried: int = 0
+    """How much of ``lost`` was carried in from the player before (passed dice taken)."""
 
 
 @dataclass(frozen=True)
@@ -246,7 +248,7 @@ def transitions(rules: RuleSet, before: State, event: Event, after: State) -> tu
         elif after.turn != before.turn:
             throw = counts_of(event.dice)
             reason: BustReason = "carryover-face" if before.carry_throw and rules.table.options(throw) else "no-score"
-            out.append(Busted(seat, before.turn_points, reason, before.on_board[seat]))
+            out.append(Busted(seat, before.turn_points, reason, before.on_board[seat], before.carried))
     elif isinstance(event, Keep):
         points = after.turn_points - before.turn_points
         out.append(Kept(seat, tuple(sorted(event.dice)), points, after.turn_points, after.dice_left))
