@@ -241,6 +241,25 @@ def test_an_offer_lies_before_the_player_offered_it_and_its_box_hides_the_banner
     assert any("1,050" in words for words in said), "the offer's box is drawn"
 
 
+def test_take_and_decline_wait_for_the_dice_passed_on_as_the_offer_s_box_does(make_app: Callable[..., App]) -> None:
+    from greed_game.app.widgets import Button
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
+    table = table_at(app, "pass-the-dice", [TESS, ADA], events)  # Ada, a person, is offered the two dice
+
+    def lit() -> set[str]:
+        return {w.label for w in table.actions.focus.widgets if isinstance(w, Button) and w.enabled}
+
+    drive.until(lambda: table.snap.offer is not None)
+    assert table.felt.hold.lying, "the dice are still on their way"
+    assert not lit() & {"Take", "Decline"}, "Take and Decline lit before the dice passed on arrived"
+    drive.until(lambda: not table.felt.hold.lying and not table.felt.sweep.dice)
+    drive.frames(1)
+    assert {"Take", "Decline"} <= lit()
+
+
 def test_a_banked_score_counts_up_in_the_players_list(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")
     drive = Driver(app)

@@ -960,6 +960,12 @@ class FeltSection:
                 for d in self.dice if d.place == "table"] + self.exits + row
 
 
+def passing_on(felt: FeltSection) -> bool:
+    """Whether dice passed on to the next player are still on their way (swept off, or sliding into the row):
+    the offer's choice is put once they lie before the player."""
+    return bool(felt.sweep.dice or felt.hold.lying)
+
+
 def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:
     """What each roll-off badge says of its thrower (seat, name): the initial; two letters where initials are
     shared ("Player 1" and "Penny" are "Pl" and "Pe"); the seat's number where those are shared too."""

@@ -21,7 +21,7 @@ from greed_game.app.dice_view import DieView, shake
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.felt import FeltSection
+from greed_game.app.scenes.felt import FeltSection, passing_on
 from greed_game.app.scenes.table_parts import FELT, RAILS
 from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
@@ -245,7 +245,7 @@ class TableScene(Scene):
         snap = self.snap
         self.felt.sync(snap)
         self.tray.sync(snap)
-        self.actions.sync(snap)
+        self.actions.sync(snap, passing_on(self.felt))
 
     # -- the scene's life ------------------------------------------------------------------------------
 

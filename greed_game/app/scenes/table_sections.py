@@ -23,7 +23,7 @@ from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
-from greed_game.app.scenes.felt import FeltSection
+from greed_game.app.scenes.felt import FeltSection, passing_on
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     DIE,
@@ -227,21 +227,23 @@ class ActionsSection(Section):
     def __init__(self, open_menu: Callable[[], Go]) -> None:
         self.open_menu = open_menu
         self.focus = FocusGroup()
-        self._for: tuple[object, ...] | None = None
+        self._for: tuple[tuple[object, ...], bool] | None = None
         self._sent: list[Command] = []
 
-    def sync(self, snap: TableSnapshot) -> None:
-        """Build the buttons again when what they do has changed."""
-        if self._for == snap.buttons:
+    def sync(self, snap: TableSnapshot, passing: bool = False) -> None:
+        """Build the buttons again when what they do has changed; Take and Decline wait (dimmed) while the dice
+        passed on are on their way (``passing``), as the offer's box does."""
+        if self._for == (snap.buttons, passing):
             return
-        self._for = snap.buttons
+        self._for = (snap.buttons, passing)
         x, y, h = ACTIONS.right - 454, ACTIONS.y + 8, 50
         widths = (110, 140, 90)
         widgets: list[Widget] = []
         for state, w in zip(snap.buttons, widths, strict=True):
             size = 17 if isinstance(state.command, BankTurn) else 18
+            enabled = state.enabled and not (passing and isinstance(state.command, AnswerOffer))
             widgets.append(Button(pygame.Rect(x, y, w, h), state.label, self._sender(state.command),
-                                  hint=state.key, enabled=state.enabled, primary=state.primary, size=size))
+                                  hint=state.key, enabled=enabled, primary=state.primary, size=size))
             x += w + 8
         widgets.append(Button(pygame.Rect(ACTIONS.right - 90, y, 90, h), _("Menu"), self.open_menu, hint="Esc"))
         self.focus.set(widgets)
@@ -517,7 +519,7 @@ class NoticeLayer(Section):
         self.confetti.draw(canvas)
         banner = snap.banner
         shown: pygame.Rect | None = None
-        offer = snap.offer is not None and not self.felt.sweep.dice and not self.felt.hold.lying  # once passed on
+        offer = snap.offer is not None and not passing_on(self.felt)
         # (the offer's box is the decision on show: a banner showed through it)
         if banner is not None and self.card[0] == banner.serial and snap.waiting is None and not offer:
             draw_banner(canvas, banner.said, banner.ttl, self.card[1])
