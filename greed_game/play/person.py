@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from greed_game.narrator import Said
 from greed_game.physics import Flick
 from greed_game.play.moments import (
     AnswerOffer,
@@ -34,8 +33,8 @@ from greed_game.rules import IllegalAction, Phase, bank_total
 class Flow(SnapshotFlow, Protocol):
     """The parts of the flow a person's commands reach (:class:`~greed_game.play.turn.TurnController`)."""
 
-    def keep(self) -> None:
-        """Keep the picked dice."""
+    def keep(self, throw_on: bool = False) -> None:
+        """Keep the picked dice (``throw_on``: a throw follows at once)."""
 
     def bank(self) -> None:
         """Bank the turn."""
@@ -111,16 +110,8 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
     elif points is None:
         flow.notices.say(flow.narrator.prompts.keep_first)
     else:
-        before = flow.notices.banner
-        flow.keep()
+        flow.keep(throw_on=True)
         if flow.mode == "ready":
-            hot = flow.notices.banner
-            if hot is not None and hot is not before:
-                # hot dice: the throw takes the banner down at once, so the news rises where the dice lay
-                call = flow.notices.callout
-                said = hot.said if call is None else Said(call.said.title, f"{call.said.sub}  ·  {hot.said.title}",
-                                                          call.said.tone)
-                flow.notices.call(said, 1.8)
             # At once: the others are gathered into the hand while the kept dice glide to the tray.
             flow.throw()
 

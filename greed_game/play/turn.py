@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Literal
 
-from greed_game.narrator import Line, Narrator, Skin
+from greed_game.narrator import Line, Narrator, Said, Skin
 from greed_game.play.advisor import Advisor
 from greed_game.play.chatter import Chatter
 from greed_game.play.lesson import LEARNER, Lesson
@@ -325,7 +325,9 @@ class TurnController:
             self.answer(action.accept)
         self._snapshot = None
 
-    def keep(self) -> None:
+    def keep(self, throw_on: bool = False) -> None:
+        """Keep the selection; ``throw_on``: a throw follows at once (it takes banners down, so hot dice are
+        called out where the dice lay instead)."""
         self.recorder.play(Keep(self.selection.faces()))
         step = self.game.last
         kept = step.first(Kept) if step is not None else None
@@ -337,7 +339,12 @@ class TurnController:
             self.notices.call(call, 1.3 * self.pace + 0.5)
         hot = step.first(HotDice) if step is not None else None
         if hot is not None:
-            self.notices.show(self.narrator.events.said(hot), 1.4)
+            said = self.narrator.events.said(hot)
+            if throw_on and said is not None:
+                self.notices.call(said if call is None else Said(call.title, f"{call.sub}  ·  {said.title}",
+                                                                 call.tone), 1.8)
+            else:
+                self.notices.show(said, 1.4)
             self.moments.append(HotDiceMoment())
             self.selection.clear()
         self.ready()
