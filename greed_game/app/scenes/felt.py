@@ -601,10 +601,11 @@ class FeltSection:
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
         return kept
 
-    def clear(self) -> None:
-        """Take every die off the felt."""
-        self.hold.lying = {}
-        self.hold.fresh = []
+    def clear(self, *, keep_row: bool = False) -> None:
+        """Take every die off the felt (``keep_row``: all but the row waiting before the thrower)."""
+        if not keep_row:
+            self.hold.lying = {}
+            self.hold.fresh = []
         self.tags = []
         self.dice = []
         self.exits = []
@@ -647,9 +648,7 @@ class FeltSection:
             if (self._dice or self.exits or len(row) < len(self.hold.fresh)) and not self.tags:
                 self.sweep.take([d for d in self.dice + self.hold.fresh if d not in row], x, side,
                                 SWEEP * self.pace())
-                homes = dict(self.hold.lying)
-                self.clear()
-                self.hold.fresh, self.hold.lying = row, homes if row else {}
+                self.clear(keep_row=bool(row))
             return
         if len(self.hold.fresh) == count and self.hold.place == (x, side) and not self._dice:
             return
