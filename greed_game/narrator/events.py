@@ -106,28 +106,37 @@ class Events(Voice):
             return self.by(t.seat, _("You lose {points}"), _("{name} loses {points}"), points=num(t.lost))
         return _("No scoring dice")
 
-    def void(self, reason: str, against: str | None, dice: int) -> Said:
-        """The banner of a void throw (``against``: what a cocked die leans on, when the table knows)."""
-        return Said(_("Void throw"), self.void_again(reason, against, dice), "warn")
+    def void(self, reason: str, against: str | None, dice: int, count: int = 1) -> Said:
+        """The banner of a void throw (``against``: what a cocked die leans on, when the table knows; ``count``:
+        how many dice made it void)."""
+        return Said(_("Void throw"), self.void_again(reason, against, dice, count), "warn")
 
     def game_over(self, winners: Sequence[int]) -> Said:
         """The banner at the end of the game."""
         name = self.person(winners[0]).subject if len(winners) == 1 else ""
         return Said(self.winners(winners), tone="gold", name=name)
 
-    def void_reason(self, reason: str, against: str | None) -> str:
-        """Why a throw is void: a die off the felt (over the rail to the ``floor``, or up on the ``rail``), or cocked
-        against ``against`` (``die``/``rail``)."""
+    def void_reason(self, reason: str, against: str | None, count: int = 1) -> str:
+        """Why a throw is void: ``count`` dice off the felt (over the rail to the ``floor``, up on the ``rail``, or
+        some of each: ``over``), or cocked against ``against`` (``die``/``rail``)."""
         if reason == "off-felt":
-            return _("A die came to rest on the rail") if against == "rail" else _("A die fell off the table")
+            if against == "rail":
+                said = ngettext("A die came to rest on the rail", "{count} dice came to rest on the rail", count)
+            elif against == "over":
+                said = ngettext("A die went over the rail", "{count} dice went over the rail", count)
+            else:
+                said = ngettext("A die fell off the table", "{count} dice fell off the table", count)
+            return said.format(count=num(count))
+        if count > 1:
+            return ngettext("{count} die is cocked", "{count} dice are cocked", count).format(count=num(count))
         if against is None:
             return _("A die is cocked")
         return _("A die is cocked against another die") if against == "die" else _("A die is cocked against the rail")
 
-    def void_again(self, reason: str, against: str | None, dice: int) -> str:
+    def void_again(self, reason: str, against: str | None, dice: int, count: int = 1) -> str:
         """The line under a void throw's banner."""
         again = ngettext("{reason}: the die is thrown again", "{reason}: all {count} dice are thrown again", dice)
-        return again.format(reason=self.void_reason(reason, against), count=num(dice))
+        return again.format(reason=self.void_reason(reason, against, count), count=num(dice))
 
     def final_words(self, owed: Sequence[int], score: int) -> str:
         """Who still plays in the final round, and what for."""

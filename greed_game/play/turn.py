@@ -136,7 +136,7 @@ class TurnController:
         """Every throw simulated in 3D; void when the physics says so."""
         self.forced_voids = self.hands.forced
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
-        self.void_now: tuple[VoidReason, str | None] | None = None
+        self.void_now: tuple[VoidReason, str | None, int] | None = None
         """The void the throw in the air shows, and what its die leans on or went over."""
         self.roll_off = RollOff()
         """The roll-off being shown with real dice."""
@@ -378,7 +378,7 @@ class TurnController:
         toss = self.hands.toss(tuple(roll.dice), seat, len(self.game.players))
         self.throw_step = self.game.last
         self.throws += 1
-        self.void_now = (toss.void, toss.against) if toss.void is not None else None
+        self.void_now = (toss.void, toss.against, toss.void_count) if toss.void is not None else None
         self.mode = "rolling"
         self.advisor.close()
         self.notices.message = ""
@@ -418,11 +418,12 @@ class TurnController:
             return
         self.ready()
 
-    def _void(self, reason: VoidReason, against: str | None) -> None:
+    def _void(self, reason: VoidReason, against: str | None, count: int) -> None:
         self.voids += 1
         self.void_now = None
         self.recorder.play(Void(reason))
-        self.notices.show(self.narrator.events.void(reason, against, self.game.state.dice_left), 1.9 * self.pace + 0.4)
+        said = self.narrator.events.void(reason, against, self.game.state.dice_left, count)
+        self.notices.show(said, 1.9 * self.pace + 0.4)
         self.moments.append(VoidMoment(reason))
         self.wait(1.7, self.throw)
 

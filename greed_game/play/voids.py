@@ -39,9 +39,19 @@ class Toss:
 
     @property
     def against(self) -> str | None:
-        """What the die that makes the throw void leans on or went over ("rail", "die" or "floor")."""
+        """What the die that makes the throw void leans on ("rail", "die"), or where the dice off the felt went:
+        "floor" (all fell off the table), "rail" (all lie on it) or "over" (some of each)."""
         found = self.film.void
-        return found[2] if found is not None else None
+        if found is None or found[0] != "off-felt":
+            return found[2] if found is not None else None
+        off = [fell for fell, out in zip(self.film.fell, self.film.off_felt, strict=True) if out]
+        return "floor" if all(off) else "rail" if not any(off) else "over"
+
+    @property
+    def void_count(self) -> int:
+        """How many dice make the throw void: those off the felt, else those cocked."""
+        film = self.film
+        return sum(film.off_felt) or sum(film.cocked)
 
 
 def seat_spot(seat: int, players: int, table: Table = TABLE) -> tuple[float, int]:

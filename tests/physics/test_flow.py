@@ -75,3 +75,26 @@ def test_each_seat_throws_from_its_own_rail_across_the_felt() -> None:
         assert flick.side == side
         assert abs(flick.x - x) <= 1.0
         assert flick.aim[1] * side < 0, "the dice go away from the thrower's rail"
+
+
+def test_a_void_says_how_many_dice_went_off_the_felt_and_where() -> None:
+    from dataclasses import replace
+
+    from greed_game.narrator import Narrator
+    from greed_game.presets import preset
+
+    hands = Hands(lambda: "rare", random.Random(3))
+    film = hands.toss((1, 2, 3, 4, 5, 6), 0, 2).film
+    words = Narrator(preset("classic-five"), ["You", "Ada"]).events
+    cases = [
+        ((True, True, True, True, False, False), (True, True, True, True, False, False), "floor", 4,
+         "4 dice fell off the table: all 6 dice are thrown again"),
+        ((False, True, False, False, False, False), (False, False, False, False, False, False), "rail", 1,
+         "A die came to rest on the rail: all 6 dice are thrown again"),
+        ((True, True, False, False, False, False), (True, False, False, False, False, False), "over", 2,
+         "2 dice went over the rail: all 6 dice are thrown again"),
+    ]
+    for off, fell, against, count, said in cases:
+        toss = Toss(replace(film, off_felt=off, fell=fell), ())
+        assert toss.void == "off-felt" and toss.against == against and toss.void_count == count
+        assert words.void("off-felt", toss.against, 6, toss.void_count).sub == said

@@ -239,6 +239,17 @@ def went_over(film: Film, n: int) -> tuple[float, float]:
     return float(x), float(y)
 
 
+def exit_mark(x: float, y: float) -> tuple[float, float]:
+    """Where the mark of a die that went over the rail at ``(x, y)`` (table units, past the felt's edge) is
+    drawn: on the rail's top there, not on the felt, where it looked like it marked a die lying by the rail."""
+    hx, hy, mid = TABLE.half_width, TABLE.half_depth, TABLE.rail / 2
+    if abs(x) - hx >= abs(y) - hy:
+        x, y = math.copysign(hx + mid, x), min(max(y, -hy - mid), hy + mid)
+    else:
+        x, y = min(max(x, -hx - mid), hx + mid), math.copysign(hy + mid, y)
+    return CAMERA.to_screen(x, y, TABLE.rail_height)
+
+
 def gather_time(count: int) -> float:
     """Seconds of film a hand takes to gather ``count`` dice before a throw: a lone die is picked up in two
     thirds of the time six take (a throw of one die should not wait on a hand filling up)."""
@@ -709,9 +720,7 @@ class FeltSection:
         for n, view in enumerate(self.dice):
             view.moving = False
             if film.fell[n]:
-                x, y = went_over(film, n)
-                hx, hy = TABLE.half_width - 0.2, TABLE.half_depth - 0.2
-                self.exits.append(CAMERA.to_screen(min(max(x, -hx), hx), min(max(y, -hy), hy)))
+                self.exits.append(exit_mark(*went_over(film, n)))
             elif film.cocked[n] or film.off_felt[n]:
                 # The die that makes the throw void is ringed, with a tag saying so.
                 view.lean = (math.cos(view.angle + math.pi), math.sin(view.angle + math.pi))
