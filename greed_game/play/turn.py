@@ -67,6 +67,9 @@ from greed_game.rules.transitions import (
 )
 
 PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+CALLOUT_THROWN = 0.6
+"""Seconds (at normal speed) a combination's callout stays once the dice are thrown on: it is gone, faded, as
+they leave the hand."""
 """Multiplier of every pause and thinking time."""
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
@@ -382,8 +385,12 @@ class TurnController:
         self.mode = "rolling"
         self.advisor.close()
         self.notices.message = ""
-        # Banners sit above the dice: the last one's news (whose turn, a void) is taken down as the dice fly.
+        # Banners sit above the dice: the last one's news (whose turn, a void) is taken down as the dice fly;
+        # a callout fades as they leave the hand (it rose where the thrown dice land).
         self.notices.banner = None
+        call = self.notices.callout
+        if call is not None and self.pace > 0:  # (dice thrown at instant speed are at rest at once: no flight)
+            call.ttl = min(call.ttl, CALLOUT_THROWN * self.pace)
         self.moments.append(Thrown(seat, self.selection.throw(roll.dice), toss))
 
     def settled(self) -> None:

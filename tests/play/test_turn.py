@@ -24,7 +24,7 @@ from greed_game.play.moments import (
     Thrown,
     ToggleHint,
 )
-from greed_game.play.turn import TurnController
+from greed_game.play.turn import CALLOUT_THROWN, TurnController
 from greed_game.presets import preset
 from greed_game.rules import FirstPlayer, Game, Phase, Player, Record
 from greed_game.rules.game import VoidReason
@@ -363,6 +363,10 @@ def test_hot_dice_thrown_at_once_are_still_called_out() -> None:
     assert turn.mode == "rolling" and turn.notices.banner is None, "the banner goes as the dice fly"
     call = turn.notices.callout
     assert call is not None and call.said.title == "Hot dice!", "the news rises where the dice lay"
+    # where the dice lay is where the thrown ones land: the callout is gone as they leave the hand
+    assert call.ttl <= CALLOUT_THROWN * turn.pace
+    _run(turn, _view, CALLOUT_THROWN * turn.pace + 0.05)
+    assert turn.notices.callout is None
 
 
 def test_roll_is_lit_only_when_space_would_throw() -> None:
