@@ -60,7 +60,7 @@ FLICK_MIN = 40.0
 """A drag shorter than this (logical px) is a click, not a throw."""
 FLICK_WINDOW = 0.1
 """The end of the gesture that sets the throw's speed, seconds."""
-GATHER = 0.3
+GATHER = 0.24
 """Seconds of film the dice left on the felt take to be gathered into the thrower's hand before a throw of six:
 they are seen picked up, not gone from the felt and back in the air in the same frame. A hand picks up fewer
 dice quicker (:func:`gather_time`)."""
