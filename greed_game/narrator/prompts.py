@@ -30,10 +30,15 @@ class Prompts(Voice):
             return _("Keep the die: click it or 1 ({best})").format(best=num(best))
         return _("Keep dice: click or 1–{count} (best {best})").format(count=dice_on_felt, best=num(best))
 
-    def hot_keep(self) -> str:
-        """The selection sets aside every die on the felt and all of them score: said before the player
-        decides, so that Space is known to bring every die back."""
-        return _("All {count} score: throw all {count} again").format(count=count_word(self.rules.dice))
+    def hot_keep(self, picked: int | None = None) -> str:
+        """The selection sets aside every die on the felt (``picked`` of them; all the rules' dice when None)
+        and all of them score: said before the player decides, so that Space is known to bring every die back."""
+        count = count_word(self.rules.dice)
+        if picked is None or picked >= self.rules.dice:
+            return _("All {count} score: throw all {count} again").format(count=count)
+        return ngettext("The last die scores: throw all {count} again",
+                        "The last {picked} dice score: throw all {count} again", picked).format(
+                            count=count, picked=count_word(picked))
 
     def throw_prompt(self, dice: int) -> str:
         """``Space: throw 6 dice``."""

@@ -208,7 +208,7 @@ def assess(flow: Flow) -> Assessment:
             elif points is not None:
                 # Every die on the felt picked and all of them scoring: hot dice, said before the player decides.
                 hot = hot_dice(flow.rules, state, faces)
-                text = words.prompts.hot_keep() if hot else words.prompts.keep_value(faces, points)
+                text = words.prompts.hot_keep(len(faces)) if hot else words.prompts.keep_value(faces, points)
         else:
             options = flow.game.options()
             text = words.prompts.keep_prompt(len(flow.selection.dice), options[0].points if options else 0)

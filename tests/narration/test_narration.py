@@ -169,6 +169,11 @@ def test_a_hint_names_the_dice_it_keeps_and_says_what_each_figure_is() -> None:
 def test_hot_dice_are_announced_while_the_player_still_decides() -> None:
     assert Narrator(preset("pass-the-dice"), ["Ada"]).prompts.hot_keep() == "All six score: throw all six again"
     assert Narrator(preset("classic-five"), ["Ada"]).prompts.hot_keep() == "All five score: throw all five again"
+    # the last dice of a turn (after dice passed on were taken): not "all six"
+    words = Narrator(preset("pass-the-dice"), ["Ada"]).prompts
+    assert words.hot_keep(1) == "The last die scores: throw all six again"
+    assert words.hot_keep(2) == "The last two dice score: throw all six again"
+    assert words.hot_keep(6) == "All six score: throw all six again"
 
 
 def test_a_letter_dice_roll_off_says_which_letter_is_higher() -> None:
