@@ -275,3 +275,16 @@ def test_a_banked_score_counts_up_in_the_players_list(make_app: Callable[..., Ap
         drive.frames(1)
     assert len(seen) > 5 and 0 < seen[0] < 1050 and seen == sorted(seen), "seen counting up, not swapped in"
     assert table.side.counted[0] == 1050
+
+
+@pytest.mark.parametrize(("skin", "order"), [("pips", [1, 1, 1, 5]), ("greed", [5, 1, 1, 1])])
+def test_kept_dice_lie_in_the_tray_in_order(make_app: Callable[..., App], skin: str, order: list[int]) -> None:
+    app = make_app(skin=skin)
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 5, 2, 1, 3, 1))])
+    drive.frames(2)
+    pick(table, [1, 5, 1, 1])
+    drive.press("space")
+    drive.frames(2)
+    # pips upwards; letters downwards, so that a straight spells $GREED
+    assert [t.view.value for t in table.tray.dice] == order

@@ -105,10 +105,11 @@ class TraySection(Section):
         """Seconds left of their fading."""
 
     def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
-        """Dice arrive as one group (gliding from the felt unless ``animate`` is off)."""
+        """Dice arrive as one group (gliding from the felt unless ``animate`` is off), in order: pips upwards,
+        letters downwards (a straight of letters spells $GREED)."""
         group = self.groups
         self.groups += 1
-        for v in views:
+        for v in sorted(views, key=lambda v: v.value, reverse=self.skin() == "greed"):
             v.selected = False
             v.place = "tray"
             v.lean = None
