@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -324,3 +325,16 @@ def test_the_rails_inner_walls_stand_as_high_as_the_physics_rails_seen_from_the_
     # lit from the upper left: the walls facing away from the light are darker, and every wall is below the top
     assert wall_left < wall_right and wall_top < wall_bottom
     assert max(wall_left, wall_top, wall_right, wall_bottom) < rail_top
+
+
+def test_kept_dice_never_lie_one_over_another_in_the_tray_however_many_hot_dice_came() -> None:
+    from greed_game.app.scenes.table_parts import TRAY, TRAY_DIE, tray_places
+
+    assert tray_places([0, 0, 0, 1])[1] == TRAY_DIE  # an everyday turn: full size
+    for groups in ([0, 0, 0, 1, 1, 2, 3, 3, 3, 4, 5, 5, 6, 6, 6, 7, 8],  # 17 dice after two hot dice
+                   list(range(24)),  # a long turn of single dice
+                   [0] * 6 + [1] * 6 + [2] * 6 + [3] * 6):
+        places, size = tray_places(groups)
+        assert size >= (18 if len(groups) < 24 else 16), "too small to read"
+        assert all(b - a >= size + 2 for a, b in pairwise(places)), groups
+        assert places[-1] + size / 2 < TRAY.right - 200, "under the turn box"

@@ -28,13 +28,13 @@ from greed_game.app.scenes.table_parts import (
     SIDE,
     TOP_BAR,
     TRAY,
-    TRAY_DIE,
     banner_title,
     draw_plates,
     draw_player_rows,
     draw_table_background,
     draw_turn_box,
     players_bottom,
+    tray_places,
 )
 from greed_game.app.widgets import Button, FocusGroup
 from greed_game.i18n import _
@@ -423,20 +423,15 @@ class ReplayScene(Scene):
     def _draw_tray(self, canvas: Canvas, step: Step) -> None:
         r = TRAY
         canvas.text(_("KEPT"), (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
-        count = sum(len(d) for d, _ in step.groups)
-        gaps = max(0, len(step.groups) - 1)
-        room = r.w - 280
-        pitch = min(TRAY_DIE + 6, (room - gaps * 18) / max(1, count))
-        x = r.x + 66 + pitch / 2
-        for g, (dice, points) in enumerate(step.groups):
-            if g:
-                x += 18
-            first = x
-            for face in dice:
-                draw_upright(canvas, self.skin, face, (x, r.y + 32), min(TRAY_DIE, pitch - 4))
-                x += pitch
-            canvas.text(f"+{num(points)}", ((first + x - pitch) / 2, r.bottom - 10), 12, theme.GOLD, font="bold",
-                        anchor="center")
+        places, size = tray_places([g for g, (dice, _) in enumerate(step.groups) for _ in dice])
+        at = iter(places)
+        for dice, points in step.groups:
+            xs = [next(at) for _ in dice]
+            for face, x in zip(dice, xs, strict=True):
+                draw_upright(canvas, self.skin, face, (x, r.y + 32), size)
+            if xs:
+                canvas.text(f"+{num(points)}", ((xs[0] + xs[-1]) / 2, r.bottom - 10), 12, theme.GOLD, font="bold",
+                            anchor="center")
         note, color = step.note, step.note_color
         if note is None:
             said, tone = self.narrator.seats.turn_note(self.replay.state)

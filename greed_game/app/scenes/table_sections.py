@@ -31,7 +31,6 @@ from greed_game.app.scenes.table_parts import (
     SIDE,
     TOP_BAR,
     TRAY,
-    TRAY_DIE,
     Spoken,
     banner_card,
     draw_banner,
@@ -41,6 +40,7 @@ from greed_game.app.scenes.table_parts import (
     draw_turn_box,
     players_bottom,
     short_name,
+    tray_places,
 )
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
@@ -99,7 +99,7 @@ class TraySection(Section):
         self.skin = skin
         self.dice: list[TrayDie] = []
         self.groups = 0
-        self.leaving: list[tuple[float, float, int]] = []
+        self.leaving: list[tuple[float, float, int, float]] = []
         """The last turn's kept dice (where, which face), fading out of the tray rather than gone in a frame."""
         self.fade = 0.0
         """Seconds left of their fading."""
@@ -116,23 +116,25 @@ class TraySection(Section):
             v.tumble.finish()
             self.dice.append(TrayDie(v, group))
         picked = 0
-        for t, (x, y) in zip(self.dice, self._slots(), strict=True):
+        slots, size = self._slots()
+        for t, (x, y) in zip(self.dice, slots, strict=True):
             if animate and pace > 0 and t.group == group:
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
-                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
+                t.view.move_to(x, y, 0.0, size, 0.3 * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
                                after=KEEP_STAGGER * pace * picked)
                 picked += 1
             elif animate and pace > 0:
-                t.view.move_to(x, y, 0.0, TRAY_DIE, 0.3 * pace)  # those already in the tray slide up
+                t.view.move_to(x, y, 0.0, size, 0.3 * pace)  # those already in the tray slide up (smaller)
             else:
-                t.view.x, t.view.y, t.view.angle, t.view.size = x, y, 0.0, TRAY_DIE
+                t.view.x, t.view.y, t.view.angle, t.view.size = x, y, 0.0, size
 
     def sync(self, snap: TableSnapshot) -> None:
         """Match the snapshot: an empty tray empties; keeps the screen never saw (a resumed game) appear."""
         if not snap.tray:
             if self.dice:
-                self.leaving = [(t.view.x, t.view.y, t.view.value) for t in self.dice if t.view.tween is None]
+                self.leaving = [(t.view.x, t.view.y, t.view.value, t.view.size) for t in self.dice
+                                if t.view.tween is None]
                 self.fade = TRAY_FADE if self.leaving else 0.0
             self.dice, self.groups = [], 0
             return
@@ -167,39 +169,33 @@ class TraySection(Section):
             points += [tween.at(u)[:2] for u in (0.0, 0.2, 0.4, 0.6)]
         return [p for p in points if FELT.collidepoint(p)]
 
-    def _slots(self) -> list[tuple[float, float]]:
-        count = len(self.dice)
-        gaps = max(0, self.groups - 1)
-        room = TRAY.w - 280
-        step = min(TRAY_DIE + 6, (room - gaps * 18) / max(1, count))
-        x = TRAY.x + 66 + step / 2
-        slots: list[tuple[float, float]] = []
-        last_group = 0
-        for t in self.dice:
-            if t.group != last_group:
-                x += 18
-                last_group = t.group
-            slots.append((x, TRAY.y + 36))
-            x += step
-        return slots
+    def _slots(self) -> tuple[list[tuple[float, float]], float]:
+        """Each die's place in the tray, and the size the dice are drawn at there."""
+        xs, size = tray_places([t.group for t in self.dice])
+        return [(x, TRAY.y + 36) for x in xs], size
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = TRAY
         skin = self.skin()
         canvas.text(_("KEPT"), (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
         placed: dict[int, list[float]] = {}
-        for t, (sx, _sy) in zip(self.dice, self._slots(), strict=True):
+        for t, (sx, _sy) in zip(self.dice, self._slots()[0], strict=True):
             placed.setdefault(t.group, []).append(sx)
         # a group's points show once its dice are in (before, the label would wait under an empty place)
         arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.tween.lift > 0}
+        shown_to = -math.inf
         for g, xs in placed.items():
             if g < len(snap.tray) and g not in arriving:
-                canvas.text(f"+{num(snap.tray[g].points)}", ((min(xs) + max(xs)) / 2, r.bottom - 15), 12,
-                            theme.GOLD, font="bold", anchor="center")
+                label, mid = f"+{num(snap.tray[g].points)}", (min(xs) + max(xs)) / 2
+                half = canvas.text_width(label, 12, "bold") / 2
+                if mid - half < shown_to + 4:  # (many small groups: one label in two, never run together)
+                    continue
+                canvas.text(label, (mid, r.bottom - 15), 12, theme.GOLD, font="bold", anchor="center")
+                shown_to = mid + half
         if self.fade > 0:
             share = self.fade / TRAY_FADE
-            for x, y, face in self.leaving:
-                draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), TRAY_DIE, alpha=int(255 * share))
+            for x, y, face, size in self.leaving:
+                draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), size, alpha=int(255 * share))
         for t in self.dice:
             v = t.view
             if v.tween is None:
