@@ -198,10 +198,12 @@ class Events(Voice):
         four or more of a kind), with the keep's points; None for singles and triples, the everyday."""
         parts = self.rules.table.breakdown(counts_of(kept.dice)) or ()
         names: list[str] = []
+        rest: list[int] = []
         for combo in parts:
             faces = combo.dice
             if len(set(faces)) == 1:
                 if len(faces) <= 3:
+                    rest += faces
                     continue
                 name = self.vocab.many(len(faces), faces[0])
             else:
@@ -210,6 +212,8 @@ class Events(Voice):
             names.append(name[:1].upper() + name[1:])
         if not names:
             return None
+        if rest:  # the points are the whole keep's: its other dice are named too ("Four 1s + 5")
+            names.append(self.vocab.dice(rest))
         return Said(_("{combinations}!").format(combinations=" + ".join(names)), f"+{num(kept.points)}", "gold")
 
     # -- the replay -------------------------------------------------------------------------------

@@ -126,7 +126,11 @@ def _callout(rules_id: str, throw: tuple[int, ...], keep: tuple[int, ...], skin:
 def test_combinations_worth_a_callout_are_named_as_they_are_kept() -> None:
     assert _callout("pass-the-dice", (1, 2, 3, 4, 5, 2), (1, 2, 3, 4, 5)) == Said("Straight!", "+1,000", "gold")
     assert _callout("farkel-family", (2, 2, 3, 3, 6, 6), (2, 2, 3, 3, 6, 6)) == Said("Three pairs!", "+1,000", "gold")
-    assert _callout("official", (1, 2, 3, 4, 1), (1, 1, 2, 3, 4)) == Said("Small straight!", "+850", "gold")
+    # the points are the whole keep's, so its other dice are named too
+    assert _callout("official", (1, 2, 3, 4, 1), (1, 1, 2, 3, 4)) == Said("Small straight + 1!", "+850", "gold")
+    assert _callout("pass-the-dice", (1, 1, 1, 1, 5, 3), (1, 1, 1, 1, 5)) == Said("Four 1s + 5!", "+2,050", "gold")
+    assert _callout("pass-the-dice", (1, 1, 1, 1, 5, 3), (1, 1, 1, 1, 5), "greed") == Said("Four D's + G!",
+                                                                                           "+2,050", "gold")
     assert _callout("dollar-greed", (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6), "greed") == Said("$GREED!", "+1,000",
                                                                                               "gold")
     six = _callout("dollar-greed", (4, 4, 4, 4, 4, 4), (4, 4, 4, 4, 4, 4), "greed")
