@@ -440,12 +440,15 @@ class ListBox(Widget):
 class FocusGroup:
     """Keyboard focus and mouse hover over a list of widgets."""
 
-    def __init__(self, widgets: Sequence[Widget] = (), *, focus: int = 0) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), *, focus: int = 0, menu: bool = False) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus = focus
         self.hover: Widget | None = None
         self.keyboard = False
         """The focus ring is shown once the keyboard has been used."""
+        self.menu = menu
+        """A list of choices: once the keyboard moves, the gold goes with the focus (one button looks chosen,
+        the one Enter presses), not left on the first."""
 
     def set(self, widgets: Sequence[Widget], *, keep_focus: bool = True) -> None:
         """Replace the widgets (after a layout change), keeping the focus index if possible."""
@@ -542,6 +545,12 @@ class FocusGroup:
     def draw(self, canvas: Canvas) -> None:
         """Draw every widget, the focused one with its ring."""
         focused = self.focused if self.keyboard else None
+        lead = self.menu and isinstance(focused, Button)
         for w in self.widgets:
+            primary = isinstance(w, Button) and w.primary
+            if lead and isinstance(w, Button):
+                w.primary = w is focused
             w.draw(canvas, focused=w is focused or (isinstance(w, TextField) and w is self.focused),
                    hovered=w is self.hover and w.enabled)
+            if isinstance(w, Button):
+                w.primary = primary

@@ -338,3 +338,25 @@ def test_kept_dice_never_lie_one_over_another_in_the_tray_however_many_hot_dice_
         assert size >= (18 if len(groups) < 24 else 16), "too small to read"
         assert all(b - a >= size + 2 for a, b in pairwise(places)), groups
         assert places[-1] + size / 2 < TRAY.right - 200, "under the turn box"
+
+
+def test_in_a_menu_the_gold_goes_with_the_keyboard_focus(app: App) -> None:
+    from greed_game.app.widgets import Button, FocusGroup
+
+    seen: list[tuple[str, bool]] = []
+
+    class Seen(Button):
+        def draw(self, canvas: Canvas, *, focused: bool, hovered: bool) -> None:
+            seen.append((self.label, self.primary))
+
+    buttons = [Seen(pygame.Rect(0, 40 * i, 100, 36), label, lambda: None, primary=i == 0)
+               for i, label in enumerate(("Resume", "Rules", "Settings"))]
+    group = FocusGroup(buttons, menu=True)
+    group.draw(app.canvas)
+    assert [p for _, p in seen] == [True, False, False]  # the mouse's menu: the first is the one to take
+    group.handle(KeyPress("down"))
+    group.handle(KeyPress("down"))
+    seen.clear()
+    group.draw(app.canvas)
+    assert seen == [("Resume", False), ("Rules", False), ("Settings", True)], "two buttons looked chosen"
+    assert buttons[0].primary, "the button keeps its own look for the mouse"

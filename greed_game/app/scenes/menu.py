@@ -48,7 +48,7 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.focus = FocusGroup()
+        self.focus = FocusGroup(menu=True)
         self._hint: tuple[tuple[int, int] | None, str] = (None, "")
         self._build()
 

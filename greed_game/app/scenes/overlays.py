@@ -435,7 +435,7 @@ class PauseOverlay(Overlay):
             Button(pygame.Rect(x, y + i * (h + gap), w, h), label, action, primary=i == 0, size=19, enabled=enabled)
             for i, (label, action, enabled) in enumerate(entries)
         ]
-        self.focus = FocusGroup(widgets)
+        self.focus = FocusGroup(widgets, menu=True)
 
     def _rules(self) -> Go:
         return Push(ToRules(rules=self.rules))
