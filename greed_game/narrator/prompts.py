@@ -106,6 +106,11 @@ class Prompts(Voice):
         return _("Roll-off: who throws first?")
 
     @property
+    def roll_off_status(self) -> tuple[str, str]:
+        """A roll-off throw waits for a person's die: what to do, and how."""
+        return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")
+
+    @property
     def hurry_human(self) -> str:
         return _("Any key: hurry up")
 

@@ -96,7 +96,12 @@ def _my_move(flow: Flow) -> bool:
 
 
 def _throw(flow: Flow, flick: Flick | None) -> None:
-    """Space or a throw by hand: keep the selection (if any) and throw the dice left."""
+    """Space or a throw by hand: keep the selection (if any) and throw the dice left; in a roll-off waiting for
+    a person, their die (and the others of that throw)."""
+    if flow.mode == "roll-off":
+        flow.hands.by_hand = flick
+        flow.roll_off.thrown_by_person()
+        return
     if not _my_move(flow):
         return
     flow.hands.by_hand = flick

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from greed_game.play.moments import RollOffThrown
 from greed_game.play.voids import Hands
 from greed_game.rules import RuleSet
@@ -17,6 +19,9 @@ class RollOff:
         self.rounds: list[dict[int, tuple[int, ...]]] = []
         self._ties: list[tuple[int, ...] | None] = []
         """For each throw still to show: the seats of the tie it begins to break, or None."""
+        self.waiting: int | None = None
+        """The person's seat the next throw waits for (Space, Roll or a throw by hand), or None."""
+        self._go: Callable[[], None] | None = None
 
     def start(self, rules: RuleSet, rounds: list[dict[int, tuple[int, ...]]]) -> None:
         """Show ``rounds`` (the core's roll-off) from the first throw."""
@@ -46,13 +51,31 @@ class RollOff:
     def showing(self) -> bool:
         return bool(self.throws or self.rounds)
 
-    def next(self, hands: Hands, players: int) -> RollOffThrown | None:
-        """The next throw's moment, simulated now; None once every throw has been shown."""
+    def wait_for(self, seat: int, go: Callable[[], None]) -> None:
+        """The next throw waits for the person at ``seat``; ``go`` throws it."""
+        self.waiting, self._go = seat, go
+
+    def thrown_by_person(self) -> bool:
+        """A person threw the throw waited for: it goes (False when none was waited for)."""
+        go, self._go = self._go, None
+        if go is None:
+            return False
+        go()
+        return True
+
+    def thrower(self, is_human: Callable[[int], bool]) -> int | None:
+        """The first person's seat among the next throw's throwers (it waits for them), or None."""
+        return next((seat for seat, _ in self.throws[0] if is_human(seat)), None) if self.throws else None
+
+    def next(self, hands: Hands, players: int, by_hand: int | None = None) -> RollOffThrown | None:
+        """The next throw's moment, simulated now (seat ``by_hand``'s die thrown by the hands' throw by hand);
+        None once every throw has been shown."""
         if not self.throws:
             return None
         throws = self.throws.pop(0)
         self._ties.pop(0)
-        toss = hands.roll_off(throws, players)
+        self.waiting = None
+        toss = hands.roll_off(throws, players, by_hand)
         seats = tuple(seat for seat, values in throws for _ in values)
         return RollOffThrown(seats, tuple(v for _, values in throws for v in values), toss)
 

@@ -143,6 +143,8 @@ class TableSnapshot:
     to_throw: int = 0
     """How many dice wait before the player whose throw it is: the dice left at a turn's start, the dice passed
     on with an offer; 0 while dice lie on the felt or fly, and while nobody is to throw."""
+    roll_off_thrower: int | None = None
+    """The person's seat a roll-off throw waits for (Space, Roll or a throw by hand), or None."""
 
 
 class Flow(Protocol):
@@ -167,7 +169,7 @@ class Flow(Protocol):
 
     @property
     def mode(self) -> str:
-        """``ready``, ``rolling``, ``wait``, ``over`` or ``full``."""
+        """``ready``, ``rolling``, ``wait``, ``over``, ``full`` or ``roll-off`` (a person is to throw)."""
 
     @property
     def narrator(self) -> Narrator:
@@ -232,6 +234,11 @@ def status(flow: Flow) -> Status:
         # The last bust of a game leads to the result, not to another turn.
         on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
         return (banner.said.title if banner else "", "bad"), (on, "dim")
+    if flow.mode == "roll-off" and flow.roll_off.waiting is not None:
+        ask, keys = words.prompts.roll_off_status
+        if sum(p.kind == "human" for p in flow.game.players) > 1:  # a shared screen: whose die it is
+            ask = words.prompts.addressed(words.person(flow.roll_off.waiting).subject, ask)
+        return (ask, "plain"), (keys, "dim")
     if flow.roll_off.showing:
         return (words.prompts.rolling_off, "plain"), (words.prompts.hurry_computer, "dim")
     if not flow.human_turn:
@@ -257,6 +264,9 @@ def buttons(flow: Flow) -> tuple[ButtonState, ...]:
     """The flow's buttons as they are now: Take and Decline while dice are on offer, else Roll and Bank; Hint."""
     human = flow.human_turn
     hint = ButtonState(_("Hint"), "H", ToggleHint(), enabled=human)
+    if flow.mode == "roll-off":  # a person throws for who starts: Roll (or Space, or a throw by hand)
+        return (ButtonState(_("Roll"), _("Space"), ThrowDice(), primary=True),
+                ButtonState(_("Bank"), _("Enter"), BankTurn(), enabled=False), hint)
     if human and flow.shown.phase is Phase.CARRYOVER:
         return (
             ButtonState(_("Take"), "T", AnswerOffer(True), primary=True),
@@ -355,6 +365,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         speech=flow.notices.speech,
         coach=_coach(flow),
         to_throw=_to_throw(flow),
+        roll_off_thrower=flow.roll_off.waiting if flow.mode == "roll-off" else None,
     )
 
 

@@ -77,7 +77,7 @@ THINK = 0.85
 WATCHED = 5.0
 """How much longer a computer player thinks over a move a lesson explains."""
 
-Mode = Literal["ready", "rolling", "wait", "over", "full"]
+Mode = Literal["ready", "rolling", "wait", "over", "full", "roll-off"]
 ROOM = 8
 """Events a move may add at most (a keep, a throw, voids): play stops this far below the record's limit."""
 
@@ -467,14 +467,20 @@ class TurnController:
         self.then = lambda: self.moments.append(LeaveTable())
 
 
-def _show_roll_off(turn: TurnController) -> None:
-    """The roll-off's next throw (a tie said first), or, once every throw is at rest, who starts."""
+def _show_roll_off(turn: TurnController, thrown: bool = False) -> None:
+    """The roll-off's next throw (a tie said first), or, once every throw is at rest, who starts. A throw with a
+    person's die in it waits for them to throw (``thrown``: they just did)."""
     tie = turn.roll_off.say_tie()
     if tie is not None:
         turn.notices.show(turn.narrator.events.roll_off_tie(tie), 1.3 * turn.pace)
         turn.wait(1.4, lambda: _show_roll_off(turn))
         return
-    moment = turn.roll_off.next(turn.hands, len(turn.game.players))
+    person = turn.roll_off.thrower(turn.is_human)
+    if person is not None and not thrown and turn.pace > 0:
+        turn.roll_off.wait_for(person, lambda: _show_roll_off(turn, thrown=True))
+        turn.mode = "roll-off"
+        return
+    moment = turn.roll_off.next(turn.hands, len(turn.game.players), person)
     if moment is not None:
         turn.mode = "rolling"
         turn.moments.append(moment)

@@ -100,19 +100,25 @@ class Hands:
                                   throwing=self.throwing, table=self.table)
         return Toss(film, tuple(film.layouts(values, self.rng)))
 
-    def roll_off(self, throws: list[tuple[int, tuple[int, ...]]], players: int) -> Toss:
-        """The roll-off's dice thrown at once, each seat's from its own place (``throws``: seat and values).
+    def roll_off(self, throws: list[tuple[int, tuple[int, ...]]], players: int, by_hand: int | None = None) -> Toss:
+        """The roll-off's dice thrown at once, each seat's from its own place (``throws``: seat and values);
+        seat ``by_hand``'s with the person's throw by hand, when there is one.
 
         A roll-off throw is never void: the core has read its values already,
         so the hands throw again, unseen, until every die lies flat on the felt.
         """
-        hands = [(len(values), self.flick(seat, players, len(values))) for seat, values in throws]
-        film = simulate_hands(hands, self.rng, throwing=self.throwing, table=self.table)
+        flick, self.by_hand = self.by_hand, None
+
+        def hands() -> list[tuple[int, Flick]]:
+            return [(len(values), flick if seat == by_hand and flick is not None else
+                     self.flick(seat, players, len(values))) for seat, values in throws]
+
+        film = simulate_hands(hands(), self.rng, throwing=self.throwing, table=self.table)
         for _ in range(FORCED_TRIES):
             if film.void is None:
                 break
-            hands = [(len(values), self.flick(seat, players, len(values))) for seat, values in throws]
-            film = simulate_hands(hands, self.rng, throwing=self.throwing, table=self.table)
+            flick = None  # (the person's throw went wrong unseen: thrown again as the hand would)
+            film = simulate_hands(hands(), self.rng, throwing=self.throwing, table=self.table)
         values = tuple(v for _, vs in throws for v in vs)
         return Toss(film, tuple(film.layouts(values, self.rng)))
 

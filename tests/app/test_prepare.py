@@ -334,6 +334,8 @@ def test_the_waiting_card_keeps_off_the_roll_off_and_opens_when_a_computer_s_mov
     for _ in range(600):
         if not turn.roll_off.showing:
             break
+        if turn.mode == "roll-off":  # the roll-off waits for your die
+            turn.send(ThrowDice())
         _run(turn, view, 1 / 20)
         assert turn.snapshot.waiting is None, "the card covered the roll-off's dice"
     if game.state.current == 2:  # (You start: a computer's move comes after yours)

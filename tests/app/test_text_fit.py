@@ -293,7 +293,9 @@ def _roll_off_eight(app: App, drive: Driver) -> None:
     app.settings.animation_speed = "normal"  # the banner stays up while the table is drawn
     scene = TableScene.new(app, GameSetup("pass-the-dice", list(EIGHT)))
     app.stack.replace(scene)
-    # the roll-off's dice are thrown first; once they rest, the banner says who starts
+    # the roll-off's dice are thrown first (the person's with Space); once they rest, the banner says who starts
+    drive.until(lambda: scene.turn.mode == "roll-off")
+    drive.press("space")
     drive.until(lambda: scene.snap.banner is not None)
     drive.frames(2)
     assert scene.snap.banner is not None and scene.snap.banner.said.sub.startswith(_("Roll-off: {results}")[:6])

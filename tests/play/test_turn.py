@@ -389,3 +389,64 @@ def test_roll_is_lit_only_when_space_would_throw() -> None:
     turn.selection.choose(())
     turn.refresh()
     assert not roll_lit()
+
+
+@pytest.mark.parametrize("rules_id", ["pass-the-dice", "dollar-greed"])
+def test_a_person_throws_their_own_roll_off_die(rules_id: str) -> None:
+    from greed_game.physics import Flick
+    from greed_game.play.voids import seat_spot
+
+    players = [Player("Ada", "expert"), Player("You", "human")]
+    turn, view, _ = _controller(players, rules_id)
+    turn.start_new()
+    if rules_id == "dollar-greed":  # seat by seat: Ada's dice are thrown first, by her
+        assert turn.mode == "rolling"
+        for _ in range(200):
+            if turn.mode == "roll-off":
+                break
+            _run(turn, view, 1 / 20)
+    # the throw with your die in it waits for you: nothing is thrown, Roll is lit and the status says so
+    assert turn.mode == "roll-off" and turn.snapshot.roll_off_thrower == 1
+    turn.moments.take()
+    _run(turn, view, 5.0)
+    assert turn.mode == "roll-off" and not any(isinstance(m, RollOffThrown) for m in turn.moments.take())
+    assert turn.snapshot.status[0][0] == "Roll-off: throw to see who starts"
+    assert [b.label for b in turn.snapshot.buttons if b.enabled and b.primary] == ["Roll"]
+    assert not turn.human_turn, "no keeping or banking in a roll-off"
+    # a throw by hand: your die leaves from where your hand let it go
+    x, side = seat_spot(1, 2)
+    flick = Flick(x + 2.0, side, (0.0, -float(side)), 9.0, 12.0)
+    turn.send(ThrowDice(flick))
+    thrown = next(m for m in turn.moments.take() if isinstance(m, RollOffThrown))
+    assert 1 in thrown.seats and turn.mode == "rolling"
+    yours = [n for n, seat in enumerate(thrown.seats) if seat == 1]
+    start = thrown.toss.film.poses[0]
+    middle = sum(float(start[n, 0]) for n in yours) / len(yours)
+    assert abs(middle - (x + 2.0)) < 1.0, "your dice did not leave from where your hand let them go"
+    # and then the game goes on to the first turn by itself
+    view.flying = True
+    for _ in range(3000):
+        if not turn.roll_off.showing:
+            break
+        if turn.mode == "roll-off":
+            turn.send(ThrowDice())
+        _run(turn, view, 1 / 20)
+    assert not turn.roll_off.showing
+
+
+def test_computers_alone_and_instant_speed_throw_the_roll_off_at_once() -> None:
+    turn, _view, _ = _controller([Player("Ada", "expert"), Player("Bo", "expert")], "pass-the-dice")
+    turn.start_new()
+    assert turn.mode == "rolling"
+
+    class Instant:
+        animation_speed = "instant"
+        void_frequency = "off"
+        opponents_talk = True
+
+    people = [Player("You", "human"), Player("Bo", "expert")]
+    turn = TurnController(Game(preset("pass-the-dice"), people), rng=random.Random(4), seed=4,
+                          rules_ref="pass-the-dice", overrides={}, saver=Saver(), pacing=Instant,
+                          skin=lambda: "pips", visual_rng=random.Random(0))
+    turn.start_new()
+    assert turn.mode == "rolling", "at instant speed nobody waits on a roll-off"

@@ -790,7 +790,8 @@ class FeltSection:
         elif _may_throw(snap):
             drag.append((*pos, self.clock))
             self.flung_at = self.clock
-            command = ThrowDice(gesture_flick(drag, snap.state.current, len(snap.players)))
+            seat = snap.state.current if snap.roll_off_thrower is None else snap.roll_off_thrower
+            command = ThrowDice(gesture_flick(drag, seat, len(snap.players)))
         if not isinstance(command, ThrowDice) and self.hold.brings and self.hold.fresh:
             # dice brought into the hand for no throw go back over the rail
             self.sweep.take(self.hold.fresh, None, self.hold.side, SWEEP * self.pace())
@@ -997,8 +998,9 @@ def _shaken(die: DieView) -> tuple[float, ...] | None:
 
 
 def _may_throw(snap: TableSnapshot) -> bool:
-    """Whether the throw button is on offer now (a person's throw, nothing in the way)."""
-    return snap.human_turn and any(isinstance(b.command, ThrowDice) and b.enabled for b in snap.buttons)
+    """Whether the throw button is on offer now (a person's throw, or their roll-off die; nothing in the way)."""
+    person = snap.human_turn or snap.roll_off_thrower is not None
+    return person and any(isinstance(b.command, ThrowDice) and b.enabled for b in snap.buttons)
 
 
 def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int) -> Flick:

@@ -282,7 +282,7 @@ class TableScene(Scene):
             if used is not False:
                 pressed = self.actions.pressed()
                 return self.send(pressed) if pressed is not None else went(used)
-        if not snap.human_turn:
+        if not snap.human_turn and snap.roll_off_thrower is None:  # (a roll-off waiting for a person: theirs)
             if isinstance(event, (KeyPress, Click)):
                 return self._hurry()
             return None
