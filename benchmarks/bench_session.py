@@ -57,7 +57,11 @@ def session(size: tuple[int, int] = (1280, 720), speed: str = "normal") -> list[
         frames("setup frame", 5)
         step("Start", lambda: app.go(setup.start()))  # type: ignore[union-attr]
         table = app.stack.top
-        frames("table frame", 2000, lambda: table.human_turn)  # type: ignore[union-attr]
+        for _ in range(4):  # the roll-off waits for the person's die (a tie: again)
+            frames("table frame", 2000, lambda: table.human_turn or table.turn.mode == "roll-off")  # type: ignore[union-attr]
+            if table.human_turn:  # type: ignore[union-attr]
+                break
+            step("Space (the roll-off)", lambda: table.send(ThrowDice()))  # type: ignore[union-attr]
         step("Space", lambda: table.send(ThrowDice()))  # type: ignore[union-attr]
         turn = table.turn  # type: ignore[union-attr]
         first = turn.game.state.turn

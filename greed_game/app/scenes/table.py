@@ -144,6 +144,7 @@ class TableScene(Scene):
         script = build_lesson(rules) if lesson else None
         scene = cls(app, setup, Game(rules, setup.players), rng, seed, script)
         scene.turn.start_new()
+        scene.felt.clear()  # (the first turn's row, laid before the roll-off began: never seen)
         scene._sync()
         return scene
 
