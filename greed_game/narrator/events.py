@@ -344,6 +344,10 @@ class Events(Voice):
                            _("{name} busts on the first throw{notes}"), notes=note)
         return Line(text, "bad")
 
+    def roll_off_line(self, seat: int) -> Line:
+        """The log's first line where a roll-off decided who starts."""
+        return Line(self.by(seat, _("You win the roll-off"), _("{name} wins the roll-off")), "info")
+
     def declined_line(self, seat: int) -> Line:
         """The log line of a carryover declined."""
         return Line(self.by(seat, _("You decline the dice"), _("{name} declines the dice")), "info")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from greed_game.narrator import Line, Narrator, Said, Skin
@@ -49,7 +49,7 @@ from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snaps
 from greed_game.play.voids import Hands
 from greed_game.rules import Action, Bank, Carryover, FirstPlayer, Game, Keep, Phase, Roll, State, Throw, Void
 from greed_game.rules.game import VoidReason, outcome
-from greed_game.rules.history import game_history
+from greed_game.rules.history import TurnResult, game_history
 from greed_game.rules.record import MAX_EVENTS
 from greed_game.rules.transitions import (
     Banked,
@@ -222,7 +222,7 @@ class TurnController:
             self.vrng.shuffle(order)
             self.selection.throw(order)
         if welcome:
-            self.log = self.narrator.events.log(history.turns)
+            self.log = _log(self, history.turns)
             self.notices.show(self.narrator.events.welcome_back(self.shown.current), 1.6)
         self._snapshot = None
 
@@ -443,7 +443,7 @@ class TurnController:
         self.notices.callout = None  # (a straight's callout stayed up into the next player's banner)
         self.selection.clear()
         self.tray = []
-        self.log = self.narrator.events.log(game_history(self.game).turns)
+        self.log = _log(self, game_history(self.game).turns)
         step, self.turn_end = self.turn_end, None
         if self.game.state.finished or step is None:
             self.ready()
@@ -467,6 +467,16 @@ class TurnController:
         self.then = lambda: self.moments.append(LeaveTable())
 
 
+def _log(turn: TurnController, turns: Sequence[TurnResult]) -> list[tuple[int, Line]]:
+    """The log of finished turns, after who won the roll-off (where the rules have one and a lesson did not
+    skip it)."""
+    lines = turn.narrator.events.log(turns)
+    first = turn.game.events[0] if turn.game.events else None
+    if isinstance(first, FirstPlayer) and turn.rules.first_player != "seat-order" and turn.lesson is None:
+        lines.insert(0, (first.seat, turn.narrator.events.roll_off_line(first.seat)))
+    return lines
+
+
 def _show_roll_off(turn: TurnController, thrown: bool = False) -> None:
     """The roll-off's next throw (a tie said first), or, once every throw is at rest, who starts. A throw with a
     person's die in it waits for them to throw (``thrown``: they just did)."""
@@ -487,5 +497,6 @@ def _show_roll_off(turn: TurnController, thrown: bool = False) -> None:
         return
     rounds = turn.roll_off.finish()
     turn.shown = turn.game.state  # the plates and the players' list mark who starts as the banner says it
+    turn.log = _log(turn, ())
     turn.notices.show(turn.narrator.events.roll_off(rounds, turn.game.state.current), 2.2 * turn.pace + 0.4)
     turn.wait(1.6, turn.ready)

@@ -432,6 +432,12 @@ def test_a_person_throws_their_own_roll_off_die(rules_id: str) -> None:
             turn.send(ThrowDice())
         _run(turn, view, 1 / 20)
     assert not turn.roll_off.showing
+    # the log says who won it, from the record (so a resumed game says it too)
+    starter = turn.game.state.current
+    won = "You win the roll-off" if starter == 1 else "Ada wins the roll-off"
+    assert turn.log and turn.log[0][1].text == won
+    turn.start_resumed()
+    assert turn.log[0][1].text == won
 
 
 def test_computers_alone_and_instant_speed_throw_the_roll_off_at_once() -> None:
