@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from greed_game.narrator import Line, Narrator, Said, Skin
@@ -47,7 +48,20 @@ from greed_game.play.rolloff import RollOff
 from greed_game.play.selection import Selection
 from greed_game.play.snapshot import Assessment, KeptGroup, TableSnapshot, snapshot_of
 from greed_game.play.voids import Hands
-from greed_game.rules import Action, Bank, Carryover, FirstPlayer, Game, Keep, Phase, Roll, State, Throw, Void
+from greed_game.rules import (
+    Action,
+    Bank,
+    Carryover,
+    FirstPlayer,
+    Game,
+    Keep,
+    Phase,
+    Roll,
+    State,
+    Throw,
+    Void,
+    counts_of,
+)
 from greed_game.rules.game import VoidReason, outcome
 from greed_game.rules.history import TurnResult, game_history
 from greed_game.rules.record import MAX_EVENTS
@@ -356,6 +370,14 @@ class TurnController:
         self.recorder.play(Bank())
         self.turn_end = step = self.game.last
         banked = step.first(Banked) if step is not None else None
+        if banked is not None and banked.kept:
+            # Banked straight from the throw: its best dice are seen set aside, and the turn's total with them,
+            # before the banner says what was banked.
+            points = self.rules.table.points(counts_of(banked.kept)) or 0
+            self.selection.choose(banked.kept)
+            self.tray.append(KeptGroup(banked.kept, points))
+            self.moments.append(KeptDice(self.selection.take(), points))
+            self.shown = replace(self.shown, turn_points=self.shown.turn_points + points)
         self.notices.show(self.narrator.events.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
         self.moments.append(BankedMoment())
         self.wait(1.2, self._turn_over)

@@ -456,3 +456,19 @@ def test_computers_alone_and_instant_speed_throw_the_roll_off_at_once() -> None:
                           skin=lambda: "pips", visual_rng=random.Random(0))
     turn.start_new()
     assert turn.mode == "rolling", "at instant speed nobody waits on a roll-off"
+
+
+def test_a_bank_straight_from_the_throw_is_seen_setting_its_dice_aside() -> None:
+    from greed_game.play.moments import KeptDice
+
+    rules_id = next(r for r in ("dollar-greed", "official", "farkel-family", "classic-five", "pass-the-dice")
+                    if preset(r).bank_keeps_best)
+    turn, view, _ = _controller([Player("Tess"), Player("Bo", "expert")], rules_id, overrides={"entry_minimum": 0})
+    _first_throw(turn, (1, 5, 5, 2, 3, 4) if preset(rules_id).dice == 6 else (1, 5, 5, 2, 3))
+    turn.moments.take()
+    turn.send(BankTurn())  # nothing picked: the bank keeps the throw's best itself
+    kept = [m for m in turn.moments.take() if isinstance(m, KeptDice)]
+    assert kept and len(kept[0].dice) == 3, "the dice the bank keeps are seen going to the tray"
+    banner = turn.notices.banner
+    assert banner is not None and banner.said.title == f"Tess banks {turn.snapshot.state.turn_points:,}"
+    assert sum(g.points for g in turn.tray) == turn.snapshot.state.turn_points, "the tray and the box agree"
