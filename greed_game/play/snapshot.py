@@ -354,7 +354,8 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         status=status(flow),
         hot_seat=hot_seat,
         addressee=s.current if hot_seat and human else None,
-        turn_note=words.seats.turn_note(s),
+        # (no dice "to throw" during a roll-off, or under a bust: the throw has been made)
+        turn_note=("", "dim") if flow.busted or flow.roll_off.showing else words.seats.turn_note(s),
         chips=tuple(words.seats.chips(s)),
         buttons=buttons(flow),
         hint=tuple(advisor.lines) if hint_open else None,

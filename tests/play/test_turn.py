@@ -161,6 +161,7 @@ def test_a_bust_is_shown_only_when_the_dice_rest_and_held_until_the_person_moves
     assert turn.shown.current == 0 and turn.snapshot.acknowledging and turn.busted
     assert turn.notices.banner is not None and turn.notices.banner.said.title == "Bust!"
     assert turn.snapshot.status[1][0] == "Any key or click: on to the next turn"
+    assert turn.snapshot.turn_note[0] == "", "no dice 'to throw' under a bust"
     turn.send(Hurry())
     _run(turn, view, 0.1)
     assert turn.shown.current == 1 and not turn.busted
@@ -413,6 +414,7 @@ def test_a_person_throws_their_own_roll_off_die(rules_id: str) -> None:
     assert turn.snapshot.status[0][0] == "Roll-off: throw to see who starts"
     assert [b.label for b in turn.snapshot.buttons if b.enabled and b.primary] == ["Roll"]
     assert not turn.human_turn, "no keeping or banking in a roll-off"
+    assert turn.snapshot.turn_note[0] == "", "no dice 'to throw' in a roll-off"
     # a throw by hand: your die leaves from where your hand let it go
     x, side = seat_spot(1, 2)
     flick = Flick(x + 2.0, side, (0.0, -float(side)), 9.0, 12.0)
@@ -463,7 +465,7 @@ def test_a_bank_straight_from_the_throw_is_seen_setting_its_dice_aside() -> None
 
     rules_id = next(r for r in ("dollar-greed", "official", "farkel-family", "classic-five", "pass-the-dice")
                     if preset(r).bank_keeps_best)
-    turn, view, _ = _controller([Player("Tess"), Player("Bo", "expert")], rules_id, overrides={"entry_minimum": 0})
+    turn, _view, _ = _controller([Player("Tess"), Player("Bo", "expert")], rules_id, overrides={"entry_minimum": 0})
     _first_throw(turn, (1, 5, 5, 2, 3, 4) if preset(rules_id).dice == 6 else (1, 5, 5, 2, 3))
     turn.moments.take()
     turn.send(BankTurn())  # nothing picked: the bank keeps the throw's best itself
