@@ -162,6 +162,8 @@ def test_roll_off_badges_tell_the_throwers_apart() -> None:
 
 
 def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.table_sections import ROW_CLEAR
+
     app = make_app(size=(854, 480))
     table = table_at(app, "pass-the-dice", [TESS, Player("Bo")], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))])
     canvas = app.canvas
@@ -176,7 +178,9 @@ def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Calla
             assert FELT.contains(card)
         table.notices._draw_callout(canvas, straight, 1.8, None)
         alone = table.notices.callout_card
-        assert alone is not None and abs(alone.centery - min(max(where[1], FELT.top + 22), FELT.bottom - 22)) <= 1
+        # (alone, it keeps off the rows, where the next thrower's dice come to lie)
+        expected = min(max(where[1], FELT.top + ROW_CLEAR), FELT.bottom - ROW_CLEAR)
+        assert alone is not None and abs(alone.centery - expected) <= 1
 
 
 def test_a_die_in_the_air_passes_over_a_seats_plate(make_app: Callable[..., App]) -> None:
@@ -276,3 +280,16 @@ def test_confetti_is_for_a_person_s_win_or_a_game_of_computers_not_a_person_s_lo
         outcomes.add(won)
     assert outcomes == {True, False}, "(both a win and a loss were seen)"
     assert _celebrated(finished_game(seed=1, players=(Player("Ada", "bold"), Player("Bo", "cautious"))))
+
+
+def test_a_banner_keeps_off_the_rows_where_the_next_thrower_s_dice_come_to_lie(app: App) -> None:
+    from greed_game.app.scenes.felt import ROW_LINES
+
+    said = Said("Penny starts", "Roll-off: You 1  ·  Penny 3")
+    for lying in ([], [(FELT.centerx - 200, FELT.centery + 30)], [(FELT.left + 60, FELT.top + 200)]):
+        card = banner_card(app.canvas, said, lying, ROW_LINES)
+        assert not [p for p in lying if _covers(card, *p)]
+        assert not [p for p in ROW_LINES if _covers(card, *p)], (lying, card)
+    # a die lying in the middle leaves no room between the rows: the card keeps off the die first
+    card = banner_card(app.canvas, said, [(FELT.centerx, FELT.centery)], ROW_LINES)
+    assert not _covers(card, FELT.centerx, FELT.centery)

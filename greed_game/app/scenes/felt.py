@@ -278,6 +278,10 @@ ROW_INSET = 1.15
 OFF_TABLE = TABLE.half_depth + TABLE.rail + 0.9
 """How far up or down the screen from the felt's middle (die units) a die beyond a rail is out of sight: dice
 come in from there and go out to there."""
+ROW_LINES = tuple(CAMERA.to_screen(float(x), side * (TABLE.half_depth - ROW_INSET))
+                  for side in (-1, 1) for x in range(-int(TABLE.half_width) + 1, int(TABLE.half_width)))
+"""Points (stage pixels) along both rows, where the next thrower's dice come to lie: a banner keeps off them
+where it can, so that dice laid in after it appeared do not slide under its words."""
 HEAP_CLEAR = 2.5
 """How far (die units) the middle of a handful keeps from a die lying on the felt."""
 PLACE_EASE = 7.0

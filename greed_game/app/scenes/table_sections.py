@@ -23,7 +23,7 @@ from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
-from greed_game.app.scenes.felt import FeltSection, passing_on
+from greed_game.app.scenes.felt import ROW_LINES, FeltSection, passing_on
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     DIE,
@@ -487,6 +487,10 @@ class TopBarSection(Section):
 # -- above the dice ----------------------------------------------------------------------------------------------
 
 
+ROW_CLEAR = 2.1 * DIE
+"""How far (logical pixels) a callout's middle keeps from the felt's top and bottom edges: off the rows."""
+
+
 class NoticeLayer(Section):
     """Banners, callouts, the carryover box and the waiting card: drawn above the dice, never under them."""
 
@@ -508,7 +512,8 @@ class NoticeLayer(Section):
         banner = snap.banner
         if banner is not None and self.card[0] != banner.serial:
             carried = self.tray.carried() if self.tray is not None else []
-            lying, passing = ([], []) if snap.state.finished else (self.felt.lying(), carried + self.felt.sweep.path())
+            lying, passing = ([], []) if snap.state.finished else (self.felt.lying(),
+                                                                    carried + self.felt.sweep.path() + [*ROW_LINES])
             self.card = (banner.serial, banner_card(canvas, banner.said, lying, passing))
         self.felt.covered = self.card[1] if banner is not None else None
 
@@ -537,7 +542,8 @@ class NoticeLayer(Section):
         text = f"{said.title}  {said.sub}"
         w = canvas.text_width(text, 22, "bold") + 28
         x = min(max(x, FELT.left + w / 2 + 4), FELT.right - w / 2 - 4)
-        y = min(max(y - rise, FELT.top + 22), FELT.bottom - 22)
+        # (clear of the rows: the next thrower's dice come to lie there, and hot dice come back there at once)
+        y = min(max(y - rise, FELT.top + ROW_CLEAR), FELT.bottom - ROW_CLEAR)
         card = pygame.Rect(round(x - w / 2), round(y - 19), round(w), 38)
         if banner is not None and card.colliderect(banner.inflate(8, 8)):
             above = banner.top - 8 - 19
