@@ -118,7 +118,10 @@ class Button(Widget):
         if self.hint and r.h >= 40:
             canvas.text(self.label, (cx, cy - 7), size, ink, font="bold", anchor="center", max_width=r.w - 12)
             hint_ink = (70, 52, 20) if self.primary and self.enabled else theme.TEXT_DIM
-            canvas.text(self.hint, (cx, cy + 12), 12, hint_ink, anchor="center", max_width=r.w - 12)
+            hint_size = 12  # (a long line, Continue's game, gets a smaller size before it is cut)
+            while hint_size > 10 and canvas.text_width(self.hint, hint_size) > r.w - 12:
+                hint_size -= 1
+            canvas.text(self.hint, (cx, cy + 12), hint_size, hint_ink, anchor="center", max_width=r.w - 12)
         else:
             label = f"{self.label}  [{self.hint}]" if self.hint else self.label
             canvas.text(label, (cx, cy), self.size, ink, font="bold", anchor="center", max_width=r.w - 12)

@@ -25,6 +25,7 @@ from greed_game.resources import asset_path
 from greed_game.storage import Settings, Storage
 
 from .conftest import Driver
+from .scenarios import table_at
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -360,3 +361,40 @@ def test_in_a_menu_the_gold_goes_with_the_keyboard_focus(app: App) -> None:
     group.draw(app.canvas)
     assert seen == [("Resume", False), ("Rules", False), ("Settings", True)], "two buttons looked chosen"
     assert buttons[0].primary, "the button keeps its own look for the mouse"
+
+
+def test_a_long_line_under_a_button_is_made_smaller_before_it_is_cut(app: App) -> None:
+    from greed_game.app.widgets import Button
+
+    canvas = app.canvas
+    hint = "Pass the Dice: Annabel 11,700  ·  Penny 16,750 — your turn"
+    button = Button(pygame.Rect(0, 0, 340, 48), "Continue", lambda: None, hint=hint, primary=True)
+    sizes: list[float] = []
+    real = canvas.text
+
+    def text(words: str, at: tuple[float, float], size: float, *args: object, **kw: object) -> object:
+        if words == hint:
+            sizes.append(size)
+        return real(words, at, size, *args, **kw)  # type: ignore[arg-type]
+
+    canvas.text = text  # type: ignore[method-assign]
+    button.draw(canvas, focused=False, hovered=False)
+    assert canvas.text_width(hint, 12) > 340 - 12, "the line is long enough to need it"
+    assert sizes and sizes[0] < 12 and canvas.text_width(hint, sizes[0]) <= 340 - 12
+
+
+def test_continue_s_line_fits_under_its_button_in_a_small_window(make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.menu import CONTINUE_W, MenuScene
+    from greed_game.app.widgets import Button
+    from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll
+
+    app = make_app(size=(854, 480))  # (a small window draws text relatively larger)
+    table = table_at(app, "pass-the-dice", [Player("You"), Player("Penny", "cautious")],
+                     [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()])
+    table.turn.recorder.save()
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    line = next(w.hint for w in menu.focus.widgets if isinstance(w, Button) and w.label == "Continue")
+    assert line and "1,050" in line
+    assert app.canvas.text_width(line, 11) <= CONTINUE_W - 12, "the line is cut with an ellipsis"

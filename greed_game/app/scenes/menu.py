@@ -36,6 +36,8 @@ from greed_game.i18n import _
 if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
 
+CONTINUE_W = 340
+"""The menu's buttons' width (logical pixels)."""
 TITLE_FACES = (6, 5, 4, 2, 3, 1)
 """$ G R E E D."""
 TITLE_TILT = (-7.0, 4.0, -3.0, 6.0, -5.0, 3.0)
@@ -49,7 +51,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusGroup(menu=True)
-        self._hint: tuple[tuple[int, int] | None, str] = (None, "")
+        self._hint: tuple[tuple[int, int, float] | None, str] = (None, "")
         self._build()
 
     def continue_hint(self) -> str:
@@ -61,7 +63,7 @@ class MenuScene(Scene):
         path = self.app.storage.autosave_path
         try:
             stat = path.stat()
-            key = (stat.st_mtime_ns, stat.st_size)
+            key = (stat.st_mtime_ns, stat.st_size, self.app.canvas.scale)  # (the line is fitted to the window)
         except OSError:
             return ""
         if self._hint[0] != key:
@@ -78,11 +80,15 @@ class MenuScene(Scene):
             return ""
         if game.finished:
             return ""
-        return f"{rules_name(game.rules)}: {standing_line(game, 48)}"
+        standing = standing_line(game, 48)
+        full = f"{rules_name(game.rules)}: {standing}"
+        # The rules' name goes first where the line would not fit under the button (a small window's text is
+        # relatively larger): where the game stands is what a player looks for.
+        return full if self.app.canvas.text_width(full, 11) <= CONTINUE_W - 12 else standing
 
     def _build(self) -> None:
         has_save = self.app.storage.has_saved_game()
-        x, w, h, gap = LOGICAL_W // 2 - 170, 340, 44, 8
+        x, w, h, gap = LOGICAL_W // 2 - CONTINUE_W // 2, CONTINUE_W, 44, 8
         y = 250
         entries: list[tuple[str, Callable[[], Go | None], bool]] = [
             (_("Continue"), self._continue, has_save),
