@@ -288,3 +288,32 @@ def test_kept_dice_lie_in_the_tray_in_order(make_app: Callable[..., App], skin: 
     drive.frames(2)
     # pips upwards; letters downwards, so that a straight spells $GREED
     assert [t.view.value for t in table.tray.dice] == order
+
+
+def test_dice_picked_that_cannot_be_kept_are_rung_in_red(make_app: Callable[..., App]) -> None:
+    from greed_game.app import theme
+
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 3, 2, 4, 6, 2))])
+    drive.frames(2)
+
+    def ring_colour() -> tuple[int, int, int]:
+        die = next(d for d in table.felt.dice if d.selected)
+        (ax, ay), (bx, by) = die.corners(1.14, 4.0)[:2]
+        table.felt.drawn = None
+        table.picture.draw(app.canvas, table.snap)
+        seen = app.canvas.surface.get_at(app.canvas.pt((ax + bx) / 2, (ay + by) / 2))
+        return (seen[0], seen[1], seen[2])
+
+    def near(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+        return max(abs(x - y) for x, y in zip(a, b, strict=True)) < 40
+
+    pick(table, [3])
+    drive.frames(1)
+    assert table.turn.choice.error.startswith("Cannot keep")
+    assert near(ring_colour(), theme.RED), "a pick that cannot be kept looks like one that can"
+    pick(table, [3])  # put back
+    pick(table, [1])
+    drive.frames(1)
+    assert near(ring_colour(), theme.GOLD)

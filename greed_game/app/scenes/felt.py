@@ -866,6 +866,8 @@ class FeltSection:
                 d.x -= nudge
                 if snap.busted and d.at_rest:
                     canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
+                elif d.selected and snap.choice.error and snap.may_select:
+                    canvas.polygon(theme.RED, d.corners(1.14, 4.0), 3)  # picked, but it cannot be kept
         if marks_over:
             _draw_exits(canvas, self.exits)
         self._draw_tags(canvas, snap)
@@ -899,9 +901,10 @@ class FeltSection:
         when something in it changed)."""
         shown = [d for d in self.dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         highlights: list[Highlight | None] = []
+        refused = bool(snap.choice.error) and snap.may_select  # dice picked that cannot be kept: rung in red
         for d in shown:
             if d.selected:
-                highlights.append("selected")
+                highlights.append("bust" if refused else "selected")
             elif snap.busted and d.at_rest:
                 highlights.append("bust")
             elif d.ident in advised:
