@@ -55,13 +55,11 @@ class RollOff:
         """The next throw waits for the person at ``seat``; ``go`` throws it."""
         self.waiting, self._go = seat, go
 
-    def thrown_by_person(self) -> bool:
-        """A person threw the throw waited for: it goes (False when none was waited for)."""
+    def thrown_by_person(self) -> None:
+        """A person threw the throw waited for: it goes (nothing, when none was waited for)."""
         go, self._go = self._go, None
-        if go is None:
-            return False
-        go()
-        return True
+        if go is not None:
+            go()
 
     def thrower(self, is_human: Callable[[int], bool]) -> int | None:
         """The first person's seat among the next throw's throwers (it waits for them), or None."""

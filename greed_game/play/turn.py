@@ -81,10 +81,10 @@ from greed_game.rules.transitions import (
 )
 
 PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+"""Multiplier of every pause and thinking time."""
 CALLOUT_THROWN = 0.6
 """Seconds (at normal speed) a combination's callout stays once the dice are thrown on: it is gone, faded, as
 they leave the hand."""
-"""Multiplier of every pause and thinking time."""
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
 
@@ -359,7 +359,7 @@ class TurnController:
             said = self.narrator.events.said(hot)
             if throw_on and said is not None:
                 self.notices.call(said if call is None else Said(call.title, f"{call.sub}  ·  {said.title}",
-                                                                 call.tone), 1.8)
+                                                                 call.tone), 1.3 * self.pace + 0.5)
             else:
                 self.notices.show(said, 1.4)
             self.moments.append(HotDiceMoment())

@@ -768,7 +768,7 @@ class FeltSection:
             if event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
                 # a press on a die may begin a throw by hand too: it is picked on the release, if no throw came
                 self.drag = [(*event.pos, self.clock)]
-                self.hold.side = seat_spot(snap.state.current, len(snap.players))[1]
+                self.hold.side = seat_spot(_thrower(snap), len(snap.players))[1]
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 self.hold.pressed = die.ident if die is not None and snap.may_select else None
                 self.hold.brings = snap.rules.dice if self.dice and all(d.selected for d in self.dice) else 0
@@ -794,8 +794,7 @@ class FeltSection:
         elif _may_throw(snap):
             drag.append((*pos, self.clock))
             self.flung_at = self.clock
-            seat = snap.state.current if snap.roll_off_thrower is None else snap.roll_off_thrower
-            command = ThrowDice(gesture_flick(drag, seat, len(snap.players)))
+            command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players)))
         if not isinstance(command, ThrowDice) and self.hold.brings and self.hold.fresh:
             # dice brought into the hand for no throw go back over the rail
             self.sweep.take(self.hold.fresh, None, self.hold.side, SWEEP * self.pace())
@@ -866,7 +865,7 @@ class FeltSection:
                 d.x -= nudge
                 if snap.busted and d.at_rest:
                     canvas.polygon(theme.RED, d.corners(1.16), 3)  # every die on the felt failed to score
-                elif d.selected and snap.choice.error and snap.may_select:
+                elif d.selected and _refused(snap):
                     canvas.polygon(theme.RED, d.corners(1.14, 4.0), 3)  # picked, but it cannot be kept
         if marks_over:
             _draw_exits(canvas, self.exits)
@@ -901,7 +900,7 @@ class FeltSection:
         when something in it changed)."""
         shown = [d for d in self.dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         highlights: list[Highlight | None] = []
-        refused = bool(snap.choice.error) and snap.may_select  # dice picked that cannot be kept: rung in red
+        refused = _refused(snap)
         for d in shown:
             if d.selected:
                 highlights.append("bust" if refused else "selected")
@@ -1002,6 +1001,16 @@ def _shaken(die: DieView) -> tuple[float, ...] | None:
     if die.pose is None or nudge == 0.0:
         return die.pose
     return (die.pose[0] + nudge / DIE, *die.pose[1:])
+
+
+def _refused(snap: TableSnapshot) -> bool:
+    """Whether the dice picked cannot be kept (they are rung in red, not gold)."""
+    return bool(snap.choice.error) and snap.may_select
+
+
+def _thrower(snap: TableSnapshot) -> int:
+    """The seat a throw by hand is for: the player whose turn it is, or the person a roll-off waits for."""
+    return snap.state.current if snap.roll_off_thrower is None else snap.roll_off_thrower
 
 
 def _may_throw(snap: TableSnapshot) -> bool:
