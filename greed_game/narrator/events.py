@@ -352,6 +352,11 @@ class Events(Voice):
         """The log line of a carryover declined."""
         return Line(self.by(seat, _("You decline the dice"), _("{name} declines the dice")), "info")
 
+    def taken_line(self, seat: int, points: int) -> Line:
+        """The log line of a carryover taken."""
+        return Line(self.by(seat, _("You take the dice: {points} carried"),
+                            _("{name} takes the dice: {points} carried"), points=num(points)), "info")
+
     def log(self, turns: Sequence[TurnResult]) -> list[tuple[int, Line]]:
         """The whole log of finished turns, oldest first, each with its seat."""
         totals = [0] * len(self.people)
@@ -360,5 +365,7 @@ class Events(Voice):
             totals[turn.seat] += turn.points
             if turn.declined:
                 out.append((turn.seat, self.declined_line(turn.seat)))
+            if turn.carried:
+                out.append((turn.seat, self.taken_line(turn.seat, turn.carried)))
             out.append((turn.seat, self.log_line(turn, totals[turn.seat])))
         return out

@@ -136,6 +136,9 @@ class Hints(Voice):
             # No-break spaces keep each figure whole when the hint wraps.
             if risk is not None:
                 figures.append(_("≈ {points} points from here on average").format(points=num(round(value))))
+            else:
+                # A bank throws no more: its figure is what it scores, with nothing to lose.
+                figures.append(_("{points} points, no risk").format(points=num(round(value))))
             if chances is not None:
                 figures.append(_("win chance {chance}").format(chance=pct(chances[i])))
             if risk is not None:

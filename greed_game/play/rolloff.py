@@ -55,6 +55,13 @@ class RollOff:
         """The next throw waits for the person at ``seat``; ``go`` throws it."""
         self.waiting, self._go = seat, go
 
+    @property
+    def waiting_dice(self) -> int:
+        """How many dice the person waited for throws (0 when no throw waits for a person)."""
+        if self.waiting is None or not self.throws:
+            return 0
+        return sum(len(values) for seat, values in self.throws[0] if seat == self.waiting)
+
     def thrown_by_person(self) -> None:
         """A person threw the throw waited for: it goes (nothing, when none was waited for)."""
         go, self._go = self._go, None

@@ -145,6 +145,8 @@ class TableSnapshot:
     on with an offer; 0 while dice lie on the felt or fly, and while nobody is to throw."""
     roll_off_thrower: int | None = None
     """The person's seat a roll-off throw waits for (Space, Roll or a throw by hand), or None."""
+    roll_off_dice: int = 0
+    """How many dice that person throws in the roll-off (they wait in a row before them); 0 when none waits."""
 
 
 class Flow(Protocol):
@@ -367,6 +369,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         coach=_coach(flow),
         to_throw=_to_throw(flow),
         roll_off_thrower=flow.roll_off.waiting if flow.mode == "roll-off" else None,
+        roll_off_dice=flow.roll_off.waiting_dice if flow.mode == "roll-off" else 0,
     )
 
 

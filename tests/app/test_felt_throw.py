@@ -697,3 +697,37 @@ def test_a_hand_gathers_a_lone_die_quicker_than_six() -> None:
     assert gather_time(6) == GATHER
     assert gather_time(1) < gather_time(2) < gather_time(6)
     assert gather_time(1) >= GATHER / 2  # still seen picked up
+
+
+def test_the_roll_off_waits_with_your_die_before_you_and_a_drag_throws_it_from_under_the_pointer(
+        make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("pass-the-dice", [TESS, ADA]))
+    app.stack.replace(table)
+    drive.until(lambda: table.turn.mode == "roll-off", limit=3000)
+    drive.frames(40)
+    row = table.felt.hold.fresh
+    assert len(row) == 1, "your roll-off die waits in a row before you"
+    assert row[0].pose is not None and row[0].pose[1] * seat_spot(0, 2)[1] > TABLE.half_depth / 2
+    to_window = app.display.to_window
+    start, hand = (row[0].x, row[0].y), (row[0].x + 100.0, row[0].y - 90.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 20)
+    drive.frames(20)
+    assert math.dist((row[0].x, row[0].y), hand) < 1.5 * DIE, "the die is under the pointer"
+    held = row[0].pose
+    assert held is not None
+    end = (hand[0], hand[1] - 60)
+    drive.hold_move(hand, end, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
+    drive.frames(1)
+    playing = table.felt.playing
+    assert playing is not None and playing.start is not None and table.felt.tags
+    mine = [n for n, (seat, _) in enumerate(table.felt.tags) if seat == 0]
+    assert all(math.dist(playing.start[n][:2], held[:2]) < 0.5 for n in mine), "it leaves from the hand"
+    assert table.felt.hold.fresh == []

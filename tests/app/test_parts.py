@@ -242,6 +242,31 @@ def test_a_resized_window_still_takes_clicks_where_they_land(make_app: Callable[
     assert isinstance(app.stack.top, RulesOverlay)
 
 
+def test_page_down_in_the_rules_turns_a_whole_page(app: App, drive: Driver) -> None:
+    app.show_menu()
+    overlay = RulesOverlay(app, 0)
+    app.push(overlay)
+    drive.frames(1)
+    rows, room = overlay._rows, overlay.body.h
+
+    def shown(first: int) -> int:
+        """How many rows from ``first`` fit wholly."""
+        used, k = 0.0, first
+        while k < len(rows) and used + rows[k].height <= room:
+            used, k = used + rows[k].height, k + 1
+        return k - first
+
+    page = shown(0)
+    drive.press("pagedown")
+    assert overlay.first == min(page, overlay._last_first()), "the next page starts at the first row not shown"
+    drive.press("pageup")
+    assert overlay.first == 0
+    drive.press("end")
+    end = overlay.first
+    drive.press("pagedown")
+    assert overlay.first == end
+
+
 def test_settings_change_and_are_saved_at_once(app: App, drive: Driver) -> None:
     app.show_menu()
     app.push(SettingsOverlay(app))

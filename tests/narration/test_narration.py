@@ -162,7 +162,7 @@ def test_a_hint_names_the_dice_it_keeps_and_says_what_each_figure_is() -> None:
     texts = [line.text.replace("\u00a0", " ") for line in lines]
     assert texts[:3] == ["Best to win: keep the 1 and throw 5 dice", "Keep the 1 and throw 5 dice",
                          "≈ 284 points from here on average · win chance 49.8% · bust chance 15.7%"]
-    assert texts[3:] == ["Keep the 5 and bank 50", "win chance 40.0%"]
+    assert texts[3:] == ["Keep the 5 and bank 50", "50 points, no risk · win chance 40.0%"]
     hot = _game("pass-the-dice", Roll((1, 1, 1, 5, 5, 5))).state
     assert n.hints.choice((Keep((1, 1, 1, 5, 5, 5)), Roll(())), hot) == (
         "keep three 1s and three 5s, then throw all six again (hot dice)")

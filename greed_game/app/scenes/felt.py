@@ -594,6 +594,7 @@ class FeltSection:
         self.sweep.take(self.dice, None, None, SWEEP * self.pace())  # a tie's dice: taken back to each side
         # the new dice come in once the old are over the rail (the same rail, for a tie's thrower)
         hold = SWEEP_FIRST if self.sweep.dice else 0.0
+        row, row_place = self.hold.fresh, self.hold.place
         self.clear()
         self.dice = []
         for value in moment.dice:
@@ -602,9 +603,16 @@ class FeltSection:
             self.dice.append(view)
         self.tags = [(seat, names[seat]) for seat in moment.seats]
         film = moment.toss.film
-        sides = [float(seat_spot(seat, len(names))[1]) for seat in moment.seats]
-        self.playing = Playing(film, moment.toss.layouts, start=_brought_in(film, sides),
-                               start_layouts=moment.toss.layouts, lead=GATHER + hold, hold=hold)
+        spots = [seat_spot(seat, len(names)) for seat in moment.seats]
+        start, layouts = _brought_in(film, [float(side) for _, side in spots]), list(moment.toss.layouts)
+        # the person's dice leave from their row (or from under the pointer, thrown by hand), not over the rail
+        mine = [n for n, spot in enumerate(spots) if spot == row_place]
+        for n, d in zip(mine, row, strict=False):
+            if d.pose is not None and d.layout is not None:
+                start[n], layouts[n] = d.pose, d.layout
+        lead = GATHER_BY_HAND if mine and _just_flung(self.clock, self.flung_at) else GATHER
+        self.playing = Playing(film, moment.toss.layouts, start=start, start_layouts=tuple(layouts),
+                               lead=lead + hold, hold=hold)
         self._pose()
 
     def take(self, moment: KeptDice) -> list[DieView]:
@@ -655,8 +663,8 @@ class FeltSection:
         """With no dice of a throw on the felt: the dice the thrower is to throw lie in a row before them (the
         last turn's dice passed on to them, any more brought in over their rail, any over swept off); with
         nobody to throw, the last dice are swept off (a roll-off's stay, tagged, until its first turn)."""
-        x, side = seat_spot(snap.state.current, len(snap.players))
-        count = snap.to_throw
+        x, side = seat_spot(_thrower(snap), len(snap.players))
+        count = snap.to_throw or snap.roll_off_dice
         if count == 0:
             # a row waits through a pause (a bank after hot dice: it is passed on next), not past the game's end
             row = [] if snap.state.finished else self.hold.fresh
@@ -667,7 +675,7 @@ class FeltSection:
             return
         if len(self.hold.fresh) == count and self.hold.place == (x, side) and not self._dice:
             return
-        if self.tags:  # the roll-off's dice go back to their throwers before the first turn's come in
+        if self.tags:  # the roll-off's dice go back to their throwers before the first turn's (or a tie's) come in
             self.sweep.take(self.dice, None, None, SWEEP * self.pace())
             self.clear()
         lying = self.hold.fresh + [d for d in self.dice if not d.selected]

@@ -190,12 +190,29 @@ class RulesOverlay(Overlay):
             first -= 1
         return first
 
+    def _page(self, direction: int) -> int:
+        """The rows a page turn moves by: onward, to the first row not wholly shown; back, so that the row now
+        first ends the page above it (rows differ in height, so a page is not a fixed count)."""
+        room, first = float(self.body.h), min(self.first, self._last_first())
+        rows = self._rows
+        k = first
+        if direction > 0:
+            while k < len(rows) and room >= rows[k].height:
+                room -= rows[k].height
+                k += 1
+        else:
+            while k > 0 and room >= rows[k - 1].height:
+                room -= rows[k - 1].height
+                k -= 1
+        return k - first if k != first else direction
+
     def _scroll_by(self, rows: int) -> None:
         self.first = max(0, min(self.first + rows, self._last_first()))
 
     def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress):
-            step = {"down": 1, "up": -1, "pagedown": 10, "pageup": -10, "space": 10}.get(event.key)
+            step = {"down": 1, "up": -1, "pagedown": self._page(1), "pageup": self._page(-1),
+                    "space": self._page(1)}.get(event.key)
             if event.key == "escape":
                 return self.close()
             if step is not None:
