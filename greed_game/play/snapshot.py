@@ -34,6 +34,8 @@ class KeptGroup:
 
     dice: tuple[int, ...]
     points: int
+    hot: bool = False
+    """Whether this keep scored the last of the dice (hot dice): a set is finished, and the tray marks it."""
 
 
 @dataclass(frozen=True)

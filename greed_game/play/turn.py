@@ -230,7 +230,7 @@ class TurnController:
     def start_resumed(self, *, welcome: bool = True) -> None:
         """A resumed game: the tray and the dice as they lay; then (``welcome``) the log and a word of welcome."""
         history = game_history(self.game)  # one replay of the record serves the tray and the log
-        self.tray = [KeptGroup(dice, points) for dice, points in history.open_keeps]
+        self.tray = [KeptGroup(dice, points, hot) for dice, points, hot in history.open_keeps]
         if self.game.state.throw is not None:
             order = list(self.game.remaining_dice())
             self.vrng.shuffle(order)
@@ -349,12 +349,12 @@ class TurnController:
         step = self.game.last
         kept = step.first(Kept) if step is not None else None
         assert kept is not None
-        self.tray.append(KeptGroup(kept.dice, kept.points))
+        hot = step.first(HotDice) if step is not None else None
+        self.tray.append(KeptGroup(kept.dice, kept.points, hot is not None))
         self.moments.append(KeptDice(self.selection.take(), kept.points))
         call = self.narrator.events.callout(kept)
         if call is not None:  # seen where the dice lay
             self.notices.call(call, 1.3 * self.pace + 0.5)
-        hot = step.first(HotDice) if step is not None else None
         if hot is not None:
             said = self.narrator.events.said(hot)
             if throw_on and said is not None:

@@ -59,8 +59,9 @@ class History:
     state: State
     faces: tuple[int, int, int, int, int, int]
     """How often each face 1..6 came up in all throws (void throws included: the dice did show them)."""
-    open_keeps: tuple[tuple[tuple[int, ...], int], ...] = ()
-    """The keeps of the turn still in progress, each with the points it added (a resumed game's tray)."""
+    open_keeps: tuple[tuple[tuple[int, ...], int, bool], ...] = ()
+    """The keeps of the turn still in progress, each with the points it added and whether it made hot dice (a
+    resumed game's tray)."""
 
     def turns_of(self, seat: int) -> tuple[TurnResult, ...]:
         """The finished turns of ``seat``, in order."""
@@ -77,7 +78,7 @@ class _TurnSoFar:
     carried: int = 0
     voids: int = 0
     declined: bool = False
-    keeps: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
+    keeps: list[tuple[tuple[int, ...], int, bool]] = field(default_factory=list)
 
     def copy(self) -> _TurnSoFar:
         """A copy a void can put back (the keeps copied too, as they grow in place)."""
@@ -86,7 +87,9 @@ class _TurnSoFar:
     def note(self, event: Event, before: State, after: State) -> None:
         """Take in what a keep or a carryover changed."""
         if isinstance(event, Keep):
-            self.keeps.append((tuple(sorted(event.dice)), after.turn_points - before.turn_points))
+            # hot dice: more dice to throw than were left over (every die came back)
+            hot = after.dice_left > before.dice_left - len(event.dice)
+            self.keeps.append((tuple(sorted(event.dice)), after.turn_points - before.turn_points, hot))
         if isinstance(event, Carryover):
             if event.accept:
                 self.carried = after.carried

@@ -285,6 +285,8 @@ def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw
     turn.refresh()
     assert turn.snapshot.status[0][0] == "All six score: throw all six again"
     assert turn.snapshot.status[1] == ("Enter: bank 1,500", "good")
+    turn.keep()
+    assert [g.hot for g in turn.snapshot.tray] == [True], "the tray marks the finished set"
 
 
 def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:

@@ -87,7 +87,14 @@ def test_live_game_in_progress_lists_finished_turns_only() -> None:
 def test_the_keeps_of_the_turn_in_progress_survive_a_void_bust() -> None:
     rules = preset("classic-five")
     events: list[Event] = [Roll((1, 2, 3, 4, 6)), Keep((1,)), Roll((5, 2, 3, 4)), Keep((5,))]
-    assert history(rules, 2, events).open_keeps == (((1,), 100), ((5,), 50))
+    assert history(rules, 2, events).open_keeps == (((1,), 100, False), ((5,), 50, False))
     busted = [*events, Roll((2, 3, 4))]
     assert history(rules, 2, busted).open_keeps == ()
-    assert history(rules, 2, [*busted, Void("leaning")]).open_keeps == (((1,), 100), ((5,), 50))
+    assert history(rules, 2, [*busted, Void("leaning")]).open_keeps == (((1,), 100, False), ((5,), 50, False))
+
+
+def test_an_open_keep_says_whether_it_made_hot_dice() -> None:
+    rules = preset("pass-the-dice")
+    events: list[Event] = [Roll((1, 1, 1, 5, 5, 2)), Keep((1, 1, 1, 5)), Roll((5, 5)), Keep((5, 5)),
+                           Roll((1, 2, 3, 4, 6, 6)), Keep((1,))]
+    assert [hot for _, _, hot in history(rules, 2, events).open_keeps] == [False, True, False]

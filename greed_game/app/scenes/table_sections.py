@@ -183,6 +183,11 @@ class TraySection(Section):
             placed.setdefault(t.group, []).append(sx)
         # a group's points show once its dice are in (before, the label would wait under an empty place)
         arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.tween.lift > 0}
+        for g, xs in placed.items():
+            if g < len(snap.tray) and snap.tray[g].hot and g + 1 in placed:
+                # a set finished by hot dice: a line between it and the next set's dice
+                x = (max(xs) + min(placed[g + 1])) / 2
+                canvas.line(theme.GOLD_DARK, (x, r.y + 12), (x, r.bottom - 12), 2)
         shown_to = -math.inf
         for g, xs in placed.items():
             if g < len(snap.tray) and g not in arriving:
