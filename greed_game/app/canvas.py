@@ -310,21 +310,24 @@ class Canvas(StageMap):
         anchor: Anchor = "topleft",
         shadow: Color | None = None,
         max_width: float | None = None,
+        alpha: int = 255,
     ) -> pygame.Rect:
         """Draw one line of text anchored at ``pos``; returns its physical rectangle.
 
-        With ``max_width`` the text is shortened with an ellipsis to fit.
+        With ``max_width`` the text is shortened with an ellipsis to fit; ``alpha`` below 255 draws it faded.
         """
         if max_width is not None:
             text = self.fit(text, size, max_width, font)
         image = self.render(text, size, color, font)
         r = image.get_rect()
         setattr(r, anchor, self.pt(*pos))
+        if alpha <= 0:
+            return r
         if shadow is not None:
             under = self.render(text, size, shadow, font)
             off = max(1, self.px(1.5))
-            self.surface.blit(under, (r.x + off, r.y + off))
-        self.surface.blit(image, r)
+            self.surface.blit(_faded(under, alpha), (r.x + off, r.y + off))
+        self.surface.blit(_faded(image, alpha), r)
         return r
 
     def fit(self, text: str, size: float, width: float, font: FontName = "sans") -> str:
@@ -401,3 +404,12 @@ def clipped(canvas: Canvas, r: pygame.Rect | Sequence[float]) -> Iterator[None]:
         yield
     finally:
         surface.set_clip(clip)
+
+
+def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    """``image`` drawn at ``alpha`` (a copy: rendered text is cached and shared)."""
+    if alpha >= 255:
+        return image
+    faded = image.copy()
+    faded.set_alpha(alpha)
+    return faded

@@ -82,7 +82,7 @@ from greed_game.rules.transitions import (
 
 PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 """Multiplier of every pause and thinking time."""
-CALLOUT_THROWN = 0.6
+CALLOUT_THROWN = 0.45
 """Seconds (at normal speed) a combination's callout stays once the dice are thrown on: it is gone, faded, as
 they leave the hand."""
 THINK = 0.85

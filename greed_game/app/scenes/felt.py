@@ -668,6 +668,10 @@ class FeltSection:
         if count == 0:
             # a row waits through a pause (a bank after hot dice: it is passed on next), not past the game's end
             row = [] if snap.state.finished else self.hold.fresh
+            # at the game's end the last dice stay where they lie (the win's banner keeps clear of them; swept
+            # off, they went through it)
+            if snap.state.finished and not self.hold.fresh:
+                return
             if (self._dice or self.exits or len(row) < len(self.hold.fresh)) and not self.tags:
                 self.sweep.take([d for d in self.dice + self.hold.fresh if d not in row], x, side,
                                 SWEEP * self.pace())

@@ -557,8 +557,9 @@ class NoticeLayer(Section):
         self.callout_card = card
         canvas.box(card, (12, 14, 10, int(215 * alpha)), radius=19, border=1.5 if alpha > 0.5 else 0,
                    border_color=theme.GOLD)
-        canvas.text(text, (x, y), 22, theme.GOLD if alpha > 0.5 else theme.TEXT_DIM, font="bold", anchor="center",
-                    shadow=(0, 0, 0))
+        # the words fade with the card (dice thrown on come to land where they were)
+        canvas.text(text, (x, y), 22, theme.GOLD, font="bold", anchor="center", shadow=(0, 0, 0),
+                    alpha=round(255 * alpha))
 
     @staticmethod
     def _draw_waiting(canvas: Canvas, waiting: Waiting) -> None:
