@@ -26,10 +26,12 @@ from greed_game.app.camera import Camera
 from greed_game.app.canvas import Canvas, clipped
 from greed_game.app.dice_view import (
     BADGE_R,
+    COCKED_TAG,
     DieView,
     adjacent,
     badge_radius,
     badge_spot,
+    cocked_tag_center,
     draw_badge,
     draw_cocked,
     draw_die,
@@ -50,7 +52,7 @@ CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
 VIEW_AREA = RAILS.inflate(2 * DIE, 2 * DIE)
 """The part of the stage the 3D view draws into: the table and a die's width around it (a die falling off)."""
 
-FLICK_SPEED = (5.0, 20.0)
+FLICK_SPEED = (4.5, 16.0)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
 FLICK_LIFT = 10.0
 """How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
@@ -983,8 +985,12 @@ class FeltSection:
             home = self.hold.lying.get(d.ident) if not self.drag else None
             end = CAMERA.to_screen(home[0], home[1], 1.0) if home is not None else (d.x, d.y)
             row += [(d.x + (end[0] - d.x) * u, d.y + (end[1] - d.y) * u) for u in (0.0, 0.35, 0.7, 1.0)]
+        # a cocked die's tag is read as much as the die: its ends and middle count as dice lying there
+        ends = (-COCKED_TAG[0] / 3, 0.0, COCKED_TAG[0] / 3)
+        tags = [(x + dx, y) for d in self.dice if d.lean is not None and d.place == "table"
+                for x, y in [cocked_tag_center(d, FELT, self.dice)] for dx in ends]
         return [(d.tween.end[0], d.tween.end[1]) if d.tween is not None else (d.x, d.y)
-                for d in self.dice if d.place == "table"] + self.exits + row
+                for d in self.dice if d.place == "table"] + self.exits + row + tags
 
 
 def passing_on(felt: FeltSection) -> bool:

@@ -293,21 +293,21 @@ def tray_places(groups: Sequence[int]) -> tuple[list[float], float]:
 
 
 def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] = (),
-                passing: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+                passing: Sequence[tuple[float, float]] = (), rows: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
     """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
     there (so a person sees which dice a bust or a hot dice was about), then of the ``passing`` points (the
-    way of dice on the move), as near the middle as it can be. Where the full card would cover a die, a
-    compact one (smaller words) that fits between the dice; when nothing is clear (dice everywhere), the card
-    covering fewest dice."""
+    way of dice on the move), then of the ``rows`` (where dice may come to lie), as near the middle as it can
+    be. Where the full card would cover a die, a compact one (smaller words) that fits between the dice; when
+    nothing is clear (dice everywhere), the card covering fewest dice."""
     # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
     def rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
 
-    lying, crossing = rounded(dice), rounded(passing)
+    lying, crossing, lines = rounded(dice), rounded(passing), rounded(rows)
     best: tuple[int, pygame.Rect] | None = None
     for compact in (False, True):
         w, h = _banner_layout(canvas, said, compact).size
-        covered, card = _clear_spot(w, h, lying, crossing)
+        covered, card = _clear_spot(w, h, lying, crossing, lines)
         if best is None or covered < best[0]:
             best = (covered, card)
         if covered == 0:
@@ -378,25 +378,28 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
 
 @lru_cache(maxsize=64)
 def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
-                passing: tuple[tuple[int, int], ...] = ()) -> tuple[int, pygame.Rect]:
+                passing: tuple[tuple[int, int], ...] = (),
+                lines: tuple[tuple[int, int], ...] = ()) -> tuple[int, pygame.Rect]:
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
     near = reach + BANNER_GAP
-    best: tuple[int, int, int, float, int, int] | None = None
+    best: tuple[int, int, int, int, float, int, int] | None = None
+
+    def under(points: tuple[tuple[int, int], ...], x: int, y: int) -> int:
+        return sum(1 for dx, dy in points if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
+
     for y in range(FELT.top + 8, FELT.bottom - 8 - h + 1, 8):
         rows = [dx for dx, dy in dice if y - near < dy < y + h + near]
         for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16):
             crowded = [dx for dx in rows if x - near < dx < x + w + near]
-            covered = sum(1 for dx, dy in dice if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
-            crossed = sum(1 for dx, dy in passing
-                          if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
+            covered, crossed, on_rows = under(dice, x, y), under(passing, x, y), under(lines, x, y)
             off = math.hypot(x + w / 2 - FELT.centerx, (y + h / 2 - FELT.centery) * 1.6)
-            # a die lying under the card is worse than a die passing under it; a card with room around it
-            # before one nearer the middle pressed against a die
-            if best is None or (covered, crossed, len(crowded), off) < best[:4]:
-                best = (covered, crossed, len(crowded), off, x, y)
+            # a die lying under the card is worse than a die passing under it, and one passing now worse than a
+            # row that may come; a card with room around it before one nearer the middle pressed against a die
+            if best is None or (covered, crossed, on_rows, len(crowded), off) < best[:5]:
+                best = (covered, crossed, on_rows, len(crowded), off, x, y)
     if best is None:  # a felt narrower than the words: across the middle
         return len(dice), pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
-    return best[0], pygame.Rect(best[4], best[5], w, h)
+    return best[0], pygame.Rect(best[5], best[6], w, h)
 
 
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:

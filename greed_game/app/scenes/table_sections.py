@@ -166,7 +166,7 @@ class TraySection(Section):
             tween = t.view.tween
             if tween is None or tween.lift <= 0:
                 continue
-            points += [tween.at(u)[:2] for u in (0.0, 0.2, 0.4, 0.6)]
+            points += [tween.at(k / 20)[:2] for k in range(20)]
         return [p for p in points if FELT.collidepoint(p)]
 
     def _slots(self) -> tuple[list[tuple[float, float]], float]:
@@ -513,13 +513,15 @@ class NoticeLayer(Section):
 
     def place(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """A new banner gets its place once, clear of the dice lying there then (it never jumps about); the
-        game's end is said in the middle (its dice are swept off)."""
+        game's end is said clear of its last dice too."""
         banner = snap.banner
         if banner is not None and self.card[0] != banner.serial:
             carried = self.tray.carried() if self.tray is not None else []
-            lying, passing = ([], []) if snap.state.finished else (self.felt.lying(),
-                                                                    carried + self.felt.sweep.path() + [*ROW_LINES])
-            self.card = (banner.serial, banner_card(canvas, banner.said, lying, passing))
+            # (at the game's end nothing more moves, and no row is laid: only the last dice lying count)
+            finished = snap.state.finished
+            passing = [] if finished else carried + self.felt.sweep.path()
+            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying(), passing,
+                                                    [] if finished else ROW_LINES))
         self.felt.covered = self.card[1] if banner is not None else None
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
