@@ -233,8 +233,11 @@ uniform mat4 mvp;
 uniform vec3 light;
 uniform vec3 eye;
 in vec3 in_pos; in vec3 in_normal; in float in_face; in vec2 in_st;
-in vec3 i_center; in vec4 i_quat; in vec3 i_lay_a; in vec3 i_lay_b; in vec2 i_top;
+in vec3 i_center; in vec4 i_quat; in vec3 i_lay_a; in vec3 i_lay_b; in vec2 i_top; in float i_fall;
+uniform vec3 edge;
+uniform float rail;
 out vec2 v_uv; flat out float v_layer; out vec2 v_seen;
+out vec2 v_top; out float v_z; out float v_out; flat out float v_fall;
 #ifdef QUICK
 out vec2 v_light;
 """ + _LIGHTING + """
@@ -245,6 +248,11 @@ void main() {
     vec3 world = i_center + turn(i_quat, in_pos);
     // where the point is seen on the felt's plane, as the window's clip to the table's edge sees it
     v_seen = world.xy * eye.z / max(eye.z - world.z, 1e-3);
+    // where it is seen on the plane of the rails' tops, how far past the table's edge it is, and how high
+    v_top = world.xy * (eye.z - rail) / max(eye.z - world.z, 1e-3);
+    v_out = max(abs(world.x) - edge.x, abs(world.y) - edge.y);
+    v_z = world.z;
+    v_fall = i_fall;
 #ifdef QUICK
     v_light = lighting(turn(i_quat, in_normal), world);
 #else
@@ -267,6 +275,7 @@ uniform sampler2DArray marks;
 uniform vec3 body;
 uniform vec3 edge;
 in vec2 v_uv; flat in float v_layer; in vec2 v_seen;
+in vec2 v_top; in float v_z; in float v_out; flat in float v_fall;
 #ifdef QUICK
 in vec2 v_light;
 #else
@@ -291,9 +300,18 @@ void main() {
     vec3 albedo = body * (1.0 - ink.a) + ink.rgb;
     albedo *= albedo;
     vec3 lit = albedo * lit_by.x + vec3(lit_by.y * mix(0.22, 0.08, ink.a));
-    // a die going over the table's outer edge fades into it, not cut off there by a straight line
+    // a die brought in or swept off over a rail fades into the table's outer edge (past it is the window's
+    // edge), not cut off there by a straight line
     vec2 past = abs(v_seen) - edge.xy;
     float a = smoothstep(0.0, 1.0, -max(past.x, past.y) / edge.z);
+    if (v_fall > 0.5) {
+        // a die falling from the table is seen falling: only the table hides it (what is past its edge and
+        // seen within it, on the rails' tops, is under it), and it fades on its way down to the floor (as the
+        // flat view's die does: gone 1.7 below the felt, where the table stops showing it)
+        vec2 top = abs(v_top) - edge.xy;
+        float under = v_out > 0.0 ? 1.0 - smoothstep(-edge.z, 0.0, max(top.x, top.y)) : 0.0;
+        a = (1.0 - under) * clamp(1.0 + (v_z + 0.1) / 1.6, 0.0, 1.0);
+    }
     frag = vec4(sqrt(clamp(lit, 0.0, 1.0)).bgr * a, a);
 }
 """
@@ -303,6 +321,7 @@ def _die_program(ctx: moderngl.Context, *, quick: bool) -> moderngl.Program:
     """The dice's shaders, lit at each pixel or (``quick``) at each vertex."""
     head = "#version 330\n" + ("#define QUICK\n" if quick else "")
     program = ctx.program(vertex_shader=head + _DIE_VS, fragment_shader=head + _DIE_FS)
+    program["rail"].value = TABLE.rail_height  # type: ignore[union-attr]
     if not quick:
         program["sharpen"].value = -0.35  # type: ignore[union-attr]
     return program
@@ -423,7 +442,7 @@ class GLDice:
         self._die_quick = _die_program(ctx, quick=True) if self.software else self._die
         self._shadow = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_SHADOW_FS)
         self._ring = ctx.program(vertex_shader=_FLAT_VS, fragment_shader=_RING_FS)
-        self._die_inst = ctx.buffer(reserve=16 * 15 * 4, dynamic=True)
+        self._die_inst = ctx.buffer(reserve=16 * 16 * 4, dynamic=True)
         self._dice = self._dice_mesh(ROUND_STEPS, self._die)
         self._dice_in_flight = self._dice_mesh(FLIGHT_STEPS, self._die_quick) if self.software else self._dice
         quad = np.array([-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1], dtype=np.float32)
@@ -493,7 +512,7 @@ class GLDice:
     def render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                size_px: tuple[int, int], area: Area,
                highlights: Sequence[Highlight | None] | None = None, *, moving: bool = False,
-               tops: Sequence[tuple[int, int]] | None = None) -> pygame.Surface:
+               tops: Sequence[tuple[int, int]] | None = None, falls: Sequence[bool] | None = None) -> pygame.Surface:
         """The dice at ``poses`` (n, 7), drawn for a ``size_px`` area of the window covering the logical
         ``area``; transparent where there is neither die nor shadow, colour premultiplied.
 
@@ -512,10 +531,14 @@ class GLDice:
         default the face on top now, turned to read upright; a die in flight
         is given the face it will rest on, turned as it will rest, so that no
         letter jumps a quarter turn when another face comes up.
+
+        ``falls``: each die falling from the table, seen falling past its
+        edge (the others fade into the edge: past it is the window's edge).
         """
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
-        part = self.render_part(poses, layouts, skin, camera, (w, h), area, highlights, moving=moving, tops=tops)
+        part = self.render_part(poses, layouts, skin, camera, (w, h), area, highlights, moving=moving, tops=tops,
+                                falls=falls)
         if part is not None:
             # adding to the cleared surface copies the pixels as they are (a plain blit would blend them)
             out.blit(part, self.drawn.topleft, special_flags=pygame.BLEND_RGBA_ADD)
@@ -523,18 +546,21 @@ class GLDice:
 
     def render_part(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                     size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None = None, *,
-                    moving: bool = False, tops: Sequence[tuple[int, int]] | None = None) -> pygame.Surface | None:
+                    moving: bool = False, tops: Sequence[tuple[int, int]] | None = None,
+                    falls: Sequence[bool] | None = None) -> pygame.Surface | None:
         """Only the part of :meth:`render`'s surface that holds anything (None when nothing does); it goes at
         :attr:`drawn` in the area. The table blits this, not a whole area's surface mostly transparent."""
         self.drawn = pygame.Rect(0, 0, 0, 0)
         # another context (a second renderer, a benchmark's baseline) may be current on this thread: GL names
         # are the context's own, and drawing with ours in theirs draws the wrong objects or crashes
         with self.ctx:
-            return self._render(poses, layouts, skin, camera, size_px, area, highlights, moving=moving, tops=tops)
+            return self._render(poses, layouts, skin, camera, size_px, area, highlights, moving=moving, tops=tops,
+                                falls=falls)
 
     def _render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                 size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None, *,
-                moving: bool, tops: Sequence[tuple[int, int]] | None) -> pygame.Surface | None:
+                moving: bool, tops: Sequence[tuple[int, int]] | None,
+                falls: Sequence[bool] | None = None) -> pygame.Surface | None:
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
         if poses.shape[0] == 0:
@@ -565,7 +591,7 @@ class GLDice:
         self.ctx.viewport = viewport
         part = (ax + box.x * aw / w, ay + box.y * ah / h, box.w * aw / w, box.h * ah / h)
         self._draw(poses, rot, layouts, skin, camera, projection(camera, part), shadows, rings, quick=quick,
-                   tops=tops)
+                   tops=tops, falls=falls)
         if samples is not None:
             # resolved by a shader over the box alone (a framebuffer copy would resolve the whole frame)
             resolved.use()
@@ -579,7 +605,7 @@ class GLDice:
 
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
               camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False,
-              tops: Sequence[tuple[int, int]] | None = None) -> None:
+              tops: Sequence[tuple[int, int]] | None = None, falls: Sequence[bool] | None = None) -> None:
         """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
         dice with fewer steps to their rounded edges, lit at their vertices, their marks without mipmaps)."""
         ctx = self.ctx
@@ -604,10 +630,12 @@ class GLDice:
             tops = [(-1, 0)] * n
         elif tops is None:
             tops = top_quarters(rot)
-        inst = np.zeros((n, 15), dtype=np.float32)
+        inst = np.zeros((n, 16), dtype=np.float32)
         inst[:, 0:7] = poses
         inst[:, 7:13] = np.asarray(layouts, dtype=np.float32).reshape(n, 6)
         inst[:, 13:15] = np.asarray(tops, dtype=np.float32)
+        if falls is not None:
+            inst[:, 15] = np.asarray(falls, dtype=np.float32)
         _fill(self._die_inst, inst)
         assert self._marks is not None
         self._marks.use(0)
@@ -628,7 +656,7 @@ class GLDice:
         verts, index = rounded_cube(steps=steps)
         return self.ctx.vertex_array(program, [
             (self.ctx.buffer(verts.tobytes()), "3f 3f 1f 2f", "in_pos", "in_normal", "in_face", "in_st"),
-            (self._die_inst, "3f 4f 3f 3f 2f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top"),
+            (self._die_inst, "3f 4f 3f 3f 2f 1f/i", "i_center", "i_quat", "i_lay_a", "i_lay_b", "i_top", "i_fall"),
         ], index_buffer=self.ctx.buffer(index.tobytes()), index_element_size=4)
 
     def _ensure_marks(self, skin: SkinName, die_px: float, *, quick: bool = False) -> None:

@@ -594,6 +594,20 @@ def test_a_flat_die_fades_into_the_tables_edge_going_over_and_one_against_a_rail
     assert all(d.alpha == 255 for d in going), "the dice's own alpha is theirs again"
 
 
+def test_a_flat_die_falling_off_the_table_is_seen_past_its_edge_and_hidden_only_under_it() -> None:
+    from greed_game.app.scenes.felt import edge_faded, fall_seen
+
+    edge = TABLE.half_width + TABLE.rail
+    assert fall_seen(0.0, 0.0, 0.5) == 1.0
+    assert fall_seen(edge + 0.7, 0.0, 0.3) == 1.0, "over the room beside the table"
+    assert fall_seen(edge + 0.1, 0.0, -1.0) == 0.0, "under the table's edge"
+    past = _posed(edge + 0.7, 0.0, 0.3, (0.0, 0.0, 0.0, 1.0), LAYOUTS[0])
+    with edge_faded([past]):
+        assert past.alpha == 0, "brought in or swept off: it fades into the edge"
+    with edge_faded([past], [past]):
+        assert past.alpha == 255, "falling: seen"
+
+
 def test_a_throw_by_hand_after_a_keep_leaves_at_once_and_the_kept_dice_are_lifted_off_at_once(
         make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")

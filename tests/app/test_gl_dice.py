@@ -165,6 +165,20 @@ def test_a_die_going_over_the_tables_edge_fades_into_it_and_one_against_a_rail_d
     assert die_pixels(against) >= die_pixels(render_one(dice, (0.0, 0.0, 0.5, *FLAT))) * 0.98
 
 
+def test_a_die_falling_off_the_table_is_seen_past_its_edge_and_hidden_only_under_it(dice: GLDice) -> None:
+    edge = TABLE.half_width + TABLE.rail
+    past = (edge + 0.7, 0.0, 0.3, *FLAT)  # over the room beside the table, above the felt's height
+    assert die_pixels(render_one(dice, past)) == 0, "a die brought in or swept off fades into the edge"
+    falling = render_one(dice, past, falls=[True])
+    assert pixel(falling, (edge + 0.7, 0.0, 0.8)).a == 255, "a die falling off the table is seen falling"
+    # fallen below the felt right beside the table: the table is between it and the eye
+    under = render_one(dice, (edge + 0.5, 0.0, -1.0, *FLAT), falls=[True])
+    assert pixel(under, (edge + 0.1, 0.0, -0.5)).a == 0
+    assert pixel(under, (edge + 0.9, 0.0, -0.5)).a > 0, "(its far side is past what the table hides)"
+    lower = render_one(dice, (edge + 0.7, 0.0, -0.9, *FLAT), falls=[True])
+    assert 0 < pygame.surfarray.pixels_alpha(lower).max() < 255, "it fades on its way down"
+
+
 def test_a_selected_die_has_a_gold_ring(dice: GLDice) -> None:
     x, y = 2.0, 1.5
     image = render_one(dice, (x, y, 0.5, *FLAT), highlights=["selected"])

@@ -38,7 +38,7 @@ from greed_game.app.dice_view import (
 )
 from greed_game.app.gl_dice import EDGE_FADE, GLDice, Highlight, rotations, top_quarters
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
-from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, TRAY
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
@@ -51,6 +51,9 @@ CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
 """The one projection of the table onto the stage, shared by the flat view and the 3D view."""
 VIEW_AREA = RAILS.inflate(2 * DIE, 2 * DIE)
 """The part of the stage the 3D view draws into: the table and a die's width around it (a die falling off)."""
+FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, VIEW_AREA.w, TRAY.top - VIEW_AREA.y)
+"""Where a die falling off the table is seen: over the room around the table, not over the tray below it (the
+side panel is drawn over the dice)."""
 
 FLICK_SPEED = (4.5, 16.0)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
@@ -464,11 +467,15 @@ class Sweep:
 
 
 @contextmanager
-def edge_faded(dice: Sequence[DieView]) -> Iterator[None]:
+def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = ()) -> Iterator[None]:
     """While inside, each die going over the table's outer edge is drawn fainter, gone with its middle on the
-    edge (a die against a rail is whole); the flat view's part of the 3D view's fade there."""
+    edge (a die against a rail is whole); the flat view's part of the 3D view's fade there. A die ``falling``
+    from the table is seen falling instead: hidden only under the table, fading on its way to the floor."""
     alphas = [d.alpha for d in dice]
     for d in dice:
+        if any(d is f for f in falling) and d.pose is not None:
+            d.alpha = round(d.alpha * fall_seen(*d.pose[:3]))
+            continue
         half = d.size * (1 + d.z / 320) / 2
         inside = min(d.x - RAILS.left, RAILS.right - d.x, d.y - RAILS.top, RAILS.bottom - d.y)
         d.alpha = round(d.alpha * min(1.0, max(0.0, inside / (half + EDGE_FADE * DIE))))
@@ -477,6 +484,18 @@ def edge_faded(dice: Sequence[DieView]) -> Iterator[None]:
     finally:
         for d, alpha in zip(dice, alphas, strict=True):
             d.alpha = alpha
+
+
+def fall_seen(x: float, y: float, z: float) -> float:
+    """How much of a die falling from the table at ``(x, y, z)`` (die units) is seen, 0 to 1, as the 3D view's
+    shader has it: none past the table's edge where the table is between it and the eye (its fading on the way
+    down is its own alpha's, as :func:`pose_dice` sets it)."""
+    edge_x, edge_y = TABLE.half_width + TABLE.rail, TABLE.half_depth + TABLE.rail
+    if max(abs(x) - edge_x, abs(y) - edge_y) <= 0:
+        return 1.0
+    k = (CAMERA.height - TABLE.rail_height) / max(CAMERA.height - z, 1e-3)
+    top = max(abs(x) * k - edge_x, abs(y) * k - edge_y)
+    return min(1.0, max(0.0, 1.0 + top / EDGE_FADE))  # (the shader's smoothstep, straightened)
 
 
 class FeltSection:
@@ -848,9 +867,9 @@ class FeltSection:
             gl.prepare(skin, CAMERA, (canvas.px(VIEW_AREA.w), canvas.px(VIEW_AREA.h)), VIEW_AREA)
             image, at = self._picture_3d(canvas, gl, snap, skin, advised)
             if image is not None:
-                # past the table's edge is the window, not the floor: a die coming in or going over is hidden
-                # there (it was cut off across the tray)
-                with clipped(canvas, RAILS):
+                # a die falling off the table is seen past its edge, within a die's width of it (the dice
+                # coming in or swept off fade into the edge: past it is the window)
+                with clipped(canvas, FALL_AREA):
                     canvas.surface.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
             taken: list[tuple[float, float]] = []
             for d in self.dice:
@@ -863,8 +882,11 @@ class FeltSection:
             _draw_drag(canvas, self.drag, self.hold)
             return
         taken = []
-        with clipped(canvas, RAILS), edge_faded(self.sweep.dice + self.hold.fresh + self.dice):
-            # (as in 3D: past the table's edge a die is hidden, and fades into the edge on its way over)
+        falls = self.falling(self.dice)
+        with clipped(canvas, FALL_AREA), edge_faded(self.sweep.dice + self.hold.fresh + self.dice,
+                                                    [d for d, f in zip(self.dice, falls, strict=True) if f]):
+            # (as in 3D: past the table's edge a die is hidden, and fades into the edge on its way over; one
+            # falling off it is seen falling)
             for d in self.sweep.dice + self.hold.fresh:
                 draw_die(canvas, skin, d, show_label=False)
             for d in sorted(self.dice, key=lambda d: d.z):
@@ -908,6 +930,16 @@ class FeltSection:
             canvas.text(shown, (bx, by + 0.5), (13 if len(shown) == 1 else 11) * r / BADGE_R, color, font="bold",
                         anchor="center")
 
+    def falling(self, dice: Sequence[DieView]) -> list[bool]:
+        """For each of ``dice``: whether it is a die of the throw under way that falls from the table, out of the
+        hand. Such a die is seen falling past the table's edge; a die brought in over a rail or swept off over
+        one fades into the edge there (past it is the window's edge, not the room)."""
+        playing = self.playing
+        if playing is None or playing.t < playing.lead or len(self.dice) != playing.film.count:
+            return [False] * len(dice)
+        fell = [d for n, d in enumerate(self.dice) if playing.film.fell[n]]
+        return [any(d is f for f in fell) for d in dice]
+
     def _picture_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName,
                     advised: set[int]) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """The 3D picture of the dice from their poses and where it goes on the window (rendered again only
@@ -940,14 +972,16 @@ class FeltSection:
             if swept:  # dice being cleared off or held beside the film's: letters upright as they lie
                 rows = np.array([d.pose for d in swept], dtype=np.float32)
                 tops += tuple(top_quarters(rotations(rows[:, 3:7])))
+        falls = self.falling(shown) + [False] * len(swept)
         shown += swept
         highlights += [None] * len(swept)
         placed += [_shaken(d) for d in swept]
-        key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving, tops)
+        key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving, tops, tuple(falls))
         if self.drawn is None or self.drawn[0] != key:
             poses = np.array(placed, dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
-            image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving, tops=tops)
+            image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving, tops=tops,
+                                   falls=falls)
             self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
         _, image, (bx, by) = self.drawn
         x, y = canvas.pt(area.x, area.y)
