@@ -24,6 +24,11 @@ class Prompts(Voice):
         return ngettext("Keep {dice}: {points} point", "Keep {dice}: {points} points", points).format(
             dice=self.dice(dice), points=num(points))
 
+    def part_of(self, dice: Sequence[int], rest: Sequence[int]) -> str:
+        """Dice picked that score only with more: ``3 scores only with 1 2 4 5 6: pick them too``."""
+        return ngettext("{dice} scores only with {rest}: pick them too", "{dice} score only with {rest}: pick them too",
+                        len(dice)).format(dice=self.dice(dice), rest=self.dice(rest))
+
     def keep_prompt(self, dice_on_felt: int, best: int) -> str:
         """What to do with a throw before anything is selected."""
         if dice_on_felt == 1:

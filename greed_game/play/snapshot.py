@@ -10,6 +10,7 @@ sentence the narrator's; the screen only chooses where and how to draw them.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -209,7 +210,11 @@ def assess(flow: Flow) -> Assessment:
         faces = flow.selection.faces()
         if faces:
             points, fault = flow.selection.value(flow.rules, state)
-            if fault is not None:
+            rest = _completing(flow, faces) if fault is not None else None
+            if rest is not None:
+                # a straight or three pairs being picked die by die: on the way to a keep, not refused
+                text, faces = words.prompts.part_of(faces, rest), ()
+            elif fault is not None:
                 error, faces = words.prompts.illegal(fault), ()
             elif points is not None:
                 # Every die on the felt picked and all of them scoring: hot dice, said before the player decides.
@@ -224,6 +229,17 @@ def assess(flow: Flow) -> Assessment:
     except IllegalAction as exc:
         bank_error = words.prompts.no_bank(exc)
     return Assessment(points, text, error, bank, bank_error)
+
+
+def _completing(flow: Flow, faces: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The dice still to pick for ``faces`` (which do not score by themselves) to make the smallest keep of the
+    throw that holds them all; None when no keep does."""
+    picked = Counter(faces)
+    fits = [Counter(o.dice) for o in flow.game.options() if not picked - Counter(o.dice)]
+    if not fits:
+        return None
+    smallest = min(fits, key=lambda c: c.total())
+    return tuple(sorted((smallest - picked).elements()))
 
 
 def status(flow: Flow) -> Status:
