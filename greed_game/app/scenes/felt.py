@@ -698,6 +698,16 @@ class FeltSection:
                                 SWEEP * self.pace())
                 self.clear(keep_row=bool(row))
             return
+        if snap.roll_off_dice:
+            # the roll-off's dice thrown so far stay on show beside the person's, to compare (a throw sweeps them),
+            # unless one lies where the person's row goes
+            if len(self.hold.fresh) != count or self.hold.place != (x, side):
+                row_y = side * (TABLE.half_depth - ROW_INSET)
+                if any(d.pose is not None and abs(d.pose[1] - row_y) < 1.6 for d in self.dice):
+                    self.sweep.take(self.dice, None, None, SWEEP * self.pace())
+                    self.clear()
+                self.hold.lay([], count, x, side, self.vrng)
+            return
         if len(self.hold.fresh) == count and self.hold.place == (x, side) and not self._dice:
             return
         if self.tags:  # the roll-off's dice go back to their throwers before the first turn's (or a tie's) come in
