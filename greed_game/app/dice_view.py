@@ -21,6 +21,7 @@ import pygame
 from greed_game.app import theme
 from greed_game.app.canvas import STAGE, Canvas, clipped
 from greed_game.app.skins import SkinName, body_image, face_image, ink_image, shadow_image
+from greed_game.i18n import _
 
 
 def opposite(face: int) -> int:
@@ -485,7 +486,7 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | Non
     canvas.text(str(die.label), (bx, by + 0.5), 13 * r / BADGE_R, theme.TEXT, font="bold", anchor="center")
 
 
-COCKED_TAG = (68, 22)
+COCKED_TAG = (84, 26)
 """Size of the "cocked" tag, logical pixels."""
 COCKED_RING = 0.8
 """Radius of the round warning ring around a cocked die drawn in 3D, in die sizes."""
@@ -572,7 +573,7 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
         draw_badge(canvas, die, neighbours, inside, taken)
 
 
-def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pygame.Rect | None = None,
+def draw_cocked(canvas: Canvas, die: DieView, word: str | None = None, inside: pygame.Rect | None = None,
                 others: Sequence[DieView] = (), *, round_ring: bool = False) -> None:
     """A die that makes its throw void: a warning ring and a tag saying why (kept within ``inside``, if
     given, and off the ``others`` dice where it can be).
@@ -583,14 +584,16 @@ def draw_cocked(canvas: Canvas, die: DieView, word: str = "cocked", inside: pyga
     """
     if die.lean is None or die.lean_amount <= 0:
         return
+    # (drawn thick enough to be seen in a small window: a 1-pixel ring was lost among the dice)
     if round_ring:
-        canvas.circle(theme.WARN, (die.x, die.y), die.size * COCKED_RING, 2)
+        canvas.circle(theme.WARN, (die.x, die.y), die.size * COCKED_RING, 3)
     else:
-        canvas.polygon(theme.WARN, die.corners(1.3), 2)
+        canvas.polygon(theme.WARN, die.corners(1.3), 3)
     tag_x, tag_y = cocked_tag_center(die, inside, others)
     canvas.box(pygame.Rect(round(tag_x - COCKED_TAG[0] / 2), round(tag_y - COCKED_TAG[1] / 2), *COCKED_TAG),
-               (30, 24, 10), radius=11, border=1.2, border_color=theme.WARN)
-    canvas.text(word, (tag_x, tag_y), 13, theme.WARN, font="bold", anchor="center")
+               (30, 24, 10), radius=13, border=2, border_color=theme.WARN)
+    canvas.text(_("cocked") if word is None else word, (tag_x, tag_y), 16, theme.WARN, font="bold", anchor="center",
+                max_width=COCKED_TAG[0] - 10)
 
 
 def draw_upright(canvas: Canvas, skin: SkinName, face: int, center: tuple[float, float], size: float, *,

@@ -120,8 +120,8 @@ class Throwing:
 
 
 THROWING = {
-    "off": Throwing(speed=(4.5, 7.5), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
-    "rare": Throwing(speed=(4.5, 7.5), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "off": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "rare": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
     "realistic": Throwing(speed=(10.0, 16.0), lift=(4.0, 10.0), spin=(16.0, 36.0), few=0.15),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).

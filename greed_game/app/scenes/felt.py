@@ -38,7 +38,7 @@ from greed_game.app.dice_view import (
 )
 from greed_game.app.gl_dice import EDGE_FADE, GLDice, Highlight, rotations, top_quarters
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
-from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, TRAY
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
@@ -51,11 +51,11 @@ CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
 """The one projection of the table onto the stage, shared by the flat view and the 3D view."""
 VIEW_AREA = RAILS.inflate(2 * DIE, 2 * DIE)
 """The part of the stage the 3D view draws into: the table and a die's width around it (a die falling off)."""
-FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, VIEW_AREA.w, TRAY.top - VIEW_AREA.y)
-"""Where a die falling off the table is seen: over the room around the table, not over the tray below it (the
-side panel is drawn over the dice)."""
+FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, SIDE.left - 4 - VIEW_AREA.x, TRAY.top - VIEW_AREA.y)
+"""Where a die falling off the table is seen: over the room around the table, not over the tray below it or the
+side panel beside it (it falls behind them)."""
 
-FLICK_SPEED = (4.5, 16.0)
+FLICK_SPEED = (4.5, 14.0)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
 FLICK_LIFT = 10.0
 """How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
@@ -702,10 +702,11 @@ class FeltSection:
             # the roll-off's dice thrown so far stay on show beside the person's, to compare (a throw sweeps them),
             # unless one lies where the person's row goes
             if len(self.hold.fresh) != count or self.hold.place != (x, side):
-                row_y = side * (TABLE.half_depth - ROW_INSET)
-                if any(d.pose is not None and abs(d.pose[1] - row_y) < 1.6 for d in self.dice):
-                    self.sweep.take(self.dice, None, None, SWEEP * self.pace())
-                    self.clear()
+                in_row = [n for n, d in enumerate(self.dice) if d.pose is not None and _in_row(d.pose, count, x, side)]
+                if in_row:  # (those go back to their throwers' sides; the rest stay, with their tags)
+                    self.sweep.take([self.dice[n] for n in in_row], None, None, SWEEP * self.pace())
+                    self.dice = [d for n, d in enumerate(self.dice) if n not in in_row]
+                    self.tags = [t for n, t in enumerate(self.tags) if n not in in_row]
                 self.hold.lay([], count, x, side, self.vrng)
             return
         if len(self.hold.fresh) == count and self.hold.place == (x, side) and not self._dice:
@@ -1063,6 +1064,16 @@ def _shaken(die: DieView) -> tuple[float, ...] | None:
     if die.pose is None or nudge == 0.0:
         return die.pose
     return (die.pose[0] + nudge / DIE, *die.pose[1:])
+
+
+def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
+    """Whether a die lying at ``pose`` is where a row of ``count`` dice laid before ``x`` on the ``side`` rail
+    goes (as :meth:`Hold.lay` places it, give or take its hand's unevenness)."""
+    reach = TABLE.half_width - 1.0 - ROW_GAP * (count - 1) / 2
+    x = min(max(x, -reach), reach)
+    if abs(pose[1] - side * (TABLE.half_depth - ROW_INSET)) >= 1.4:
+        return False
+    return any(abs(pose[0] - (x + ROW_GAP * (n - (count - 1) / 2))) < 1.4 for n in range(count))
 
 
 def _refused(snap: TableSnapshot) -> bool:

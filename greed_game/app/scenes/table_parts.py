@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 import pygame
 
@@ -127,10 +128,11 @@ def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat:
 
 def draw_turn_box(
     canvas: Canvas, s: State, *, note: str, note_color: tuple[int, int, int] = theme.TEXT_DIM,
-    points: int | None = None, adding: tuple[int, str] | None = None,
+    points: int | None = None, adding: tuple[int, str] | None = None, lost: bool = False,
 ) -> None:
     """The "this turn" box at the right of the tray: the turn total (or ``points``) and a note under it; or,
-    while dice are selected, what they would add (``adding``: points and their note) under the total."""
+    while dice are selected, what they would add (``adding``: points and their note) under the total. A total
+    ``lost`` to a bust is struck through in red (left as it stood, it read as kept)."""
     r = TRAY
     box = pygame.Rect(r.right - 196, r.y + 10, 180, r.h - 20)
     canvas.box(box, (20, 14, 10, 200), radius=10)
@@ -142,8 +144,13 @@ def draw_turn_box(
     size = 26.0
     while size > 14 and canvas.text_width(shown, size, "bold") > room:
         size -= 1
-    canvas.text(shown, (box.right - 14, box.y + 4 + (26 - size) / 2), size, theme.TEXT, font="bold",
-                anchor="topright")
+    figure = canvas.text(shown, (box.right - 14, box.y + 4 + (26 - size) / 2), size,
+                         theme.tone_color("bad") if lost else theme.TEXT, font="bold", anchor="topright")
+    if lost:
+        left, right = canvas.to_logical((figure.left, 0))[0], canvas.to_logical((figure.right, 0))[0]
+        y = box.y + 4 + 13
+        canvas.line(theme.tone_color("bad"), (left - 2, y), (right + 2, y), 2.5)
+        note, note_color = _("lost"), theme.tone_color("bad")
     if adding is not None:
         # The selection's worth under the total ("850" over "+ 400") in place of the note, while choosing.
         canvas.text(f"+ {num(adding[0])}", (box.right - 14, box.bottom - 6), 17, theme.GOLD, font="bold",
@@ -297,16 +304,16 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
     """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
     there (so a person sees which dice a bust or a hot dice was about), then of the ``passing`` points (the
     way of dice on the move), then of the ``rows`` (where dice may come to lie), as near the middle as it can
-    be. Where the full card would cover a die, a compact one (smaller words) that fits between the dice; when
-    nothing is clear (dice everywhere), the card covering fewest dice."""
+    be. Where the full card would cover a die, a compact one (smaller words) that fits between the dice, then a
+    narrow one (its line wrapped); when nothing is clear (dice everywhere), the card covering fewest dice."""
     # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
     def rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
 
     lying, crossing, lines = rounded(dice), rounded(passing), rounded(rows)
     best: tuple[int, pygame.Rect] | None = None
-    for compact in (False, True):
-        w, h = _banner_layout(canvas, said, compact).size
+    for shape in BANNER_SHAPES:
+        w, h = _banner_layout(canvas, said, shape).size
         covered, card = _clear_spot(w, h, lying, crossing, lines)
         if best is None or covered < best[0]:
             best = (covered, card)
@@ -318,7 +325,7 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
 
 @dataclass(frozen=True)
 class BannerLayout:
-    """A banner's words and sizes: the full card, or the compact one that fits between dice."""
+    """A banner's words and sizes: the full card, or a compact or narrow one that fits between dice."""
 
     title: str
     title_size: int
@@ -331,10 +338,17 @@ class BannerLayout:
     sub_h: int
 
 
-def _banner_layout(canvas: Canvas, said: Said, compact: bool) -> BannerLayout:
+BannerShape = Literal["full", "compact", "narrow"]
+BANNER_SHAPES: tuple[BannerShape, ...] = ("full", "compact", "narrow")
+NARROW_WORDS = 300
+"""The widest a narrow banner's line is (logical pixels): wrapped, it fits between dice spread wide."""
+
+
+def _banner_layout(canvas: Canvas, said: Said, shape: BannerShape) -> BannerLayout:
     title = banner_title(canvas, said)
     big = title_size(canvas, title)
-    subs = banner_lines(canvas, said.sub)
+    compact = shape != "full"
+    subs = canvas.wrap(said.sub, 15, NARROW_WORDS) if shape == "narrow" and said.sub else banner_lines(canvas, said.sub)
     if compact:
         size, sub_size, sub_h, title_y, sub_y, pad, band = min(big, 30), 15, 20, 26, 58, 48, 54
     else:
@@ -409,9 +423,9 @@ def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> No
                border_color=theme.tone_color(said.tone))
     ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
     cx = card.centerx
-    full = _banner_layout(canvas, said, False)
-    # The card says which layout it was given: smaller than the full one, it is the compact one.
-    shape = full if card.h >= full.size[1] else _banner_layout(canvas, said, True)
+    # The card says which layout it was given, by its size.
+    layouts = [_banner_layout(canvas, said, shape) for shape in BANNER_SHAPES]
+    shape = next((s for s in layouts if s.size == card.size), layouts[0])
     canvas.text(shape.title, (cx, card.y + (shape.title_y if shape.subs else card.h / 2)), shape.title_size, ink,
                 font="serif", anchor="center", shadow=(0, 0, 0), max_width=card.w - 24)
     for i, line in enumerate(shape.subs):

@@ -208,7 +208,8 @@ class TraySection(Section):
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
         draw_turn_box(canvas, snap.state, note=note, note_color=theme.tone_color(tone),
-                      adding=None if points is None else (points, snap.words.prompts.selected_note))
+                      adding=None if points is None else (points, snap.words.prompts.selected_note),
+                      lost=snap.busted and snap.state.turn_points > 0)
 
     def draw_moving(self, canvas: Canvas) -> None:
         """Kept dice on their way to the tray, drawn over the felt's words."""
