@@ -115,13 +115,11 @@ class Prompts(Voice):
         """A roll-off throw waits for a person's die: what to do, and how."""
         return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")
 
-    @property
-    def hurry_human(self) -> str:
-        return _("Any key: hurry up")
-
-    @property
-    def hurry_computer(self) -> str:
-        return _("Any key or click: hurry up")
+    @staticmethod
+    def hurry(clicks: bool = True) -> str:
+        """How to hurry what is under way (``clicks``: a click does too; not while a person's dice fly, when
+        a click on the felt may be a throw by hand)."""
+        return _("Any key or click: hurry up") if clicks else _("Any key: hurry up")
 
     @property
     def acknowledge(self) -> str:

@@ -260,12 +260,12 @@ def status(flow: Flow) -> Status:
             ask = words.prompts.addressed(words.person(flow.roll_off.waiting).subject, ask)
         return (ask, "plain"), (keys, "dim")
     if flow.roll_off.showing:
-        return (words.prompts.rolling_off, "plain"), (words.prompts.hurry_computer, "dim")
+        return (words.prompts.rolling_off, "plain"), (words.prompts.hurry(), "dim")
     if not flow.human_turn:
         if flow.is_human(s.current):
             doing = words.prompts.rolling if flow.mode == "rolling" else banner.said.title if banner else ""
-            return (doing, "plain"), (words.prompts.hurry_human, "dim")
-        return (words.prompts.playing(s.current), "plain"), (words.prompts.hurry_computer, "dim")
+            return (doing, "plain"), (words.prompts.hurry(clicks=False), "dim")
+        return (words.prompts.playing(s.current), "plain"), (words.prompts.hurry(), "dim")
     if s.phase is Phase.CARRYOVER:
         ask, keys = words.prompts.offer_status
         return (ask, "plain"), (keys, "dim")

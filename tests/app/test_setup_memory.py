@@ -118,3 +118,26 @@ def test_enter_on_a_choice_starts_the_game_with_that_choice_as_it_is(make_app: C
     drive.frames(1)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.game.rules.target == changed
+
+
+def test_enter_in_a_name_starts_the_game_with_that_name(make_app: Callable[..., App]) -> None:
+    from greed_game.app.widgets import TextField
+
+    app = make_app()
+    drive = Driver(app)
+    setup = open_setup(app)
+    drive.frames(1)
+    for _ in range(30):
+        if isinstance(setup.focus.focused, TextField):
+            break
+        drive.press("tab")
+    field = setup.focus.focused
+    assert isinstance(field, TextField)
+    for _ in range(40):
+        drive.press("backspace")
+    drive.type("Quentin")
+    drive.press("enter")  # as the keys' help says: Enter starts
+    drive.frames(1)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert "Quentin" in [p.name for p in table.game.players]

@@ -486,6 +486,16 @@ def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = ()) -> Iter
             d.alpha = alpha
 
 
+def falling(playing: Playing | None, thrown: Sequence[DieView], dice: Sequence[DieView]) -> list[bool]:
+    """For each of ``dice``: whether it is one of the ``thrown`` dice (the film's, in its order) that falls from
+    the table in the film ``playing``, out of the hand. Such a die is seen falling past the table's edge; a die
+    brought in over a rail or swept off over one fades into the edge there (past it is the window's edge)."""
+    if playing is None or playing.t < playing.lead or len(thrown) != playing.film.count:
+        return [False] * len(dice)
+    fell = [d for n, d in enumerate(thrown) if playing.film.fell[n]]
+    return [any(d is f for f in fell) for d in dice]
+
+
 def fall_seen(x: float, y: float, z: float) -> float:
     """How much of a die falling from the table at ``(x, y, z)`` (die units) is seen, 0 to 1, as the 3D view's
     shader has it: none past the table's edge where the table is between it and the eye (its fading on the way
@@ -641,7 +651,8 @@ class FeltSection:
         kept = [d for d in self.dice if d.ident in moment.dice]
         self.kept_at, self.kept = self.clock, len(kept)
         if kept:
-            self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.6)
+            # its card's foot clear of the highest kept die's top (its middle just over it sat on that die)
+            self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.75 - 20)
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
         return kept
 
@@ -893,7 +904,7 @@ class FeltSection:
             _draw_drag(canvas, self.drag, self.hold)
             return
         taken = []
-        falls = self.falling(self.dice)
+        falls = falling(self.playing, self.dice, self.dice)
         with clipped(canvas, FALL_AREA), edge_faded(self.sweep.dice + self.hold.fresh + self.dice,
                                                     [d for d, f in zip(self.dice, falls, strict=True) if f]):
             # (as in 3D: past the table's edge a die is hidden, and fades into the edge on its way over; one
@@ -941,16 +952,6 @@ class FeltSection:
             canvas.text(shown, (bx, by + 0.5), (13 if len(shown) == 1 else 11) * r / BADGE_R, color, font="bold",
                         anchor="center")
 
-    def falling(self, dice: Sequence[DieView]) -> list[bool]:
-        """For each of ``dice``: whether it is a die of the throw under way that falls from the table, out of the
-        hand. Such a die is seen falling past the table's edge; a die brought in over a rail or swept off over
-        one fades into the edge there (past it is the window's edge, not the room)."""
-        playing = self.playing
-        if playing is None or playing.t < playing.lead or len(self.dice) != playing.film.count:
-            return [False] * len(dice)
-        fell = [d for n, d in enumerate(self.dice) if playing.film.fell[n]]
-        return [any(d is f for f in fell) for d in dice]
-
     def _picture_3d(self, canvas: Canvas, gl: GLDice, snap: TableSnapshot, skin: SkinName,
                     advised: set[int]) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """The 3D picture of the dice from their poses and where it goes on the window (rendered again only
@@ -983,7 +984,7 @@ class FeltSection:
             if swept:  # dice being cleared off or held beside the film's: letters upright as they lie
                 rows = np.array([d.pose for d in swept], dtype=np.float32)
                 tops += tuple(top_quarters(rotations(rows[:, 3:7])))
-        falls = self.falling(shown) + [False] * len(swept)
+        falls = falling(self.playing, self.dice, shown) + [False] * len(swept)
         shown += swept
         highlights += [None] * len(swept)
         placed += [_shaken(d) for d in swept]

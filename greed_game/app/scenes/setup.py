@@ -392,11 +392,8 @@ class SetupScene(Scene):
             focused = self.focus.focused
             if event.key == "escape":
                 return self.leave()
-            if event.key == "enter" and isinstance(focused, TextField):
-                self.focus.move(1)
-                return None
-            if event.key == "enter" and isinstance(focused, Selector):
-                return self.start()  # as the keys' help says: ← → change a choice, Enter starts
+            if event.key == "enter" and isinstance(focused, (TextField, Selector)):
+                return self.start()  # as the keys' help says: Tab moves on, Enter starts (from a name or target too)
         return went(self.focus.handle(event))
 
     def draw(self, canvas: Canvas) -> None:

@@ -150,7 +150,6 @@ def draw_turn_box(
         left, right = canvas.to_logical((figure.left, 0))[0], canvas.to_logical((figure.right, 0))[0]
         y = box.y + 4 + 13
         canvas.line(theme.tone_color("bad"), (left - 2, y), (right + 2, y), 2.5)
-        note, note_color = _("lost"), theme.tone_color("bad")
     if adding is not None:
         # The selection's worth under the total ("850" over "+ 400") in place of the note, while choosing.
         canvas.text(f"+ {num(adding[0])}", (box.right - 14, box.bottom - 6), 17, theme.GOLD, font="bold",
@@ -421,16 +420,17 @@ def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> No
     alpha = max(0.0, min(1.0, ttl / 0.3))
     canvas.box(card, (10, 12, 14, int(190 * alpha)), radius=14, border=1.5 if alpha > 0.5 else 0,
                border_color=theme.tone_color(said.tone))
-    ink = theme.tone_color(said.tone) if alpha > 0.5 else theme.TEXT_DIM
+    ink = theme.tone_color(said.tone)
+    fade = round(255 * alpha)  # (the words fade with the card: greyed, they read as a banner out of order)
     cx = card.centerx
     # The card says which layout it was given, by its size.
     layouts = [_banner_layout(canvas, said, shape) for shape in BANNER_SHAPES]
     shape = next((s for s in layouts if s.size == card.size), layouts[0])
     canvas.text(shape.title, (cx, card.y + (shape.title_y if shape.subs else card.h / 2)), shape.title_size, ink,
-                font="serif", anchor="center", shadow=(0, 0, 0), max_width=card.w - 24)
+                font="serif", anchor="center", shadow=(0, 0, 0), max_width=card.w - 24, alpha=fade)
     for i, line in enumerate(shape.subs):
         canvas.text(line, (cx, card.y + shape.sub_y + shape.sub_h * i), shape.sub_size, theme.TEXT, anchor="center",
-                    max_width=card.w - 24)
+                    max_width=card.w - 24, alpha=fade)
 
 
 WALLS = (

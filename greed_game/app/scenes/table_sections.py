@@ -207,9 +207,11 @@ class TraySection(Section):
                 draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size)
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
+        lost = snap.busted and snap.state.turn_points > 0
+        if lost:
+            note, tone = snap.words.prompts.lost_note, "bad"
         draw_turn_box(canvas, snap.state, note=note, note_color=theme.tone_color(tone),
-                      adding=None if points is None else (points, snap.words.prompts.selected_note),
-                      lost=snap.busted and snap.state.turn_points > 0)
+                      adding=None if points is None else (points, snap.words.prompts.selected_note), lost=lost)
 
     def draw_moving(self, canvas: Canvas) -> None:
         """Kept dice on their way to the tray, drawn over the felt's words."""
