@@ -375,7 +375,9 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         hot_seat=hot_seat,
         addressee=s.current if hot_seat and human else None,
         # (no dice "to throw" during a roll-off, or under a bust: the throw has been made)
-        turn_note=("", "dim") if flow.busted or flow.roll_off.showing else words.seats.turn_note(s),
+        # (no "dice to throw" while they fly: the state on show lags the throw)
+        turn_note=("", "dim") if flow.busted or flow.roll_off.showing or (flow.mode == "rolling" and not s.carried)
+        else words.seats.turn_note(s),
         chips=tuple(words.seats.chips(s)),
         buttons=buttons(flow),
         hint=tuple(advisor.lines) if hint_open else None,

@@ -150,6 +150,7 @@ def test_a_bust_is_shown_only_when_the_dice_rest_and_held_until_the_person_moves
     while True:
         turn.send(ThrowDice())
         assert turn.mode == "rolling" and turn.shown.turn == 0
+        assert turn.snapshot.turn_note[0] == "", "no dice 'to throw' while they fly"
         assert turn.notices.banner is None or turn.notices.banner.said.title != "Bust!"
         view.land()
         if turn.mode == "wait":  # a bust
