@@ -80,10 +80,11 @@ class Hands:
         self.by_hand: Flick | None = None
         """A person's throw by hand, for the next throw (None: a throw of the seat's own)."""
 
-    def flick(self, seat: int, players: int, count: int = 6) -> Flick:
-        """A throw of ``count`` dice of a seat's own: from its place at the rail, across the felt."""
+    def flick(self, seat: int, players: int, count: int = 6, aside: float = 0.0) -> Flick:
+        """A throw of ``count`` dice of a seat's own: from its place at the rail (``aside``: that far to the
+        thrower's left), across the felt."""
         x, side = seat_spot(seat, players, self.table)
-        return self.throwing.flick(side, x + self.rng.uniform(-1.0, 1.0), self.rng, count)
+        return self.throwing.flick(side, x + side * aside + self.rng.uniform(-1.0, 1.0), self.rng, count)
 
     @property
     def throwing(self) -> Throwing:
@@ -109,9 +110,12 @@ class Hands:
         """
         flick, self.by_hand = self.by_hand, None
 
+        # Each hand throws from a little to its left: two seats facing each other across the middle then throw
+        # past each other, not head on (their dice met in the middle every time, as if steered there).
         def hands() -> list[tuple[int, Flick]]:
             return [(len(values), flick if seat == by_hand and flick is not None else
-                     self.flick(seat, players, len(values))) for seat, values in throws]
+                     self.flick(seat, players, len(values), aside=1.6 if len(throws) > 1 else 0.0))
+                    for seat, values in throws]
 
         film = simulate_hands(hands(), self.rng, throwing=self.throwing, table=self.table)
         for _ in range(FORCED_TRIES):
