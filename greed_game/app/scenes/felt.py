@@ -332,11 +332,8 @@ class Hold:
         to be swept off."""
         shown = [(d, d.pose, d.layout) for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         row_y = side * (TABLE.half_depth - ROW_INSET)
-        reach = TABLE.half_width - 1.0 - ROW_GAP * (count - 1) / 2
-        at, x = x, min(max(x, -reach), reach)
         # a row set down by hand, not ruled
-        slots = [(x + ROW_GAP * (n - (count - 1) / 2) + rng.uniform(-0.12, 0.12), row_y + rng.uniform(-0.15, 0.15))
-                 for n in range(count)]
+        slots = [(sx + rng.uniform(-0.12, 0.12), sy + rng.uniform(-0.15, 0.15)) for sx, sy in row_slots(count, x, side)]
         # the dice nearest the row stay in it; each keeps its order across, so that no two paths cross
         shown.sort(key=lambda s: abs(s[1][1] - row_y))
         kept, left = sorted(shown[:count], key=lambda s: s[1][0]), [d for d, _, _ in shown[count:]]
@@ -359,7 +356,7 @@ class Hold:
             layouts.append(layout)
         pose_dice(self.fresh, np.array(rows, dtype=np.float32).reshape(-1, 7), layouts)
         self.side = side
-        self.place = (at, side)
+        self.place = (x, side)
         return left
 
     def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float,
@@ -492,8 +489,8 @@ def falling(playing: Playing | None, thrown: Sequence[DieView], dice: Sequence[D
     brought in over a rail or swept off over one fades into the edge there (past it is the window's edge)."""
     if playing is None or playing.t < playing.lead or len(thrown) != playing.film.count:
         return [False] * len(dice)
-    fell = [d for n, d in enumerate(thrown) if playing.film.fell[n]]
-    return [any(d is f for f in fell) for d in dice]
+    fell = {id(d) for n, d in enumerate(thrown) if playing.film.fell[n]}
+    return [id(d) in fell for d in dice]
 
 
 def fall_seen(x: float, y: float, z: float) -> float:
@@ -1067,14 +1064,18 @@ def _shaken(die: DieView) -> tuple[float, ...] | None:
     return (die.pose[0] + nudge / DIE, *die.pose[1:])
 
 
-def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
-    """Whether a die lying at ``pose`` is where a row of ``count`` dice laid before ``x`` on the ``side`` rail
-    goes (as :meth:`Hold.lay` places it, give or take its hand's unevenness)."""
+def row_slots(count: int, x: float, side: int) -> list[tuple[float, float]]:
+    """Where the ``count`` dice of a row laid before ``x`` on the ``side`` rail go (die units), before a hand's
+    unevenness: across from ``x``, held clear of the side rails."""
     reach = TABLE.half_width - 1.0 - ROW_GAP * (count - 1) / 2
     x = min(max(x, -reach), reach)
-    if abs(pose[1] - side * (TABLE.half_depth - ROW_INSET)) >= 1.4:
-        return False
-    return any(abs(pose[0] - (x + ROW_GAP * (n - (count - 1) / 2))) < 1.4 for n in range(count))
+    y = side * (TABLE.half_depth - ROW_INSET)
+    return [(x + ROW_GAP * (n - (count - 1) / 2), y) for n in range(count)]
+
+
+def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
+    """Whether a die lying at ``pose`` is where such a row goes (:func:`row_slots`)."""
+    return any(abs(pose[0] - sx) < 1.4 and abs(pose[1] - sy) < 1.4 for sx, sy in row_slots(count, x, side))
 
 
 def _refused(snap: TableSnapshot) -> bool:

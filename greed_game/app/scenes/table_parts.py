@@ -424,8 +424,8 @@ def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> No
     fade = round(255 * alpha)  # (the words fade with the card: greyed, they read as a banner out of order)
     cx = card.centerx
     # The card says which layout it was given, by its size.
-    layouts = [_banner_layout(canvas, said, shape) for shape in BANNER_SHAPES]
-    shape = next((s for s in layouts if s.size == card.size), layouts[0])
+    layouts = (_banner_layout(canvas, said, shape) for shape in BANNER_SHAPES)
+    shape = next((s for s in layouts if s.size == card.size), None) or _banner_layout(canvas, said, "full")
     canvas.text(shape.title, (cx, card.y + (shape.title_y if shape.subs else card.h / 2)), shape.title_size, ink,
                 font="serif", anchor="center", shadow=(0, 0, 0), max_width=card.w - 24, alpha=fade)
     for i, line in enumerate(shape.subs):
