@@ -416,7 +416,7 @@ LIFT_SHADOW = 70.0
 """How high (logical pixels) a carried die is when its shadow has faded away."""
 BADGE_R = 11.0
 """Radius of a die's key badge, logical pixels."""
-BADGE_MIN_PX = 9.5
+BADGE_MIN_PX = 10.5
 """The smallest a badge's radius gets in window pixels (a small window shrinks the table, not its keys)."""
 
 

@@ -40,6 +40,13 @@ DIE_ROUNDING = 0.09
 """The radius of a die's rounded edges and corners."""
 
 FELT_FRICTION = 0.5
+FELT_BOUNCE = 0.3
+RAIL_FRICTION = 0.2
+RAIL_BOUNCE = 0.55
+DIE_FRICTION = 0.15
+DIE_BOUNCE = 0.35
+DIE_DAMPING = (0.05, 0.1)
+"""How quickly a die in the air slows down and stops turning (linear, angular)."""
 REACH_MIN = 1.0
 """The nearest to the felt's middle a hand throws from, die units: a throw leaves from the thrower's half."""
 
@@ -104,6 +111,11 @@ class Throwing:
     """How far (radians per die unit off the hand's middle) the dice at the heap's sides turn outward."""
     loft: float = 0.3
     """How much each die's lift may differ from the throw's, as a share of it."""
+    over: float = 0.0
+    """How far (die units) past the usual place, near the thrower's rail, the hand lets the dice go: over the
+    rail, the throw comes in from the thrower's side of the table."""
+    low: float = 1.4
+    """How high above the felt the heap's lowest die leaves the hand, die units (its middle)."""
     few: float = 0.35
     """How much quicker and flatter a throw of one die is than one of six (a share of speed and of lift; the
     counts between in proportion): a die or two are flicked from the fingers, not lobbed from a cupped hand."""
@@ -120,16 +132,20 @@ class Throwing:
 
 
 THROWING = {
-    "off": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
-    "rare": Throwing(speed=(5.5, 9.0), lift=(10.0, 16.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25),
+    "off": Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06,
+                    loft=0.25, over=0.4, low=1.9),
+    "rare": Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06,
+                     loft=0.25, over=0.4, low=1.9),
     "realistic": Throwing(speed=(10.0, 16.0), lift=(4.0, 10.0), spin=(16.0, 36.0), few=0.15),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
-"rare" is a gentle throw tossed up in an arc with the dice apart in the
-hand, which leaves most of them in the middle of the felt; "realistic" a
-brisk, flatter one, which sends more against the rails and now and then over
-one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
+"rare" is a low arc from a hand held over the thrower's end of the felt,
+the dice apart in the hand and turning fast: they cross three or four of
+their widths and most rest in the middle (a gentler lob from nearer the
+middle travelled two and read as a nudge). "realistic" is brisk and flat
+from the thrower's rail, which sends more against the rails and now and then
+over one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
 stated in the README."""
 
 
@@ -209,7 +225,7 @@ def _world(table: Table) -> rp.PhysicsWorld:
     hw, hd, r, h = table.half_width, table.half_depth, table.rail, table.rail_height
     # The felt and the rails' tops end at the table's edge: past it a die falls.
     felt = rp.Collider.cuboid(hw + r, hd + r, 0.5).translation((0.0, 0.0, -0.5))
-    felt = felt.friction(FELT_FRICTION).restitution(0.3)
+    felt = felt.friction(FELT_FRICTION).restitution(FELT_BOUNCE)
     rails = [
         rp.Collider.cuboid(hw + r, r / 2, h / 2).translation((0.0, sy * (hd + r / 2), h / 2))
         for sy in (-1.0, 1.0)
@@ -217,7 +233,7 @@ def _world(table: Table) -> rp.PhysicsWorld:
         rp.Collider.cuboid(r / 2, hd, h / 2).translation((sx * (hw + r / 2), 0.0, h / 2))
         for sx in (-1.0, 1.0)
     ]
-    world.add_body(rp.RigidBody.fixed(), [felt, *(c.friction(0.2).restitution(0.55) for c in rails)])
+    world.add_body(rp.RigidBody.fixed(), [felt, *(c.friction(RAIL_FRICTION).restitution(RAIL_BOUNCE) for c in rails)])
     return world
 
 
@@ -236,7 +252,7 @@ def _hand_places(count: int, throwing: Throwing, rng: random.Random) -> list[tup
         for attempt in range(400):
             room = 1.0 + attempt / 100
             spot = (rng.uniform(-across, across) * room, rng.uniform(-along, along) * room,
-                    1.4 + rng.uniform(0.0, throwing.heap) * room)
+                    throwing.low + rng.uniform(0.0, throwing.heap) * room)
             if all(math.dist(spot, other) >= throwing.hand for other in places):
                 break
         places.append(spot)
@@ -253,7 +269,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     ys = [py * across + ay * along for across, along, _ in places]
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
     nearest = max((flick.side * y for y in ys), default=0.0)
-    back = table.half_depth - 1.1 - max(0.0, nearest)
+    back = table.half_depth - 1.1 - max(0.0, nearest) + throwing.over
     hand_y = flick.side * (back if flick.reach is None else min(max(flick.reach, REACH_MIN), back))
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0
@@ -282,11 +298,12 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
             .linvel((dx * speed, dy * speed, flick.lift * rng.uniform(1 - throwing.loft, 1 + throwing.loft)))
             .angvel((spin_axis[0] * spin, spin_axis[1] * spin, spin_axis[2] * spin))
             .ccd_enabled(True)
-            .linear_damping(0.05)
-            .angular_damping(0.1)
+            .linear_damping(DIE_DAMPING[0])
+            .angular_damping(DIE_DAMPING[1])
         )
         core = DIE_HALF - DIE_ROUNDING
-        die = rp.Collider.round_cuboid(core, core, core, DIE_ROUNDING).density(1.0).friction(0.15).restitution(0.35)
+        die = rp.Collider.round_cuboid(core, core, core, DIE_ROUNDING).density(1.0)
+        die = die.friction(DIE_FRICTION).restitution(DIE_BOUNCE)
         handles.append(world.add_body(body, [die]))
     return handles
 

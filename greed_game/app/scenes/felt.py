@@ -42,7 +42,7 @@ from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
-from greed_game.physics.throw import REACH_MIN, lying
+from greed_game.physics.throw import FILM_RATE, REACH_MIN, lying
 from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import Toss, seat_spot
@@ -235,13 +235,25 @@ def _thrower_side(film: Film) -> float:
     return 1.0 if float(np.mean(film.pose(0.0)[:, 1])) > 0 else -1.0
 
 
+def _first_out(film: Film, n: int) -> int:
+    """The film's first frame with die ``n`` past the felt's edge (its last frame if none)."""
+    track = film.poses[:, n, :2]
+    out = np.nonzero((np.abs(track[:, 0]) > TABLE.half_width) | (np.abs(track[:, 1]) > TABLE.half_depth))[0]
+    return int(out[0]) if out.size else len(track) - 1
+
+
 def went_over(film: Film, n: int) -> tuple[float, float]:
     """Where die ``n`` of ``film`` first left the felt (table units): its mark goes there, not to the felt's
     corner nearest where it came to lie on the floor."""
-    track = film.poses[:, n, :2]
-    out = np.nonzero((np.abs(track[:, 0]) > TABLE.half_width) | (np.abs(track[:, 1]) > TABLE.half_depth))[0]
-    x, y = track[int(out[0])] if out.size else track[-1]
+    x, y = film.poses[_first_out(film, n), n, :2]
     return float(x), float(y)
+
+
+def over_marks(film: Film, seconds: float) -> list[tuple[float, float]]:
+    """The marks of the dice of ``film`` that fall off the table and have gone over the rail by ``seconds``
+    into it: each shows as its die goes, not when the last die comes to rest."""
+    return [exit_mark(*went_over(film, n)) for n, fell in enumerate(film.fell)
+            if fell and _first_out(film, n) <= seconds * FILM_RATE]
 
 
 def exit_mark(x: float, y: float) -> tuple[float, float]:
@@ -738,6 +750,8 @@ class FeltSection:
         if playing is None:
             return
         self._due = playing
+        if any(playing.film.fell):
+            self.exits = over_marks(playing.film, playing.sounding())
         impacts = playing.film.impacts
         while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.sounding():
             hit = impacts[playing.sounded]
@@ -772,12 +786,12 @@ class FeltSection:
             return Settled()
         film = playing.film
         gone = [view for n, view in enumerate(self.dice) if film.fell[n]]
-        self.exits = []
+        self.exits = over_marks(film, film.seconds)
         for n, view in enumerate(self.dice):
             view.moving = False
             if film.fell[n]:
-                self.exits.append(exit_mark(*went_over(film, n)))
-            elif film.cocked[n] or film.off_felt[n]:
+                continue
+            if film.cocked[n] or film.off_felt[n]:
                 # The die that makes the throw void is ringed, with a tag saying so.
                 view.lean = (math.cos(view.angle + math.pi), math.sin(view.angle + math.pi))
                 view.lean_amount = 1.0
