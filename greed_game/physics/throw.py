@@ -111,9 +111,6 @@ class Throwing:
     """How far (radians per die unit off the hand's middle) the dice at the heap's sides turn outward."""
     loft: float = 0.3
     """How much each die's lift may differ from the throw's, as a share of it."""
-    over: float = 0.0
-    """How far (die units) past the usual place, near the thrower's rail, the hand lets the dice go: over the
-    rail, the throw comes in from the thrower's side of the table."""
     low: float = 1.4
     """How high above the felt the heap's lowest die leaves the hand, die units (its middle)."""
     few: float = 0.35
@@ -133,17 +130,16 @@ class Throwing:
 
 THROWING = {
     "off": Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06,
-                    loft=0.25, over=0.4, low=1.9),
+                    loft=0.25, low=1.5),
     "rare": Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06,
-                     loft=0.25, over=0.4, low=1.9),
+                     loft=0.25, low=1.5),
     "realistic": Throwing(speed=(10.0, 16.0), lift=(4.0, 10.0), spin=(16.0, 36.0), few=0.15),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
-"rare" is a low arc from a hand held over the thrower's end of the felt,
-the dice apart in the hand and turning fast: they cross three or four of
-their widths and most rest in the middle (a gentler lob from nearer the
-middle travelled two and read as a nudge). "realistic" is brisk and flat
+"rare" is a quick, low arc with the dice apart in the hand and turning
+fast: they cross three or more of their widths and most rest in the middle
+(a slower, higher lob travelled two and read as a nudge). "realistic" is brisk and flat
 from the thrower's rail, which sends more against the rails and now and then
 over one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
 stated in the README."""
@@ -269,7 +265,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     ys = [py * across + ay * along for across, along, _ in places]
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
     nearest = max((flick.side * y for y in ys), default=0.0)
-    back = table.half_depth - 1.1 - max(0.0, nearest) + throwing.over
+    back = table.half_depth - 1.1 - max(0.0, nearest)
     hand_y = flick.side * (back if flick.reach is None else min(max(flick.reach, REACH_MIN), back))
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0

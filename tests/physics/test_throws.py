@@ -236,3 +236,20 @@ def test_a_die_or_two_are_flicked_quicker_and_flatter_than_a_handful(setting: st
     assert flicks[1].lift < flicks[2].lift < flicks[6].lift
     assert flicks[1].aim == flicks[6].aim  # the same hand, the same way
     assert flicks[6] == hand.flick(-1, 0.5, random.Random(7))  # six dice: the hand as it always threw
+
+
+@pytest.mark.parametrize("setting", ["rare", "realistic"])
+def test_the_dice_leave_the_hand_where_the_window_shows_them_whole(setting: str) -> None:
+    # Seen from the camera over the felt's middle, a die high over the thrower's rail lies past the table's
+    # edge, where the window fades it: a hand held that far back showed its dice cut off (3D) or ghostly (flat).
+    from greed_game.app.camera import HEIGHT
+    from greed_game.app.scenes.felt import EDGE_FADE
+
+    rng = random.Random(12)
+    hand = THROWING[setting]
+    clear = np.array([TABLE.half_width, TABLE.half_depth]) + TABLE.rail - EDGE_FADE
+    for n in range(60):
+        film = simulate(1 + n % 6, _flick(rng, hand), rng, throwing=hand)
+        early = film.poses[:4]  # as the hand lets go
+        seen = (np.abs(early[:, :, :2]) + 0.72) * (HEIGHT / (HEIGHT - early[:, :, 2:3]))
+        assert (seen <= clear).all(), f"throw {n}: a die in the hand is seen {float(seen.max()):.2f} out"
