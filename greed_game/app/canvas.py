@@ -116,7 +116,7 @@ class Canvas(StageMap):
     TEXT_CACHE = 800
     LAYOUT_CACHE = 4000
     IMAGE_CACHE = 400
-    MIN_TEXT_PX = 11
+    MIN_TEXT_PX = 10
     """Text is never drawn smaller than this many pixels (small windows stay readable)."""
 
     def __init__(self, surface: pygame.Surface, fonts: Fonts | None = None) -> None:

@@ -263,7 +263,9 @@ def test_the_end_of_a_game_with_a_winner_throws_confetti(make_app: Callable[...,
     drive.frames(1)
     card = table.notices.card[1]
     assert table.snap.banner is not None and table.notices.card[0] == table.snap.banner.serial
-    assert abs(card.centerx - FELT.centerx) <= 16 and abs(card.centery - FELT.centery) <= 8, "who won, in the middle"
+    assert not [d for d in table.felt.dice if _covers(card, d.x, d.y)], "who won, clear of the last dice"
+    assert abs(card.centerx - FELT.centerx) <= FELT.w / 4 and abs(card.centery - FELT.centery) <= FELT.h / 4, \
+        "and near the middle"
 
 
 def test_confetti_is_for_a_person_s_win_or_a_game_of_computers_not_a_person_s_loss() -> None:

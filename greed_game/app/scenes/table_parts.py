@@ -303,20 +303,21 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
     """Where the banner goes: a card on the felt as wide as its words, placed clear of every die lying
     there (so a person sees which dice a bust or a hot dice was about), then of the ``passing`` points (the
     way of dice on the move), then of the ``rows`` (where dice may come to lie), as near the middle as it can
-    be. Where the full card would cover a die, a compact one (smaller words) that fits between the dice, then a
-    narrow one (its line wrapped); when nothing is clear (dice everywhere), the card covering fewest dice."""
+    be. Where the full card would cover a die or the way of one, a compact one (smaller words) that fits between
+    the dice, then a narrow one (its line wrapped); when nothing is clear (dice everywhere), the card covering
+    fewest dice, then fewest points of their way."""
     # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
     def rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
         return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
 
     lying, crossing, lines = rounded(dice), rounded(passing), rounded(rows)
-    best: tuple[int, pygame.Rect] | None = None
+    best: tuple[tuple[int, int], pygame.Rect] | None = None
     for shape in BANNER_SHAPES:
         w, h = _banner_layout(canvas, said, shape).size
-        covered, card = _clear_spot(w, h, lying, crossing, lines)
-        if best is None or covered < best[0]:
-            best = (covered, card)
-        if covered == 0:
+        under, card = _clear_spot(w, h, lying, crossing, lines)
+        if best is None or under < best[0]:
+            best = (under, card)
+        if under == (0, 0):
             break
     assert best is not None
     return best[1].copy()
@@ -392,7 +393,9 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
 @lru_cache(maxsize=64)
 def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
                 passing: tuple[tuple[int, int], ...] = (),
-                lines: tuple[tuple[int, int], ...] = ()) -> tuple[int, pygame.Rect]:
+                lines: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int], pygame.Rect]:
+    """The best place for a ``w`` × ``h`` card, and how many dice lie under it and how many points of
+    ``passing`` it covers."""
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
     near = reach + BANNER_GAP
     best: tuple[int, int, int, int, float, int, int] | None = None
@@ -411,8 +414,8 @@ def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
             if best is None or (covered, crossed, on_rows, len(crowded), off) < best[:5]:
                 best = (covered, crossed, on_rows, len(crowded), off, x, y)
     if best is None:  # a felt narrower than the words: across the middle
-        return len(dice), pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
-    return best[0], pygame.Rect(best[5], best[6], w, h)
+        return (len(dice), len(passing)), pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
+    return (best[0], best[1]), pygame.Rect(best[5], best[6], w, h)
 
 
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:

@@ -10,6 +10,7 @@ or writes a sentence about the game.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -63,6 +64,8 @@ KEEP_STAGGER = 0.06
 KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
+PATH_STEP = 8.0
+"""The most (logical px) between two points of a carried die's way that a banner keeps clear of."""
 
 
 class Section:
@@ -166,7 +169,11 @@ class TraySection(Section):
             tween = t.view.tween
             if tween is None or tween.lift <= 0:
                 continue
-            points += [tween.at(k / 20)[:2] for k in range(20)]
+            path = [tween.at(k / 20)[:2] for k in range(21)]
+            # (eased, the way runs fast in its middle: points a die's width apart let a card slip between two)
+            for (x0, y0), (x1, y1) in itertools.pairwise(path):
+                steps = max(1, math.ceil(math.dist((x0, y0), (x1, y1)) / PATH_STEP))
+                points += [(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps) for i in range(steps)]
         return [p for p in points if FELT.collidepoint(p)]
 
     def _slots(self) -> tuple[list[tuple[float, float]], float]:
