@@ -336,6 +336,8 @@ class SideSection(Section):
     LOG_LINE = 21
     """A log entry's first line; its further lines (a long one wraps) are :attr:`WRAPPED` apart."""
     WRAPPED = 17
+    LOG_MIN_PX = 11.5
+    """The smallest the log's words are drawn, in the window's pixels."""
     LOG_ROOM = 24 + 4 * LOG_LINE
     """The log keeps its heading and four lines under an open hint."""
     FADE = 0.5
@@ -434,18 +436,21 @@ class SideSection(Section):
             return
         shown: list[tuple[int, Line, list[str]]] = []
         room = r.bottom - 12 - y
+        # (in a small window the log's words grow to stay readable: fewer lines fit, each wrapped whole)
+        size = max(13.0, self.LOG_MIN_PX / canvas.scale)
+        first, wrapped = self.LOG_LINE * size / 13, self.WRAPPED * size / 13
         for seat, line in reversed(snap.log):
-            parts = canvas.wrap(line.text, 13, r.w - 48)
-            need = self.LOG_LINE + self.WRAPPED * (len(parts) - 1)
+            parts = canvas.wrap(line.text, size, r.w - 48)
+            need = first + wrapped * (len(parts) - 1)
             if need > room:
                 break
             room -= need
             shown.append((seat, line, parts))
         for seat, line, parts in reversed(shown):
-            canvas.circle(theme.seat_color(seat), (r.x + 22, y + 8), 4)
+            canvas.circle(theme.seat_color(seat), (r.x + 22, y + 8 * size / 13), 4)
             for i, part in enumerate(parts):
-                canvas.text(part, (r.x + 32, y + i * self.WRAPPED), 13, theme.tone_color(line.tone))
-            y += self.LOG_LINE + self.WRAPPED * (len(parts) - 1)
+                canvas.text(part, (r.x + 32, y + i * wrapped), size, theme.tone_color(line.tone))
+            y += first + wrapped * (len(parts) - 1)
 
     @staticmethod
     def hint_lines(canvas: Canvas, snap: TableSnapshot) -> list[tuple[str, Line, bool]]:
