@@ -55,7 +55,7 @@ _REST_SPIN = 0.15
 _REST_STEPS = 8
 """A die is at rest when it has moved slower than the limits above for this many steps in a row."""
 
-ImpactKind = Literal["die", "felt", "rail"]
+ImpactKind = Literal["die", "felt", "rail", "floor"]
 
 
 @dataclass(frozen=True)
@@ -339,6 +339,8 @@ def simulate_hands(hands: Sequence[tuple[int, Flick]], rng: random.Random, *, th
             if t.z < FALLEN:
                 fallen[i] = True
                 body.body_type = rp.RigidBodyType.FIXED
+                # (out of sight, but heard: the floor is hard and the die fell far)
+                impacts.append(Impact(round(step * STEP, 4), i, "floor", 1.0))
                 continue
             v, w = body.linvel, body.angvel
             vx, vy, vz = v.x, v.y, v.z

@@ -73,8 +73,9 @@ PHYSICS_RATE = {"slow": 0.45, "normal": 0.65, "fast": 1.6, "instant": 0.0}
 """How fast a throw's film plays (1: the physics' own time; 0: straight to rest). Normal is slower than life, as
 in a film of a throw: dice this size on a table this small are at rest in about 0.65 s of simulated time, which
 reads as a slide rather than a throw; played in a second, the arc and the roll-out can be followed."""
-IMPACT_VOLUME = {"die": 0.9, "rail": 0.8, "felt": 0.6}
-"""How loud each kind of impact sounds at full strength (die on die clicks; the felt muffles)."""
+IMPACT_VOLUME = {"die": 0.9, "rail": 0.8, "felt": 0.6, "floor": 1.0}
+"""How loud each kind of impact sounds at full strength (die on die clicks; the felt muffles; a die that fell off
+the table lands hard on the floor)."""
 SOUNDS: dict[type, tuple[str, float]] = {
     Thrown: ("throw", 0.8),
     RollOffThrown: ("throw", 0.7),
