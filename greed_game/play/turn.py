@@ -87,6 +87,9 @@ CALLOUT_THROWN = 0.45
 they leave the hand."""
 THINK = 0.85
 """Seconds a computer player takes per decision at normal speed."""
+VOID_READ = 0.6
+"""Seconds (at normal speed) a void throw's banner is on show before a person may throw again: a key pressed to
+hurry the dice does not throw the next at once, unseen."""
 
 WATCHED = 5.0
 """How much longer a computer player thinks over a move a lesson explains."""
@@ -454,7 +457,12 @@ class TurnController:
         said = self.narrator.events.void(reason, against, self.game.state.dice_left, count)
         self.notices.show(said, 1.9 * self.pace + 0.4)
         self.moments.append(VoidMoment(reason))
-        self.wait(1.7, self.throw)
+        # A person throws again themselves, by hand if they like (a lesson throws for the newcomer, as its card
+        # says); a computer's hand throws again once the banner is read.
+        if self.is_human(self.game.state.current) and self.lesson is None:
+            self.wait(VOID_READ, self.ready)
+        else:
+            self.wait(1.7, self.throw)
 
     def _turn_over(self) -> None:
         if self.lesson is not None:

@@ -102,9 +102,11 @@ def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Ca
     assert table.turn.notices.banner is not None and table.notices.card[0] == table.turn.notices.banner.serial
     assert not _covers(card, x, y) and not [d for d in table.dice if _covers(card, d.x, d.y)]
     drive.shot("void-off-felt-mark")
-    # the dice are thrown again: the mark goes with the void throw
-    drive.until(lambda: table.turn.mode == "rolling")
-    assert table.felt.exits == []
+    # the mark stays while the person's dice wait for them, and goes with the void throw once they throw again
+    drive.until(lambda: table.turn.mode == "ready")
+    assert len(table.felt.exits) == 1
+    drive.press("space")
+    assert table.turn.mode == "rolling" and table.felt.exits == []
 
 
 def test_the_hint_rings_the_dice_it_advises_and_the_turn_box_shows_the_selection(

@@ -16,6 +16,7 @@ from greed_game.app.scenes.overlays import PauseOverlay
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.skins import face_image
+from greed_game.play.moments import ThrowDice
 from greed_game.play.voids import seat_spot
 from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Phase, Player, Roll, Void, record_of
 
@@ -49,7 +50,12 @@ def test_a_forced_void_throw_is_animated_labelled_and_thrown_again(make_app: Cal
     assert isinstance(table.game.events[-1], Void) and table.game.events[-1].reason == reason
     drive.frames(10)
     drive.shot(f"void-{reason}")
-    # then all the dice are thrown again, without any input
+    # then the dice wait for the person to throw them again (by hand if they like), all of them
+    drive.until(lambda: table.turn.mode == "ready")
+    drive.frames(30)
+    assert len(_rolls(table)) == 1, "a person's void throw is not thrown again for them"
+    assert any(isinstance(b.command, ThrowDice) and b.enabled for b in table.snap.buttons), "Roll is on offer"
+    drive.press("space")
     drive.until(lambda: len(_rolls(table)) == 2 and table.dice_at_rest() and table.turn.mode == "ready")
     first, second = _rolls(table)
     assert len(second.dice) == len(first.dice) == 6

@@ -188,7 +188,7 @@ def test_a_person_is_told_why_a_move_is_refused_in_the_dice_vocabulary() -> None
     assert turn.notices.message == turn.choice.error and turn.mode == "ready"
 
 
-def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
+def test_void_throws_are_thrown_again_with_the_same_dice_count_by_the_person() -> None:
     turn, view, _ = _controller([Player("You")], seed=3)
     turn.enter()
     turn.forced_voids.extend(["off-felt", "leaning"])
@@ -198,6 +198,9 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
     view.land()
     assert turn.voids == 1 and turn.notices.banner is not None and turn.notices.banner.said.title == "Void throw"
     _run(turn, view, 2.0)
+    assert len(view.throws) == 1 and turn.mode == "ready", "a person throws again themselves"
+    turn.send(ThrowDice())
+    view.play()
     assert len(view.throws) == 2 and view.throws[-1][2] == "leaning"
     assert len(view.throws[0][0]) == len(view.throws[1][0]) == 5
     view.land()
@@ -205,6 +208,15 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count() -> None:
     # the banner says what the physics shows the die leaning on
     assert turn.notices.banner is not None
     assert re.search(r"cocked against (the rail|another die)", turn.notices.banner.said.sub)
+
+
+def test_a_computer_s_void_throw_is_thrown_again_by_its_hand() -> None:
+    turn, view, _ = _controller([Player("Ada", "cautious"), Player("Bo", "cautious")], seed=3)
+    turn.forced_voids.append("off-felt")
+    turn.enter()
+    _run(turn, view, 5.5)
+    assert turn.voids == 1 and len(view.throws) >= 2, "no one waits on a computer's throw"
+    assert view.throws[0][2] == "off-felt" and len(view.throws[0][0]) == len(view.throws[1][0])
 
 
 def test_a_shared_screen_reads_whose_turn_the_selection_and_the_advice() -> None:
