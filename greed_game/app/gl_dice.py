@@ -71,6 +71,13 @@ FALLEN_SHADOW = -0.6
 EDGE_FADE = 0.22
 """How far inside the table's outer edge (die units, as seen on the felt's plane) a die going over it begins to
 fade; a die resting against a rail is seen no nearer the edge than about twice this."""
+PASSING_FADE = 4.0
+"""How much wider the fade is for a die brought in over a rail or taken off over one (the hand carries it in
+from out of sight): in the narrow band it came up through a hard line, as if sliced."""
+FALLS = 1.0
+"""The ``falls`` mark of a die falling from the table."""
+PASSES = 2.0
+"""The ``falls`` mark of a die brought in over a rail or taken off over one."""
 
 # Each face's tangents (right, up) in the die's frame, seen from outside: right × up is the face's normal, and
 # with the die unturned every side face reads upright from above the +z face's top edge.
@@ -274,6 +281,7 @@ _DIE_FS = """
 uniform sampler2DArray marks;
 uniform vec3 body;
 uniform vec3 edge;
+uniform float passing;
 in vec2 v_uv; flat in float v_layer; in vec2 v_seen;
 in vec2 v_top; in float v_z; in float v_out; flat in float v_fall;
 #ifdef QUICK
@@ -303,8 +311,8 @@ void main() {
     // a die brought in or swept off over a rail fades into the table's outer edge (past it is the window's
     // edge), not cut off there by a straight line
     vec2 past = abs(v_seen) - edge.xy;
-    float a = smoothstep(0.0, 1.0, -max(past.x, past.y) / edge.z);
-    if (v_fall > 0.5) {
+    float a = smoothstep(0.0, 1.0, -max(past.x, past.y) / (v_fall > 1.5 ? edge.z * passing : edge.z));
+    if (v_fall > 0.5 && v_fall < 1.5) {
         // a die falling from the table is seen falling: only the table hides it (what is past its edge and
         // seen within it, on the rails' tops, is under it), and it fades on its way down to the floor (as the
         // flat view's die does: gone 1.7 below the felt, where the table stops showing it)
@@ -457,6 +465,8 @@ class GLDice:
         edge = (TABLE.half_width + TABLE.rail, TABLE.half_depth + TABLE.rail, EDGE_FADE)
         for program in (self._die, self._die_quick, self._shadow):
             program["edge"].value = edge  # type: ignore[union-attr]
+        for program in (self._die, self._die_quick):
+            program["passing"].value = PASSING_FADE  # type: ignore[union-attr]
         self._marks: moderngl.TextureArray | None = None
         self._kept_marks: OrderedDict[tuple[str, int, bool], moderngl.TextureArray] = OrderedDict()
         """Marks drawn before, by skin, size and whether for dice in flight: a skin chosen again, or a window sized
@@ -512,7 +522,7 @@ class GLDice:
     def render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                size_px: tuple[int, int], area: Area,
                highlights: Sequence[Highlight | None] | None = None, *, moving: bool = False,
-               tops: Sequence[tuple[int, int]] | None = None, falls: Sequence[bool] | None = None) -> pygame.Surface:
+               tops: Sequence[tuple[int, int]] | None = None, falls: Sequence[float] | None = None) -> pygame.Surface:
         """The dice at ``poses`` (n, 7), drawn for a ``size_px`` area of the window covering the logical
         ``area``; transparent where there is neither die nor shadow, colour premultiplied.
 
@@ -532,8 +542,10 @@ class GLDice:
         is given the face it will rest on, turned as it will rest, so that no
         letter jumps a quarter turn when another face comes up.
 
-        ``falls``: each die falling from the table, seen falling past its
-        edge (the others fade into the edge: past it is the window's edge).
+        ``falls``: for each die, :data:`FALLS` when it is falling from the
+        table, seen falling past its edge; :data:`PASSES` when it is brought in
+        or taken off over a rail, fading over a wider band; else 0 (the others
+        fade into the edge: past it is the window's edge).
         """
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         out = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -547,7 +559,7 @@ class GLDice:
     def render_part(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                     size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None = None, *,
                     moving: bool = False, tops: Sequence[tuple[int, int]] | None = None,
-                    falls: Sequence[bool] | None = None) -> pygame.Surface | None:
+                    falls: Sequence[float] | None = None) -> pygame.Surface | None:
         """Only the part of :meth:`render`'s surface that holds anything (None when nothing does); it goes at
         :attr:`drawn` in the area. The table blits this, not a whole area's surface mostly transparent."""
         self.drawn = pygame.Rect(0, 0, 0, 0)
@@ -560,7 +572,7 @@ class GLDice:
     def _render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                 size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None, *,
                 moving: bool, tops: Sequence[tuple[int, int]] | None,
-                falls: Sequence[bool] | None = None) -> pygame.Surface | None:
+                falls: Sequence[float] | None = None) -> pygame.Surface | None:
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
         if poses.shape[0] == 0:
@@ -605,7 +617,7 @@ class GLDice:
 
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
               camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False,
-              tops: Sequence[tuple[int, int]] | None = None, falls: Sequence[bool] | None = None) -> None:
+              tops: Sequence[tuple[int, int]] | None = None, falls: Sequence[float] | None = None) -> None:
         """The three instanced draws: shadows on the felt, the dice, then the rings over them (``quick``: the
         dice with fewer steps to their rounded edges, lit at their vertices, their marks without mipmaps)."""
         ctx = self.ctx

@@ -36,7 +36,16 @@ from greed_game.app.dice_view import (
     draw_cocked,
     draw_die,
 )
-from greed_game.app.gl_dice import EDGE_FADE, GLDice, Highlight, rotations, top_quarters
+from greed_game.app.gl_dice import (
+    EDGE_FADE,
+    FALLS,
+    PASSES,
+    PASSING_FADE,
+    GLDice,
+    Highlight,
+    rotations,
+    top_quarters,
+)
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
 from greed_game.app.skins import SkinName
@@ -150,6 +159,8 @@ class Playing:
     """The first part of the lead the dice lie still (dice just kept are carried off first: the two never
     cross)."""
     ends: float = field(init=False)
+    brought: npt.NDArray[np.bool_] = field(init=False, repr=False)
+    """Each die that comes in from beyond a rail on its way to the hand (a new turn's, hot dice, a roll-off's)."""
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
     _tops: tuple[list[tuple[int, int]], list[tuple[int, int]]] = field(init=False, repr=False)
@@ -159,6 +170,8 @@ class Playing:
         self._hand = self.film.pose(0.0)
         # picked up one after another, the nearest to the hand first, the last starting halfway through
         lying_at = self._hand if self.start is None else self.start
+        self.brought = ((np.abs(lying_at[:, 0]) > TABLE.half_width + TABLE.rail)
+                        | (np.abs(lying_at[:, 1]) > TABLE.half_depth + TABLE.rail))
         far = np.hypot(self._hand[:, 0] - lying_at[:, 0], self._hand[:, 1] - lying_at[:, 1])
         self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
         final = top_quarters(rotations(self.film.final()[:, 3:7]))
@@ -476,10 +489,12 @@ class Sweep:
 
 
 @contextmanager
-def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = ()) -> Iterator[None]:
+def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = (),
+               passing: Sequence[DieView] = ()) -> Iterator[None]:
     """While inside, each die going over the table's outer edge is drawn fainter, gone with its middle on the
-    edge (a die against a rail is whole); the flat view's part of the 3D view's fade there. A die ``falling``
-    from the table is seen falling instead: hidden only under the table, fading on its way to the floor."""
+    edge (a die against a rail is whole); the flat view's part of the 3D view's fade there (over its wider band
+    for the dice ``passing``, brought in or taken off by the hand). A die ``falling`` from the table is seen
+    falling instead: hidden only under the table, fading on its way to the floor."""
     alphas = [d.alpha for d in dice]
     for d in dice:
         if any(d is f for f in falling) and d.pose is not None:
@@ -487,7 +502,8 @@ def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = ()) -> Iter
             continue
         half = d.size * (1 + d.z / 320) / 2
         inside = min(d.x - RAILS.left, RAILS.right - d.x, d.y - RAILS.top, RAILS.bottom - d.y)
-        d.alpha = round(d.alpha * min(1.0, max(0.0, inside / (half + EDGE_FADE * DIE))))
+        band = EDGE_FADE * (PASSING_FADE if any(d is p for p in passing) else 1.0) * DIE
+        d.alpha = round(d.alpha * min(1.0, max(0.0, inside / (half + band))))
     try:
         yield
     finally:
@@ -495,14 +511,19 @@ def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = ()) -> Iter
             d.alpha = alpha
 
 
-def falling(playing: Playing | None, thrown: Sequence[DieView], dice: Sequence[DieView]) -> list[bool]:
-    """For each of ``dice``: whether it is one of the ``thrown`` dice (the film's, in its order) that falls from
-    the table in the film ``playing``, out of the hand. Such a die is seen falling past the table's edge; a die
-    brought in over a rail or swept off over one fades into the edge there (past it is the window's edge)."""
-    if playing is None or playing.t < playing.lead or len(thrown) != playing.film.count:
-        return [False] * len(dice)
+def falling(playing: Playing | None, thrown: Sequence[DieView], dice: Sequence[DieView]) -> list[float]:
+    """For each of ``dice``, as the 3D view's ``falls`` marks it: :data:`FALLS` when it is one of the ``thrown``
+    dice (the film's, in its order) that falls from the table in the film ``playing``, out of the hand;
+    :data:`PASSES` when it is one of them still on its way in from beyond a rail; else 0. A falling die is seen
+    falling past the table's edge; a die brought in over a rail or swept off over one fades into the edge there
+    (past it is the window's edge), over a wider band when the hand brings it."""
+    if playing is None or len(thrown) != playing.film.count:
+        return [0.0] * len(dice)
+    if playing.t < playing.lead:
+        coming = {id(d) for n, d in enumerate(thrown) if playing.brought[n]}
+        return [PASSES if id(d) in coming else 0.0 for d in dice]
     fell = {id(d) for n, d in enumerate(thrown) if playing.film.fell[n]}
-    return [id(d) in fell for d in dice]
+    return [FALLS if id(d) in fell else 0.0 for d in dice]
 
 
 def fall_seen(x: float, y: float, z: float) -> float:
@@ -915,9 +936,11 @@ class FeltSection:
             _draw_drag(canvas, self.drag, self.hold)
             return
         taken = []
-        falls = falling(self.playing, self.dice, self.dice)
-        with clipped(canvas, FALL_AREA), edge_faded(self.sweep.dice + self.hold.fresh + self.dice,
-                                                    [d for d, f in zip(self.dice, falls, strict=True) if f]):
+        marks = falling(self.playing, self.dice, self.dice)
+        with clipped(canvas, FALL_AREA), edge_faded(
+                self.sweep.dice + self.hold.fresh + self.dice,
+                [d for d, m in zip(self.dice, marks, strict=True) if m == FALLS],
+                self.sweep.dice + self.hold.fresh + [d for d, m in zip(self.dice, marks, strict=True) if m == PASSES]):
             # (as in 3D: past the table's edge a die is hidden, and fades into the edge on its way over; one
             # falling off it is seen falling)
             for d in self.sweep.dice + self.hold.fresh:
@@ -995,7 +1018,7 @@ class FeltSection:
             if swept:  # dice being cleared off or held beside the film's: letters upright as they lie
                 rows = np.array([d.pose for d in swept], dtype=np.float32)
                 tops += tuple(top_quarters(rotations(rows[:, 3:7])))
-        falls = falling(self.playing, self.dice, shown) + [False] * len(swept)
+        falls = falling(self.playing, self.dice, shown) + [PASSES] * len(swept)
         shown += swept
         highlights += [None] * len(swept)
         placed += [_shaken(d) for d in swept]
