@@ -85,8 +85,9 @@ PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 CALLOUT_THROWN = 0.45
 """Seconds (at normal speed) a combination's callout stays once the dice are thrown on: it is gone, faded, as
 they leave the hand."""
-THINK = 0.85
-"""Seconds a computer player takes per decision at normal speed."""
+THINK = 0.7
+"""Seconds a computer player takes per decision at normal speed (its dice sat still long enough at 0.85 for a
+player to feel kept waiting)."""
 VOID_READ = 0.6
 """Seconds (at normal speed) a void throw's banner is on show before a person may throw again: a key pressed to
 hurry the dice does not throw the next at once, unseen."""
@@ -424,7 +425,7 @@ class TurnController:
             return
         if self.roll_off.showing:
             # A moment to read whose die shows what before a tie is thrown again (or the banner names who starts).
-            self.wait(1.2, lambda: _show_roll_off(self))
+            self.wait(0.9, lambda: _show_roll_off(self))
             return
         if self.void_now is not None:
             self._void(*self.void_now)
