@@ -319,8 +319,12 @@ PLACE_EASE = 7.0
 ROW_WAIT = 0.35
 """Seconds (at normal speed) the dice coming into the row wait for dice just kept to be carried to the tray
 (hot dice: the six new crossed the kept on their way in)."""
-HOLD_EASE = 10.0
-"""How quickly held dice close on the pointer: about two thirds of the way in a tenth of a second."""
+HOLD_EASE = 15.0
+"""How quickly held dice close on the pointer: about four fifths of the way in a tenth of a second (slower, a
+quick flick let go before they were in the hand)."""
+PICK_UP = 10.0
+"""How far (logical px) a press on the felt must move before it picks up the dice lying there: further is a
+throw's start, nearer may still be a click on a die."""
 HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
              (0.05, 1.0, 1.8))
 """Where held dice sit around the pointer (die units across, up the screen, and above the felt)."""
@@ -895,7 +899,7 @@ class FeltSection:
         drag = self.drag
         # (a drag over dice the turn threw must first be told from a click on one; the row's are picked up at once)
         if (drag is not None and not self.hold.lying and self.playing is None
-                and (self.hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= FLICK_MIN / 2)):
+                and (self.hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP)):
             self.hold.lying = {d.ident: d.pose for d in self.hold.fresh or self.dice
                                if not d.selected and d.pose is not None and d.layout is not None}
             if not self.hold.lying and self.hold.brings:  # hot dice: the six come into the hand over the rail
