@@ -141,3 +141,15 @@ def test_enter_in_a_name_starts_the_game_with_that_name(make_app: Callable[..., 
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert "Quentin" in [p.name for p in table.game.players]
+
+
+def test_enter_after_adding_a_player_with_the_mouse_starts_the_game(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    drive = Driver(app)
+    setup = open_setup(app)
+    seats = len(setup.seats.kinds)
+    drive.click(setup.add_button.rect.center)
+    assert len(setup.seats.kinds) == seats + 1
+    drive.press("enter")  # as the keys' help says: Enter starts (it had added another seat)
+    drive.frames(1)
+    assert isinstance(app.stack.top, TableScene) and len(app.stack.top.game.players) == seats + 1

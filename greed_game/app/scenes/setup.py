@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 
 SkinChoice = Literal["auto", "pips", "greed"]
 SEAT_ROW_H = 52
+SEAT_WIDGETS = 3
+"""Widgets in a seat's row: who plays, the name, the button that removes it."""
 TARGET_PRESETS = (1000, 2000, 3000, 4000, 5000, 6000, 7500, 10_000, 12_500, 15_000, 20_000)
 """The targets offered by the selector (any other can be typed)."""
 NAME_LEN = 24
@@ -109,7 +111,8 @@ class SeatRows:
         self.names[seat] = text
 
     def widgets(self, top: int) -> list[Widget]:
-        """Each seat's row from ``top`` down: who plays, the name, a button to remove it."""
+        """Each seat's row from ``top`` down: who plays, the name, a button to remove it (:data:`SEAT_WIDGETS`
+        a seat)."""
         widgets: list[Widget] = []
         kind_options = [("human", _("Human"))] + [(lvl, _("Computer: {level}").format(level=level_name(lvl)))
                                                     for lvl in self.levels]
@@ -353,7 +356,9 @@ class SetupScene(Scene):
     def _add(self) -> None:
         self.seats.add()
         self._rebuild()
-        self.focus.focus_on(self.add_button)
+        # on the new seat's row (who plays: ← →), from where Enter starts, as the keys' help says; left on the
+        # button, Enter added another seat instead
+        self.focus.focus_on(self.focus.widgets[SEAT_WIDGETS * (len(self.seats.kinds) - 1)])
 
     def _set_target(self, value: int) -> None:
         self.target = value
