@@ -39,6 +39,8 @@ DIE_HALF = 0.5
 DIE_ROUNDING = 0.09
 """The radius of a die's rounded edges and corners."""
 
+# What the felt, the rails and the dice are made of: where two meet, their friction and their bounce
+# (restitution) are averaged.
 FELT_FRICTION = 0.5
 FELT_BOUNCE = 0.3
 RAIL_FRICTION = 0.2
@@ -128,21 +130,21 @@ class Throwing:
         return Flick(x, side, aim, rng.uniform(*self.speed) * (1 + few), rng.uniform(*self.lift) * (1 - few))
 
 
+_QUICK = Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25,
+                  low=1.5)
 THROWING = {
-    "off": Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06,
-                    loft=0.25, low=1.5),
-    "rare": Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06,
-                     loft=0.25, low=1.5),
+    "off": _QUICK,
+    "rare": _QUICK,
     "realistic": Throwing(speed=(10.0, 16.0), lift=(4.0, 10.0), spin=(16.0, 36.0), few=0.15),
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
 "rare" is a quick, low arc with the dice apart in the hand and turning
 fast: they cross three or more of their widths and most rest in the middle
-(a slower, higher lob travelled two and read as a nudge). "realistic" is brisk and flat
-from the thrower's rail, which sends more against the rails and now and then
-over one. The rates these give are measured with ``benchmarks/bench_throw.py`` and
-stated in the README."""
+(a slower, higher lob travelled two and read as a nudge). "realistic" is a
+harder throw from the thrower's rail, which sends more against the rails and
+now and then over one. The rates these give are measured with
+``benchmarks/bench_throw.py`` and stated in the README."""
 
 
 @dataclass

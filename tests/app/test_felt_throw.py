@@ -597,7 +597,7 @@ def test_a_flat_die_fades_into_the_tables_edge_going_over_and_one_against_a_rail
 def test_a_die_the_hand_brings_in_over_a_rail_fades_in_over_a_wide_band_not_through_a_hard_line(
         make_app: Callable[..., App]) -> None:
     from greed_game.app.gl_dice import FALLS, PASSES
-    from greed_game.app.scenes.felt import edge_faded, falling
+    from greed_game.app.scenes.felt import edge_faded, edge_marks
 
     half = TABLE.half_depth + TABLE.rail
     going = [_posed(0.0, -half + k * 0.25, 0.5, (0.0, 0.0, 0.0, 1.0), LAYOUTS[0]) for k in range(7)]
@@ -616,11 +616,11 @@ def test_a_die_the_hand_brings_in_over_a_rail_fades_in_over_a_wide_band_not_thro
     drive.press("space")
     playing = table.felt.playing
     assert playing is not None and playing.brought.any(), "the die that fell comes in over the rail"
-    marks = falling(playing, table.felt.dice, table.felt.dice)
+    marks = edge_marks(playing, table.felt.dice, table.felt.dice)
     assert marks == [PASSES if b else 0.0 for b in playing.brought]
     playing.t = playing.lead
-    assert PASSES not in falling(playing, table.felt.dice, table.felt.dice)
-    assert set(falling(playing, table.felt.dice, table.felt.dice)) <= {0.0, FALLS}
+    assert PASSES not in edge_marks(playing, table.felt.dice, table.felt.dice)
+    assert set(edge_marks(playing, table.felt.dice, table.felt.dice)) <= {0.0, FALLS}
 
 
 def test_a_flat_die_falling_off_the_table_is_seen_past_its_edge_and_hidden_only_under_it() -> None:

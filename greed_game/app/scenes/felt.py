@@ -515,7 +515,7 @@ def edge_faded(dice: Sequence[DieView], falling: Sequence[DieView] = (),
             d.alpha = alpha
 
 
-def falling(playing: Playing | None, thrown: Sequence[DieView], dice: Sequence[DieView]) -> list[float]:
+def edge_marks(playing: Playing | None, thrown: Sequence[DieView], dice: Sequence[DieView]) -> list[float]:
     """For each of ``dice``, as the 3D view's ``falls`` marks it: :data:`FALLS` when it is one of the ``thrown``
     dice (the film's, in its order) that falls from the table in the film ``playing``, out of the hand;
     :data:`PASSES` when it is one of them still on its way in from beyond a rail; else 0. A falling die is seen
@@ -940,7 +940,7 @@ class FeltSection:
             _draw_drag(canvas, self.drag, self.hold)
             return
         taken = []
-        marks = falling(self.playing, self.dice, self.dice)
+        marks = edge_marks(self.playing, self.dice, self.dice)
         with clipped(canvas, FALL_AREA), edge_faded(
                 self.sweep.dice + self.hold.fresh + self.dice,
                 [d for d, m in zip(self.dice, marks, strict=True) if m == FALLS],
@@ -1022,7 +1022,7 @@ class FeltSection:
             if swept:  # dice being cleared off or held beside the film's: letters upright as they lie
                 rows = np.array([d.pose for d in swept], dtype=np.float32)
                 tops += tuple(top_quarters(rotations(rows[:, 3:7])))
-        falls = falling(self.playing, self.dice, shown) + [PASSES] * len(swept)
+        falls = edge_marks(self.playing, self.dice, shown) + [PASSES] * len(swept)
         shown += swept
         highlights += [None] * len(swept)
         placed += [_shaken(d) for d in swept]
