@@ -130,7 +130,7 @@ class Throwing:
         return Flick(x, side, aim, rng.uniform(*self.speed) * (1 + few), rng.uniform(*self.lift) * (1 - few))
 
 
-_QUICK = Throwing(speed=(9.0, 13.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25,
+_QUICK = Throwing(speed=(8.0, 12.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25,
                   low=1.5)
 THROWING = {
     "off": _QUICK,

@@ -798,3 +798,20 @@ def test_a_roll_off_thrown_seat_by_seat_keeps_the_dice_before_yours_on_show_clea
         assert len(felt.tags) == len(felt.dice)
         kept += bool(felt.dice)
     assert kept, "Ada's dice stay to compare with"
+
+
+def test_a_cocked_dies_ring_goes_when_the_hand_picks_the_dice_up_to_throw_again(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="fast")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=4)
+    table.turn.forced_voids.append("leaning")
+    drive.frames(1)
+    drive.press("space")
+    drive.until(lambda: table.turn.voids == 1 and table.turn.mode == "ready")
+    assert any(d.lean is not None and d.lean_amount > 0 for d in table.felt.dice), "the cocked die is ringed"
+    start = (FELT.centerx, FELT.bottom - 40.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, (start[0] + 20, start[1] - 60), 6)
+    assert table.felt.hold.lying, "the dice are in the hand"
+    assert not any(d.lean_amount > 0 for d in table.felt.dice), "no ring follows a die in the hand"

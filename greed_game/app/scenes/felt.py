@@ -902,6 +902,9 @@ class FeltSection:
                 and (self.hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP)):
             self.hold.lying = {d.ident: d.pose for d in self.hold.fresh or self.dice
                                if not d.selected and d.pose is not None and d.layout is not None}
+            for d in self.dice:
+                if d.ident in self.hold.lying:
+                    d.lean_amount = 0.0  # (a void throw's cocked die, picked up: its ring and tag went with it)
             if not self.hold.lying and self.hold.brings:  # hot dice: the six come into the hand over the rail
                 x = CAMERA.to_world(*drag[-1][:2])[0]
                 self.hold.lay([], self.hold.brings, x, self.hold.side, self.vrng)
