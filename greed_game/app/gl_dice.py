@@ -244,7 +244,7 @@ in vec3 i_center; in vec4 i_quat; in vec3 i_lay_a; in vec3 i_lay_b; in vec2 i_to
 uniform vec3 edge;
 uniform float rail;
 out vec2 v_uv; flat out float v_layer; out vec2 v_seen;
-out vec2 v_top; out float v_z; out float v_out; flat out float v_fall;
+out vec2 v_top; out float v_z; out float v_out; flat out float v_fall; flat out vec2 v_mid;
 #ifdef QUICK
 out vec2 v_light;
 """ + _LIGHTING + """
@@ -258,6 +258,7 @@ void main() {
     // where it is seen on the plane of the rails' tops, how far past the table's edge it is, and how high
     v_top = world.xy * (eye.z - rail) / max(eye.z - world.z, 1e-3);
     v_out = max(abs(world.x) - edge.x, abs(world.y) - edge.y);
+    v_mid = i_center.xy * eye.z / max(eye.z - i_center.z, 1e-3);
     v_z = world.z;
     v_fall = i_fall;
 #ifdef QUICK
@@ -283,7 +284,7 @@ uniform vec3 body;
 uniform vec3 edge;
 uniform float passing;
 in vec2 v_uv; flat in float v_layer; in vec2 v_seen;
-in vec2 v_top; in float v_z; in float v_out; flat in float v_fall;
+in vec2 v_top; in float v_z; in float v_out; flat in float v_fall; flat in vec2 v_mid;
 #ifdef QUICK
 in vec2 v_light;
 #else
@@ -311,7 +312,13 @@ void main() {
     // a die brought in or swept off over a rail fades into the table's outer edge (past it is the window's
     // edge), not cut off there by a straight line
     vec2 past = abs(v_seen) - edge.xy;
-    float a = smoothstep(0.0, 1.0, -max(past.x, past.y) / (v_fall > 1.5 ? edge.z * passing : edge.z));
+    float a = smoothstep(0.0, 1.0, -max(past.x, past.y) / edge.z);
+    if (v_fall > 1.5) {
+        // one the hand brings in (or takes off) fades as a whole by where its middle is: in a band across it,
+        // it came up through a line, as if sliced, and half see-through over the rail's plates
+        vec2 mid = abs(v_mid) - edge.xy;
+        a = smoothstep(0.0, 1.0, (-max(mid.x, mid.y) - 0.25) / (edge.z * passing));
+    }
     if (v_fall > 0.5 && v_fall < 1.5) {
         // a die falling from the table is seen falling: only the table hides it (what is past its edge and
         // seen within it, on the rails' tops, is under it), and it fades on its way down to the floor (as the

@@ -140,7 +140,7 @@ THROWING = {
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
 "rare" is a quick, low arc with the dice apart in the hand and turning
-fast: they cross three or more of their widths and most rest in the middle
+fast: they cross about three of their widths and most rest in the middle
 (a slower, higher lob travelled two and read as a nudge). "realistic" is a
 harder throw from the thrower's rail, which sends more against the rails and
 now and then over one. The rates these give are measured with

@@ -319,6 +319,9 @@ PLACE_EASE = 7.0
 ROW_WAIT = 0.35
 """Seconds (at normal speed) the dice coming into the row wait for dice just kept to be carried to the tray
 (hot dice: the six new crossed the kept on their way in)."""
+SET_DOWN = 1.2
+"""How high (die units) over its place a die being set in a row is carried while still far from it: over the rail,
+the rail's top (0.85) under its bottom."""
 HOLD_EASE = 15.0
 """How quickly held dice close on the pointer: about four fifths of the way in a tenth of a second (slower, a
 quick flick let go before they were in the hand)."""
@@ -377,7 +380,8 @@ class Hold:
                 view = DieView(1, DIE, rng)
                 yaw = rng.uniform(-0.35, 0.35)
                 quat = (0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
-                now, home, layout = (sx, side * OFF_TABLE, 1.3, *quat), (sx, sy, 0.5, *quat), rng.choice(LAYOUTS)
+                now, home = (sx, side * OFF_TABLE, 0.5 + SET_DOWN, *quat), (sx, sy, 0.5, *quat)
+                layout = rng.choice(LAYOUTS)
             view.ident, view.selected, view.lean, view.label = -1 - n, False, None, 0
             self.fresh.append(view)
             self.lying[view.ident] = home
@@ -426,6 +430,9 @@ class Hold:
                 shake = 0.06 * math.sin(self.t * 31.0 + 1.7 * n)  # the dice rattle in the hand
                 target = np.array((x + ox + shake, y + oy - shake, oz + abs(shake)), dtype=np.float32)
             pose[:3] += (target - pose[:3]) * k
+            if at is None:
+                # set down over the rail, not slid through it: high while still far from its place
+                pose[2] = lay[2] + SET_DOWN * min(1.0, abs(float(pose[1] - lay[1])) / 1.5)
             home = max(home, float(np.max(np.abs(pose[:3] - lay[:3]))))
             rows[n] = pose
         if at is None and home < 0.02:
