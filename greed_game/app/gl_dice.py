@@ -73,7 +73,8 @@ EDGE_FADE = 0.22
 fade; a die resting against a rail is seen no nearer the edge than about twice this."""
 PASSING_FADE = 4.0
 """How much wider the fade is for a die brought in over a rail or taken off over one (the hand carries it in
-from out of sight): in the narrow band it came up through a hard line, as if sliced."""
+from out of sight), and that die fades as a whole, by where its middle is: in the narrow band across it, it came
+up through a hard line, as if sliced."""
 FALLS = 1.0
 """The ``falls`` mark of a die falling from the table."""
 PASSES = 2.0

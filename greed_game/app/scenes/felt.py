@@ -161,12 +161,15 @@ class Playing:
     ends: float = field(init=False)
     brought: npt.NDArray[np.bool_] = field(init=False, repr=False)
     """Each die that comes in from beyond a rail on its way to the hand (a new turn's, hot dice, a roll-off's)."""
+    marks: list[tuple[float, tuple[float, float]]] = field(init=False, repr=False)
+    """The film's dice that fall off the table: when each goes over the rail, and where its mark goes."""
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
     _tops: tuple[list[tuple[int, int]], list[tuple[int, int]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.ends = self.lead + self.film.seconds
+        self.marks = over_marks(self.film)
         self._hand = self.film.pose(0.0)
         # picked up one after another, the nearest to the hand first, the last starting halfway through
         lying_at = self._hand if self.start is None else self.start
@@ -262,11 +265,11 @@ def went_over(film: Film, n: int) -> tuple[float, float]:
     return float(x), float(y)
 
 
-def over_marks(film: Film, seconds: float) -> list[tuple[float, float]]:
-    """The marks of the dice of ``film`` that fall off the table and have gone over the rail by ``seconds``
-    into it: each shows as its die goes, not when the last die comes to rest."""
-    return [exit_mark(*went_over(film, n)) for n, fell in enumerate(film.fell)
-            if fell and _first_out(film, n) <= seconds * FILM_RATE]
+def over_marks(film: Film) -> list[tuple[float, tuple[float, float]]]:
+    """For each die of ``film`` that falls off the table: the film's second it goes over the rail, and where its
+    mark goes (it shows as its die goes, not when the last die comes to rest)."""
+    return [(_first_out(film, n) / FILM_RATE, exit_mark(*went_over(film, n)))
+            for n, fell in enumerate(film.fell) if fell]
 
 
 def exit_mark(x: float, y: float) -> tuple[float, float]:
@@ -782,8 +785,8 @@ class FeltSection:
         if playing is None:
             return
         self._due = playing
-        if any(playing.film.fell):
-            self.exits = over_marks(playing.film, playing.sounding())
+        if playing.marks:
+            self.exits = [mark for at, mark in playing.marks if at <= playing.sounding()]
         impacts = playing.film.impacts
         while playing.sounded < len(impacts) and impacts[playing.sounded].time <= playing.sounding():
             hit = impacts[playing.sounded]
@@ -818,7 +821,7 @@ class FeltSection:
             return Settled()
         film = playing.film
         gone = [view for n, view in enumerate(self.dice) if film.fell[n]]
-        self.exits = over_marks(film, film.seconds)
+        self.exits = [mark for _, mark in playing.marks]
         for n, view in enumerate(self.dice):
             view.moving = False
             if film.fell[n]:
