@@ -164,25 +164,50 @@ def test_roll_off_badges_tell_the_throwers_apart() -> None:
 
 
 def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Callable[..., App]) -> None:
-    from greed_game.app.scenes.table_sections import ROW_CLEAR
+    from greed_game.app.scenes.felt import ROW_LINES
+    from greed_game.app.scenes.table_parts import callout_spot
 
     app = make_app(size=(854, 480))
     table = table_at(app, "pass-the-dice", [TESS, Player("Bo")], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))])
     canvas = app.canvas
     straight = Said("Straight!", "+1,000")
+    w = table.notices._callout_width(canvas, straight)
     for where in ((FELT.centerx, FELT.centery), (FELT.centerx, FELT.top + 40), (FELT.centerx, FELT.bottom - 30)):
         banner = banner_card(canvas, Said("Hot dice!", "All 6 dice come back"))
-        table.felt.callout_at = (banner.centerx, where[1])  # the straight was kept right where the banner stands
+        # the straight was kept right where the banner stands
+        spot = callout_spot(w, (banner.centerx, where[1]), rows=ROW_LINES)
         for ttl in (1.8, 1.0, 0.3):
-            table.notices._draw_callout(canvas, straight, ttl, banner)
+            table.notices._draw_callout(canvas, straight, ttl, banner, spot)
             card = table.notices.callout_card
             assert card is not None and not card.colliderect(banner), (where, ttl)
             assert FELT.contains(card)
-        table.notices._draw_callout(canvas, straight, 1.8, None)
-        alone = table.notices.callout_card
-        # (alone, it keeps off the rows, where the next thrower's dice come to lie)
-        expected = min(max(where[1], FELT.top + ROW_CLEAR), FELT.bottom - ROW_CLEAR)
-        assert alone is not None and abs(alone.centery - expected) <= 1
+        for ttl in (1.8, 1.0, 0.3):
+            table.notices._draw_callout(canvas, straight, ttl, None, spot)
+            alone = table.notices.callout_card
+            # (alone, it keeps off the rows, where the next thrower's dice come to lie, and rises in its spot)
+            assert alone is not None and spot.contains(alone), (where, ttl)
+            reach = DIE * 0.75
+            assert not any(alone.inflate(2 * reach, 2 * reach).collidepoint(p) for p in ROW_LINES), (where, ttl)
+
+
+def test_a_callout_by_the_rail_keeps_off_the_dice_there() -> None:
+    """Four dice kept by the top rail, two left lying beside and under them: the callout rises near where they
+    lay, over none of the dice left and not across the kept dice's way to the tray (it was pushed down off the
+    row onto them)."""
+    from greed_game.app.scenes.table_parts import TRAY, callout_spot
+
+    top = FELT.top + DIE * 0.9
+    kept = [(FELT.centerx + (i - 1.5) * DIE * 1.1, top) for i in range(4)]
+    lying = [(FELT.centerx + DIE * 3.5, top + DIE * 0.4), (FELT.centerx + DIE * 0.5, top + DIE * 1.6)]
+    way = [(x + (TRAY.centerx - x) * k / 10, y + (TRAY.centery - y) * k / 10) for x, y in kept for k in range(11)]
+    at = (sum(x for x, _ in kept) / 4, top - DIE * 0.75 - 20)
+    spot = callout_spot(260, at, lying, way)
+    reach = DIE * 0.75
+    assert FELT.contains(spot)
+    for x, y in [*lying, *way]:
+        assert not spot.inflate(2 * reach, 2 * reach).collidepoint(x, y), (x, y, spot)
+    # (beside the kept dice: a card 260 wide has its middle nearly five dice from theirs)
+    assert math.dist(spot.center, at) < 5 * DIE, "the callout is far from the dice it names"
 
 
 def test_a_die_in_the_air_passes_over_a_seats_plate(make_app: Callable[..., App]) -> None:

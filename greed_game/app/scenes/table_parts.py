@@ -306,11 +306,7 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
     be. Where the full card would cover a die or the way of one, a compact one (smaller words) that fits between
     the dice, then a narrow one (its line wrapped); when nothing is clear (dice everywhere), the card covering
     fewest dice, then fewest points of their way."""
-    # Rounded so that dice lying still (nearly always the case under a banner) hit the cache.
-    def rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
-        return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
-
-    lying, crossing, lines = rounded(dice), rounded(passing), rounded(rows)
+    lying, crossing, lines = _rounded(dice), _rounded(passing), _rounded(rows)
     best: tuple[tuple[int, int], pygame.Rect] | None = None
     for shape in BANNER_SHAPES:
         w, h = _banner_layout(canvas, said, shape).size
@@ -321,6 +317,28 @@ def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] 
             break
     assert best is not None
     return best[1].copy()
+
+
+def _rounded(points: Sequence[tuple[float, float]]) -> tuple[tuple[int, int], ...]:
+    # (so that dice lying still, nearly always the case under a card, hit the cache)
+    return tuple(sorted((round(x / 4) * 4, round(y / 4) * 4) for x, y in points))
+
+
+CALLOUT_H = 38
+"""A callout card's height (logical pixels)."""
+CALLOUT_RISE = 24
+"""How far a callout rises as it fades (logical pixels)."""
+
+
+def callout_spot(w: int, at: tuple[float, float], dice: Sequence[tuple[float, float]] = (),
+                 passing: Sequence[tuple[float, float]] = (),
+                 rows: Sequence[tuple[float, float]] = ()) -> pygame.Rect:
+    """Where a combination's callout, ``w`` wide, rises (the card at its foot first, at its top last): as near
+    ``at`` (just over where its dice lay) as it can be while clear of the dice lying, then of the kept dice's
+    way to the tray (``passing``), then of the ``rows`` where the next dice come to lie."""
+    h = CALLOUT_H + CALLOUT_RISE
+    toward = (round(at[0]), round(at[1] - CALLOUT_RISE / 2))  # (the spot's middle, the card half-way up)
+    return _clear_spot(w, h, _rounded(dice), _rounded(passing), _rounded(rows), toward)[1].copy()
 
 
 @dataclass(frozen=True)
@@ -393,9 +411,10 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
 @lru_cache(maxsize=64)
 def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
                 passing: tuple[tuple[int, int], ...] = (),
-                lines: tuple[tuple[int, int], ...] = ()) -> tuple[tuple[int, int], pygame.Rect]:
-    """The best place for a ``w`` × ``h`` card, and how many dice lie under it and how many points of
-    ``passing`` it covers."""
+                lines: tuple[tuple[int, int], ...] = (),
+                toward: tuple[int, int] = FELT.center) -> tuple[tuple[int, int], pygame.Rect]:
+    """The best place for a ``w`` × ``h`` card, as near ``toward`` as it can be, and how many dice lie under
+    it and how many points of ``passing`` it covers."""
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
     near = reach + BANNER_GAP
     best: tuple[int, int, int, int, float, int, int] | None = None
@@ -408,7 +427,7 @@ def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
         for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16):
             crowded = [dx for dx in rows if x - near < dx < x + w + near]
             covered, crossed, on_rows = under(dice, x, y), under(passing, x, y), under(lines, x, y)
-            off = math.hypot(x + w / 2 - FELT.centerx, (y + h / 2 - FELT.centery) * 1.6)
+            off = math.hypot(x + w / 2 - toward[0], (y + h / 2 - toward[1]) * 1.6)
             # a die lying under the card is worse than a die passing under it, and one passing now worse than a
             # row that may come; a card with room around it before one nearer the middle pressed against a die
             if best is None or (covered, crossed, on_rows, len(crowded), off) < best[:5]:

@@ -27,6 +27,8 @@ from greed_game.app.scenes.confetti import Confetti
 from greed_game.app.scenes.felt import ROW_LINES, FeltSection, passing_on
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
+    CALLOUT_H,
+    CALLOUT_RISE,
     DIE,
     FELT,
     SIDE,
@@ -34,6 +36,7 @@ from greed_game.app.scenes.table_parts import (
     TRAY,
     Spoken,
     banner_card,
+    callout_spot,
     draw_banner,
     draw_chips,
     draw_plates,
@@ -507,10 +510,6 @@ class TopBarSection(Section):
 # -- above the dice ----------------------------------------------------------------------------------------------
 
 
-ROW_CLEAR = 2.1 * DIE
-"""How far (logical pixels) a callout's middle keeps from the felt's top and bottom edges: off the rows."""
-
-
 class NoticeLayer(Section):
     """Banners, callouts, the carryover box and the waiting card: drawn above the dice, never under them."""
 
@@ -525,6 +524,8 @@ class NoticeLayer(Section):
         """The banner on show (its serial) and the card it was given: a banner stays where it first appeared."""
         self.callout_card: pygame.Rect | None = None
         """Where the callout was last drawn."""
+        self.callout_spot: tuple[int, pygame.Rect] = (-1, FELT)
+        """The callout on show (its serial) and the room it rises in: given once, like a banner's card."""
 
     def place(self, canvas: Canvas, snap: TableSnapshot) -> None:
         """A new banner gets its place once, clear of the dice lying there then (it never jumps about); the
@@ -538,6 +539,16 @@ class NoticeLayer(Section):
             self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying(), passing,
                                                     [] if finished else ROW_LINES))
         self.felt.covered = self.card[1] if banner is not None else None
+        callout = snap.callout
+        if callout is not None and self.callout_spot[0] != callout.serial:
+            w = self._callout_width(canvas, callout.said)
+            carried = self.tray.carried() if self.tray is not None else []
+            self.callout_spot = (callout.serial, callout_spot(w, self.felt.callout_at, self.felt.lying(),
+                                                              carried, ROW_LINES))
+
+    @staticmethod
+    def _callout_width(canvas: Canvas, said: Said) -> int:
+        return round(canvas.text_width(f"{said.title}  {said.sub}", 22, "bold") + 28)
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         self.confetti.draw(canvas)
@@ -549,24 +560,26 @@ class NoticeLayer(Section):
             draw_banner(canvas, banner.said, banner.ttl, self.card[1])
             shown = self.card[1]
         if snap.callout is not None:
-            self._draw_callout(canvas, snap.callout.said, snap.callout.ttl, shown)
+            spot = self.callout_spot[1] if self.callout_spot[0] == snap.callout.serial else None
+            self._draw_callout(canvas, snap.callout.said, snap.callout.ttl, shown, spot)
         if offer and snap.offer is not None:
             self._draw_offer(canvas, snap.offer)
         if snap.waiting is not None:
             self._draw_waiting(canvas, snap.waiting)
 
-    def _draw_callout(self, canvas: Canvas, said: Said, ttl: float, banner: pygame.Rect | None = None) -> None:
-        """A combination just kept, rising from where its dice lay and fading; clear of the ``banner`` on show
-        (hot dice after a straight): just above it, or below where there is no room above."""
+    def _draw_callout(self, canvas: Canvas, said: Said, ttl: float, banner: pygame.Rect | None = None,
+                      spot: pygame.Rect | None = None) -> None:
+        """A combination just kept, rising in its ``spot`` (see :func:`callout_spot`: near where its dice lay,
+        clear of the dice) and fading; clear of the ``banner`` on show (hot dice after a straight): just above
+        it, or below where there is no room above."""
         alpha = max(0.0, min(1.0, ttl / 0.4))
-        x, y = self.felt.callout_at
-        rise = (1.0 - min(1.0, ttl / 1.8)) * 24
         text = f"{said.title}  {said.sub}"
-        w = canvas.text_width(text, 22, "bold") + 28
-        x = min(max(x, FELT.left + w / 2 + 4), FELT.right - w / 2 - 4)
-        # (clear of the rows: the next thrower's dice come to lie there, and hot dice come back there at once)
-        y = min(max(y - rise, FELT.top + ROW_CLEAR), FELT.bottom - ROW_CLEAR)
-        card = pygame.Rect(round(x - w / 2), round(y - 19), round(w), 38)
+        w = self._callout_width(canvas, said)
+        if spot is None:
+            spot = callout_spot(w, self.felt.callout_at)
+        rise = (1.0 - min(1.0, ttl / 1.8)) * CALLOUT_RISE
+        x, y = spot.centerx, spot.bottom - CALLOUT_H / 2 - rise
+        card = pygame.Rect(round(x - w / 2), round(y - CALLOUT_H / 2), w, CALLOUT_H)
         if banner is not None and card.colliderect(banner.inflate(8, 8)):
             above = banner.top - 8 - 19
             y = above if above >= FELT.top + 22 else banner.bottom + 8 + 19
