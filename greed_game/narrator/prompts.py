@@ -102,18 +102,24 @@ class Prompts(Voice):
     def offer_status(self) -> tuple[str, str]:
         return _("Take or decline the dice passed on"), _("T take  ·  D decline")
 
-    @property
-    def rolling(self) -> str:
-        return _("Rolling…")
+    @staticmethod
+    def rolling(off: bool = False) -> str:
+        """Dice in the air (``off``: a roll-off's)."""
+        return _("Roll-off: who throws first?") if off else _("Rolling…")
 
     @property
-    def rolling_off(self) -> str:
-        return _("Roll-off: who throws first?")
+    def holding(self) -> tuple[str, str]:
+        """A person holds their dice (a drag on the felt): what letting go does."""
+        return _("Let go to throw"), _("The faster you move, the harder the throw")
 
     @property
     def roll_off_status(self) -> tuple[str, str]:
-        """A roll-off throw waits for a person's die: what to do, and how."""
-        return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")
+        """A roll-off throw waits for a person's die: what to do, and how (with letter dice, which is high)."""
+        ask = _("Roll-off: throw to see who starts")
+        if self.vocab.skin == "greed" and self.rules.first_player != "best-roll":
+            # Translators: the letters are the faces of the $GREED dice, from the highest to the lowest.
+            ask = _("Roll-off: the highest starts ($ G R E E D, high to low)")
+        return ask, _("Space or Roll, or drag on the felt to throw by hand")
 
     @staticmethod
     def hurry(clicks: bool = True) -> str:

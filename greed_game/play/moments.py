@@ -39,6 +39,12 @@ class Thrown:
         return self.toss.void
 
 
+CARRY = 0.3
+"""Seconds (at normal speed) a kept die takes from the felt to the tray."""
+CARRY_STAGGER = 0.06
+"""Seconds (at normal speed) between kept dice leaving the felt, one after another."""
+
+
 @dataclass(frozen=True)
 class KeptDice:
     """Dice on the felt set aside into the tray as one group worth ``points``."""
@@ -46,6 +52,11 @@ class KeptDice:
     dice: tuple[int, ...]
     """The die ids, as :class:`Thrown` gave them."""
     points: int
+
+    @property
+    def carried(self) -> float:
+        """Seconds (at normal speed) until the last of them is in the tray."""
+        return CARRY + CARRY_STAGGER * max(0, len(self.dice) - 1) if self.dice else 0.0
 
 
 @dataclass(frozen=True)
@@ -182,8 +193,15 @@ class Hurry:
 
 
 @dataclass(frozen=True)
+class HoldDice:
+    """A person's drag on the felt has picked their dice up (``held``), or put them down without a throw."""
+
+    held: bool
+
+
+@dataclass(frozen=True)
 class Settled:
     """The screen: the dice thrown last are at rest (their film has played to its end)."""
 
 
-Command = ToggleDie | ThrowDice | BankTurn | AnswerOffer | ToggleHint | Hurry | Settled
+Command = ToggleDie | ThrowDice | BankTurn | AnswerOffer | ToggleHint | Hurry | HoldDice | Settled

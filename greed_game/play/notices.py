@@ -16,6 +16,8 @@ class Headline:
     ttl: float
     serial: int = 0
     """Tells this notice from the next one with the same words."""
+    delay: float = 0.0
+    """Seconds before it is on show (its ``ttl`` counts from then)."""
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,10 @@ class Notices:
         self._serial += 1
         return self._serial
 
-    def show(self, said: Said | None, ttl: float) -> None:
-        """Put the narrator's words on the felt for ``ttl`` seconds (None: take the banner down)."""
-        self.banner = None if said is None else Headline(said, ttl, self._next())
+    def show(self, said: Said | None, ttl: float, after: float = 0.0) -> None:
+        """Put the narrator's words on the felt for ``ttl`` seconds, ``after`` seconds from now (None: take the
+        banner down)."""
+        self.banner = None if said is None else Headline(said, ttl, self._next(), after)
 
     def call(self, said: Said, ttl: float) -> None:
         """Call out a combination just kept."""
@@ -72,7 +75,9 @@ class Notices:
     def tick(self, dt: float) -> None:
         """Count every notice down by ``dt`` seconds; those run out are taken down."""
         if self.banner is not None:
-            self.banner.ttl -= dt
+            waited = min(dt, self.banner.delay)
+            self.banner.delay -= waited
+            self.banner.ttl -= dt - waited
             if self.banner.ttl <= 0:
                 self.banner = None
         if self.callout is not None:

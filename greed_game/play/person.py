@@ -16,6 +16,7 @@ from greed_game.play.moments import (
     AnswerOffer,
     BankTurn,
     Command,
+    HoldDice,
     Hurry,
     MomentQueue,
     Refused,
@@ -64,7 +65,9 @@ def refresh(flow: Flow) -> None:
 
 def carry_out(flow: Flow, command: Command) -> None:
     """Carry out a command from the screen (one refused now changes nothing, or says why)."""
-    if isinstance(command, ToggleDie):
+    if isinstance(command, HoldDice):
+        flow.holding = command.held
+    elif isinstance(command, ToggleDie):
         if flow.may_select() and flow.selection.toggle(command.die):
             flow.notices.message = ""
             refresh(flow)

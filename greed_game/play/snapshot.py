@@ -171,6 +171,8 @@ class Flow(Protocol):
     deciding: bool
     timer: float
     lesson: Lesson | None
+    holding: bool
+    """A person's dice are in their hand (a drag on the felt): a throw comes when they let go."""
 
     @property
     def mode(self) -> str:
@@ -254,16 +256,19 @@ def status(flow: Flow) -> Status:
         # The last bust of a game leads to the result, not to another turn.
         on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
         return (banner.said.title if banner else "", "bad"), (on, "dim")
+    if flow.holding and (flow.human_turn or flow.mode == "roll-off"):
+        ask, keys = words.prompts.holding
+        return (ask, "plain"), (keys, "dim")
     if flow.mode == "roll-off" and flow.roll_off.waiting is not None:
         ask, keys = words.prompts.roll_off_status
         if sum(p.kind == "human" for p in flow.game.players) > 1:  # a shared screen: whose die it is
             ask = words.prompts.addressed(words.person(flow.roll_off.waiting).subject, ask)
         return (ask, "plain"), (keys, "dim")
     if flow.roll_off.showing:
-        return (words.prompts.rolling_off, "plain"), (words.prompts.hurry(), "dim")
+        return (words.prompts.rolling(off=True), "plain"), (words.prompts.hurry(), "dim")
     if not flow.human_turn:
         if flow.is_human(s.current):
-            doing = words.prompts.rolling if flow.mode == "rolling" else banner.said.title if banner else ""
+            doing = words.prompts.rolling() if flow.mode == "rolling" else banner.said.title if banner else ""
             return (doing, "plain"), (words.prompts.hurry(clicks=False), "dim")
         return (words.prompts.playing(s.current), "plain"), (words.prompts.hurry(), "dim")
     if s.phase is Phase.CARRYOVER:
@@ -307,7 +312,8 @@ def buttons(flow: Flow) -> tuple[ButtonState, ...]:
 
 
 def _notice(headline: Headline | None) -> Notice | None:
-    return None if headline is None else Notice(headline.said, headline.ttl, headline.serial)
+    # (a banner still to come is not on show)
+    return None if headline is None or headline.delay > 0 else Notice(headline.said, headline.ttl, headline.serial)
 
 
 def _seat_notes(flow: Flow) -> tuple[str, ...]:

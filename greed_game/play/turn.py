@@ -31,6 +31,7 @@ from greed_game.play.moments import (
     BustMoment,
     Command,
     GameOverMoment,
+    HoldDice,
     HotDiceMoment,
     KeptDice,
     LeaveTable,
@@ -91,6 +92,10 @@ player to feel kept waiting)."""
 VOID_READ = 0.6
 """Seconds (at normal speed) a void throw's banner is on show before a person may throw again: a key pressed to
 hurry the dice does not throw the next at once, unseen."""
+HOT_READ = 1.4
+"""Seconds the hot dice banner is on show (it comes once the kept dice are in the tray)."""
+HOT_SEEN = 1.0
+"""Seconds (at normal speed) the hot dice banner is on show before a computer throws the six on."""
 
 WATCHED = 5.0
 """How much longer a computer player thinks over a move a lesson explains."""
@@ -170,6 +175,8 @@ class TurnController:
         still being worked out)."""
         self.waited = 0.0
         """Seconds a computer's move has waited for its player to be worked out."""
+        self.holding = False
+        """A person's dice are in their hand (a drag on the felt)."""
         self.choice = Assessment()
         self.moments = MomentQueue(Chatter(game, lambda: self.narrator, pacing, visual_rng, self.notices).hear)
         """What the screen has still to play."""
@@ -253,6 +260,8 @@ class TurnController:
 
     def send(self, command: Command) -> None:
         """Carry out a command from the screen (checked first: one refused now changes nothing, or says why)."""
+        if not isinstance(command, HoldDice):
+            self.holding = False  # (the hand let go: a throw, a click on a die, a key; a refused one too)
         if self.lesson is not None and self.human_turn and not self.lesson.allows(command, self.selection.faces()):
             self._snapshot = None  # the card asks again; nothing else changes
             return
@@ -355,7 +364,8 @@ class TurnController:
         assert kept is not None
         hot = step.first(HotDice) if step is not None else None
         self.tray.append(KeptGroup(kept.dice, kept.points, hot is not None))
-        self.moments.append(KeptDice(self.selection.take(), kept.points))
+        moment = KeptDice(self.selection.take(), kept.points)
+        self.moments.append(moment)
         call = self.narrator.events.callout(kept)
         if call is not None:  # seen where the dice lay
             self.notices.call(call, 1.3 * self.pace + 0.5)
@@ -365,10 +375,13 @@ class TurnController:
                 self.notices.call(said if call is None else Said(call.title, f"{call.sub}  ·  {said.title}",
                                                                  call.tone), 1.3 * self.pace + 0.5)
             else:
-                self.notices.show(said, 1.4)
+                # on show once the kept dice are in the tray: six carried from all over the felt crossed any card
+                self.notices.show(said, HOT_READ, after=moment.carried * self.pace)
             self.moments.append(HotDiceMoment())
             self.selection.clear()
         self.ready()
+        if hot is not None and not throw_on and self.mode == "wait" and self.deciding:
+            self.timer = max(self.timer, (moment.carried + HOT_SEEN) * self.pace)  # a computer throws on once read
 
     def bank(self) -> None:
         self.recorder.play(Bank())

@@ -119,6 +119,17 @@ def test_a_gesture_s_speed_is_held_between_the_gentlest_and_the_hardest_throw() 
     assert math.hypot(*middling.aim) == pytest.approx(1.0)
 
 
+def test_a_hand_that_pauses_an_instant_before_letting_go_still_throws_as_hard_as_it_moved() -> None:
+    start = (FELT.centerx, FELT.bottom - 30)
+    swing = _drag(start, (start[0], start[1] - 250), 0.3)
+    t_end = swing[-1][2]
+    paused = [*swing, *((swing[-1][0], swing[-1][1], t_end + k / 60) for k in range(1, 10))]  # still for 0.15 s
+    assert gesture_flick(paused, 0, 2).speed == pytest.approx(gesture_flick(swing, 0, 2).speed)
+    # (held still a while, the dice are let go gently)
+    rested = [*swing, *((swing[-1][0], swing[-1][1], t_end + k / 60) for k in range(1, 40))]
+    assert gesture_flick(rested, 0, 2).speed == FLICK_SPEED[0]
+
+
 @pytest.mark.parametrize(("seat", "players"), [(0, 2), (1, 2), (2, 4), (3, 5)])
 @pytest.mark.parametrize("direction", [0, 30, 80, 100, 150, 180 + 30, 180 + 90, 180 + 150])
 def test_a_gesture_throws_from_the_thrower_s_rail_across_the_felt(seat: int, players: int, direction: float) -> None:
@@ -360,6 +371,7 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     drive.frames(1)
     drive.hold_move(start, hand, 10)
     drive.frames(30)
+    assert table.snap.status[0][0] == "Let go to throw", "the prompt still says what Space does"
     held = [d for d in table.felt.dice if d.ident != kept]
     # the dice left are in the hand under the pointer, up off the felt; the kept one stays where it lay
     assert all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held)
@@ -370,6 +382,7 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(start[0] + 4, start[1] - 4), button=1))
     drive.frames(60)
     assert table.turn.throws == 1, "no throw came of it"
+    assert table.snap.status[0][0] != "Let go to throw"
     assert not table.felt.hold.lying
     for d in table.felt.dice:
         assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"

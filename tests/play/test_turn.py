@@ -302,6 +302,32 @@ def test_picking_every_die_when_all_of_them_score_says_hot_dice_before_the_throw
     assert [g.hot for g in turn.snapshot.tray] == [True], "the tray marks the finished set"
 
 
+@pytest.mark.parametrize("kind", ["human", "expert"])
+def test_the_hot_dice_banner_comes_once_the_kept_dice_are_in_the_tray(kind: str) -> None:
+    """Six kept from all over the felt cross any card on their way to the tray: the banner waits for them, and a
+    computer throws the six on only once it has been read."""
+    from greed_game.play.moments import CARRY, CARRY_STAGGER
+    from greed_game.play.turn import HOT_SEEN
+
+    turn, view, _ = _controller([Player("Tess", kind), Player("Ada", "expert")], "pass-the-dice")
+    _first_throw(turn, (1, 1, 1, 5, 5, 5))
+    turn.selection.choose((1, 1, 1, 5, 5, 5))
+    turn.keep()
+    carried = CARRY + 5 * CARRY_STAGGER
+    assert turn.notices.banner is not None and turn.snapshot.banner is None, "the banner over the dice carried"
+    _run(turn, view, carried - 0.05)
+    assert turn.snapshot.banner is None
+    _run(turn, view, 0.1)
+    banner = turn.snapshot.banner
+    assert banner is not None and banner.said.title == "Hot dice!"
+    if kind == "human":
+        return
+    _run(turn, view, HOT_SEEN - 0.15)
+    assert not view.throws and turn.snapshot.banner is not None, "the six thrown on before the banner was read"
+    _run(turn, view, 0.2)
+    assert [len(dice) for dice, _, _ in view.throws[:1]] == [6], "the six not thrown on"
+
+
 def test_the_hint_closes_when_the_turn_passes_to_another_person() -> None:
     turn, view, _ = _controller([Player("Tess"), Player("Bo")], "pass-the-dice")
     _first_throw(turn, (1, 1, 1, 5, 2, 3))
@@ -405,6 +431,13 @@ def test_roll_is_lit_only_when_space_would_throw() -> None:
     turn.selection.choose(())
     turn.refresh()
     assert not roll_lit()
+
+
+def test_a_roll_off_with_letter_dice_says_which_letter_is_high() -> None:
+    turn, _view, _ = _controller([Player("You", "human"), Player("Ada", "expert")], "pass-the-dice", skin="greed")
+    turn.start_new()
+    assert turn.mode == "roll-off" and turn.snapshot.roll_off_thrower == 0
+    assert turn.snapshot.status[0][0] == "Roll-off: the highest starts ($ G R E E D, high to low)"
 
 
 @pytest.mark.parametrize("rules_id", ["pass-the-dice", "dollar-greed"])

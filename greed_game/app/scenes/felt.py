@@ -52,7 +52,16 @@ from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
 from greed_game.physics.throw import FILM_RATE, REACH_MIN, lying
-from greed_game.play.moments import Command, KeptDice, RollOffThrown, Settled, ThrowDice, Thrown, ToggleDie
+from greed_game.play.moments import (
+    Command,
+    HoldDice,
+    KeptDice,
+    RollOffThrown,
+    Settled,
+    ThrowDice,
+    Thrown,
+    ToggleDie,
+)
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import Toss, seat_spot
 
@@ -73,7 +82,10 @@ FLICK_GAIN = 0.9
 FLICK_MIN = 40.0
 """A drag shorter than this (logical px) is a click, not a throw."""
 FLICK_WINDOW = 0.1
-"""The end of the gesture that sets the throw's speed, seconds."""
+"""The stretch of the gesture its speed is measured over, seconds."""
+FLICK_RECENT = 0.25
+"""How long before letting go (seconds) the gesture's fastest stretch still sets the throw: a hand that paused
+an instant before letting go had thrown a weak lob."""
 GATHER = 0.24
 """Seconds of film the dice left on the felt take to be gathered into the thrower's hand before a throw of six:
 they are seen picked up, not gone from the felt and back in the air in the same frame. A hand picks up fewer
@@ -582,6 +594,8 @@ class FeltSection:
         """Impacts the film reached since the screen last took them: (``die``/``rail``/``felt``, 0..1)."""
         self.drag: list[tuple[float, float, float]] | None = None
         """A throw by hand under way: the pointer's (x, y, time) since the press."""
+        self.told_hold = False
+        """The flow has been told the drag picked the dice up (its prompt says to let go)."""
         self.clock = 0.0
         self.flung_at = -1.0
         """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
@@ -858,8 +872,12 @@ class FeltSection:
         if isinstance(event, Move):
             # (no die lights up under a drag: the dice are being thrown, not picked)
             self.hover = None if self.drag is not None else next((d for d in self.dice if d.contains(event.pos)), None)
-            if self.drag is not None:
-                self.drag.append((*event.pos, self.clock))
+            drag = self.drag
+            if drag is not None:
+                drag.append((*event.pos, self.clock))
+                if not self.told_hold and (self.hold.fresh or math.dist(drag[0][:2], event.pos) >= PICK_UP):
+                    self.told_hold = True  # (the dice are picked up on the next tick: the prompt says let go)
+                    return HoldDice(True)
             return None
         if isinstance(event, Release):
             return self._release(event.pos, snap)
@@ -883,6 +901,7 @@ class FeltSection:
     def _release(self, pos: tuple[float, float], snap: TableSnapshot) -> Command | None:
         """The end of a drag: a throw by hand when it was long enough and the dice may be thrown."""
         drag, self.drag = self.drag, None
+        told, self.told_hold = self.told_hold, False
         if drag is None:
             return None
         x0, y0, _ = drag[0]
@@ -900,7 +919,7 @@ class FeltSection:
             # dice brought into the hand for no throw go back over the rail
             self.sweep.take(self.hold.fresh, None, self.hold.side, SWEEP * self.pace())
             self.hold.fresh, self.hold.lying = [], {}
-        return command
+        return HoldDice(False) if command is None and told else command
 
     def tick(self, dt: float) -> None:
         """The clock the gesture's speed is measured by; the dice a drag holds follow the pointer."""
@@ -1149,20 +1168,24 @@ def _may_throw(snap: TableSnapshot) -> bool:
 
 
 def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int) -> Flick:
-    """The throw a drag on the felt means: its direction, and its speed over its last tenth of a second.
+    """The throw a drag on the felt means: its direction, and its speed over its fastest tenth of a second in
+    the last quarter of a second.
 
     The dice leave the hand where the pointer let them go (held to the
     thrower's half of the felt: the hand held them there); the speed is held
     between the gentlest and the hardest throw.
     """
     x_end, y_end, t_end = drag[-1]
-    start = next((p for p in drag if t_end - p[2] <= FLICK_WINDOW), drag[0])
-    if start is drag[-1]:
-        start = drag[-2]
-    dt = max(t_end - start[2], 1 / 60)
-    vx, vy = (x_end - start[0]) / DIE / dt, -(y_end - start[1]) / DIE / dt
+    fastest = 0.0
+    for n in range(len(drag) - 1, 0, -1):
+        x1, y1, t1 = drag[n]
+        if t_end - t1 > FLICK_RECENT:
+            break
+        start = next((p for p in drag[:n] if t1 - p[2] <= FLICK_WINDOW), drag[n - 1])
+        dt = max(t1 - start[2], 1 / 60)
+        fastest = max(fastest, math.dist((x1, y1), start[:2]) / DIE / dt)
     whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
-    speed = min(max(math.hypot(vx, vy) * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
+    speed = min(max(fastest * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
     _, side = seat_spot(seat, players)
     x, y = CAMERA.to_world(x_end, y_end)
     # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no

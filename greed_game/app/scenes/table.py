@@ -272,8 +272,8 @@ class TableScene(Scene):
         snap = self.snap
         if isinstance(event, Move):
             self.actions.focus.handle(event)
-            self.felt.handle(event, snap)
-            return None
+            held = self.felt.handle(event, snap)  # (a drag that picks the dice up: the prompt says let go)
+            return self.send(held) if held is not None else None
         if isinstance(event, Scroll):
             return None
         if isinstance(event, KeyPress) and event.key == "escape":

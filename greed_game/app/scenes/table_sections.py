@@ -52,6 +52,8 @@ from greed_game.i18n import _
 from greed_game.narrator import CardWords, Line, Said, num
 from greed_game.narrator.rules_text import rules_name
 from greed_game.play.moments import (
+    CARRY,
+    CARRY_STAGGER,
     AnswerOffer,
     BankTurn,
     Command,
@@ -62,8 +64,6 @@ from greed_game.play.snapshot import OfferBox, TableSnapshot, Waiting
 
 TRAY_FADE = 0.4
 """Seconds the last turn's kept dice take to fade out of the tray (banked, passed on or lost)."""
-KEEP_STAGGER = 0.06
-"""Seconds between kept dice leaving the felt, one after another, at normal speed."""
 KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
@@ -127,8 +127,8 @@ class TraySection(Section):
             if animate and pace > 0 and t.group == group:
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
-                t.view.move_to(x, y, 0.0, size, 0.3 * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
-                               after=KEEP_STAGGER * pace * picked)
+                t.view.move_to(x, y, 0.0, size, CARRY * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
+                               after=CARRY_STAGGER * pace * picked)
                 picked += 1
             elif animate and pace > 0:
                 t.view.move_to(x, y, 0.0, size, 0.3 * pace)  # those already in the tray slide up (smaller)
