@@ -130,7 +130,7 @@ class Throwing:
         return Flick(x, side, aim, rng.uniform(*self.speed) * (1 + few), rng.uniform(*self.lift) * (1 - few))
 
 
-_QUICK = Throwing(speed=(8.0, 12.0), lift=(6.0, 10.0), spin=(25.0, 45.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25,
+_QUICK = Throwing(speed=(7.0, 11.0), lift=(8.0, 12.0), spin=(30.0, 50.0), spread=0.2, hand=1.7, fan=0.06, loft=0.25,
                   low=1.5)
 THROWING = {
     "off": _QUICK,
@@ -139,9 +139,10 @@ THROWING = {
 }
 """How hands throw under each void-throw setting ("off" throws as "rare" and throws a void one again).
 
-"rare" is a quick, low arc with the dice apart in the hand and turning
-fast: they cross about three of their widths and most rest in the middle
-(a slower, higher lob travelled two and read as a nudge). "realistic" is a
+"rare" is a quick lob with the dice apart in the hand and turning fast:
+they cross about three of their widths and most rest in the middle (a
+slower lob travelled two and read as a nudge; a quicker, flatter one left
+nearly half of them in the far third). "realistic" is a
 harder throw from the thrower's rail, which sends more against the rails and
 now and then over one. The rates these give are measured with
 ``benchmarks/bench_throw.py`` and stated in the README."""

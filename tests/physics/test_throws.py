@@ -209,9 +209,10 @@ def test_the_dice_leave_the_hand_turned_every_way_alike_and_a_gentle_throw_tosse
     assert chi_square_p(up) > 0.001, up
     assert float(np.median(rises)) > 0.1, "the dice go up before they come down"
     # and carries them well into the felt (a throw that left them 2.3 dice from the hand read as a nudge), but
-    # not most of them to the far third (3.3 dice from the hand: all in the far half, against the rail)
-    assert float(np.median(travels)) > 2.8, "the dice travel about three of their widths"
-    assert far / len(travels) < 0.45, f"{far / len(travels):.0%} of the dice rest in the far third"
+    # not most of them to the far third (3.3 dice from the hand: all in the far half, against the rail; a
+    # quicker, flatter throw of 3.0 still left 42% there, the lob now 2.8 and 35%)
+    assert float(np.median(travels)) > 2.7, "the dice travel about three of their widths"
+    assert far / len(travels) < 0.40, f"{far / len(travels):.0%} of the dice rest in the far third"
 
 
 def test_a_void_throw_thrown_again_leaves_from_the_same_hand(monkeypatch: pytest.MonkeyPatch) -> None:
