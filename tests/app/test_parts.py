@@ -353,6 +353,23 @@ def test_the_rails_inner_walls_stand_as_high_as_the_physics_rails_seen_from_the_
     assert max(wall_left, wall_top, wall_right, wall_bottom) < rail_top
 
 
+def test_the_rails_show_a_wood_grain_and_the_backdrop_past_their_rounded_corners_is_left_alone() -> None:
+    from greed_game.app.scenes.table_parts import RAILS, draw_table_background
+
+    window = pygame.Surface((1280, 720))
+    draw_table_background(Canvas(window))
+    # along the middle of the right rail's top and across the top rail's: streaks, not one flat brown
+    x = RAILS.right - 4
+    down = [window.get_at((x, y))[0] for y in range(RAILS.centery - 100, RAILS.centery + 100)]
+    y = RAILS.top + 3
+    across = [window.get_at((x, y))[0] for x in range(RAILS.centerx - 100, RAILS.centerx + 100)]
+    for shades in (down, across):
+        assert max(shades) - min(shades) >= 12, shades
+    # (a corner's outside is the backdrop's felt, not darkened into a square)
+    corner = window.get_at((RAILS.left + 1, RAILS.top + 1))[:3]
+    assert corner[1] > corner[0], f"the backdrop's green is brown at the rails' rounded corner: {corner}"
+
+
 def test_kept_dice_never_lie_one_over_another_in_the_tray_however_many_hot_dice_came() -> None:
     from greed_game.app.scenes.table_parts import TRAY, TRAY_DIE, tray_places
 

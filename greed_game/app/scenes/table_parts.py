@@ -487,6 +487,9 @@ def _draw_rails(canvas: Canvas) -> None:
     canvas.box(r.move(0, 6), (0, 0, 0, 110), radius=30)
     canvas.box(r, theme.RAIL_DARK, radius=30)
     canvas.box(r.inflate(-4, -4), theme.RAIL, radius=28)
+    pr = canvas.rect(r)
+    grain = _wood_grain(pr.size, canvas.px(30), pr.w / r.w)
+    canvas.surface.blit(grain, pr.topleft, special_flags=pygame.BLEND_RGB_MULT)
     inner = r.inflate(-10, -10)
     canvas.box(inner, None, radius=24, border=2, border_color=theme.RAIL_LIGHT)
     # The inner walls give the rails their height: each in two bands, darker towards the felt.
@@ -496,6 +499,42 @@ def _draw_rails(canvas: Canvas) -> None:
         canvas.polygon(foot, [a, _mid(a, b), _mid(d, c), d])
     for wall in rail_walls():
         canvas.line(theme.RAIL_LIGHT, wall[1], wall[2], 1.5)
+
+
+def _wood_grain(size: tuple[int, int], radius: int, scale: float) -> pygame.Surface:
+    """The rails' grain, to multiply their colour by: light and dark streaks along each rail (across the top and
+    bottom ones, down the sides), gently wavering; white (no change) elsewhere."""
+    import numpy as np
+
+    band = RAIL_W + 4
+    logical = (round(size[0] / scale), round(size[1] / scale))
+    flat = pygame.Surface(logical)
+    flat.fill((255, 255, 255))
+    streaks = np.random.default_rng(7).normal(0.0, 1.0, 4096).astype(np.float32)
+
+    def strip(length: int, offset: float) -> pygame.Surface:
+        along = np.arange(length, dtype=np.float32)[:, None] + offset
+        over = np.arange(band, dtype=np.float32)[None, :] + np.zeros((length, 1), dtype=np.float32)
+        waver = 5.0 * np.sin(along / 83.0 + 1.3) + 2.5 * np.sin(along / 37.0 + over / 11.0)
+        rings = np.sin((over + waver) * (2 * np.pi / 7.5))
+        fine = streaks[((over + 0.6 * waver) * 3.0).astype(np.int32) % streaks.size]
+        grain = (np.clip(0.88 + 0.06 * rings + 0.035 * fine, 0.0, 1.0) * 255).astype(np.uint8)
+        surface = pygame.Surface((length, band))
+        pygame.surfarray.blit_array(surface, np.repeat(grain[:, :, None], 3, axis=2))
+        return surface
+
+    w, h = logical
+    flat.blit(strip(w, 0.0), (0, 0))
+    flat.blit(strip(w, 311.0), (0, h - band))
+    for n, x in enumerate((0, w - band)):
+        flat.blit(pygame.transform.rotate(strip(h - 2 * band, 97.0 + 211.0 * n), -90), (x, band))
+    grain = pygame.transform.smoothscale(flat, size)
+    # (outside the rails' rounded corners the backdrop shows: left as it is)
+    corners = pygame.Surface(size, pygame.SRCALPHA)
+    corners.fill((255, 255, 255, 255))
+    pygame.draw.rect(corners, (0, 0, 0, 0), corners.get_rect(), border_radius=radius)
+    grain.blit(corners, (0, 0))
+    return grain
 
 
 def _mid(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
