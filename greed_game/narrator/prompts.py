@@ -115,11 +115,10 @@ class Prompts(Voice):
     @property
     def roll_off_status(self) -> tuple[str, str]:
         """A roll-off throw waits for a person's die: what to do, and how (with letter dice, which is high)."""
-        ask = _("Roll-off: throw to see who starts")
         if self.vocab.skin == "greed" and self.rules.first_player != "best-roll":
             # Translators: the letters are the faces of the $GREED dice, from the highest to the lowest.
-            ask = _("Roll-off: the highest starts ($ G R E E D, high to low)")
-        return ask, _("Space or Roll, or drag on the felt to throw by hand")
+            return _("Roll-off: the highest letter starts"), _("$ G R E E D, from high to low")
+        return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")
 
     @staticmethod
     def hurry(clicks: bool = True) -> str:

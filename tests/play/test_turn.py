@@ -437,7 +437,8 @@ def test_a_roll_off_with_letter_dice_says_which_letter_is_high() -> None:
     turn, _view, _ = _controller([Player("You", "human"), Player("Ada", "expert")], "pass-the-dice", skin="greed")
     turn.start_new()
     assert turn.mode == "roll-off" and turn.snapshot.roll_off_thrower == 0
-    assert turn.snapshot.status[0][0] == "Roll-off: the highest starts ($ G R E E D, high to low)"
+    assert turn.snapshot.status[0][0] == "Roll-off: the highest letter starts"
+    assert turn.snapshot.status[1][0] == "$ G R E E D, from high to low"
 
 
 @pytest.mark.parametrize("rules_id", ["pass-the-dice", "dollar-greed"])
