@@ -487,9 +487,7 @@ def _draw_rails(canvas: Canvas) -> None:
     canvas.box(r.move(0, 6), (0, 0, 0, 110), radius=30)
     canvas.box(r, theme.RAIL_DARK, radius=30)
     canvas.box(r.inflate(-4, -4), theme.RAIL, radius=28)
-    pr = canvas.rect(r)
-    grain = _wood_grain(pr.size, canvas.px(30), pr.w / r.w)
-    canvas.surface.blit(grain, pr.topleft, special_flags=pygame.BLEND_RGB_MULT)
+    _grained(canvas, r, 30)
     inner = r.inflate(-10, -10)
     canvas.box(inner, None, radius=24, border=2, border_color=theme.RAIL_LIGHT)
     # The inner walls give the rails their height: each in two bands, darker towards the felt.
@@ -501,9 +499,17 @@ def _draw_rails(canvas: Canvas) -> None:
         canvas.line(theme.RAIL_LIGHT, wall[1], wall[2], 1.5)
 
 
-def _wood_grain(size: tuple[int, int], radius: int, scale: float) -> pygame.Surface:
+def _grained(canvas: Canvas, rect: pygame.Rect, radius: int, *, sides: bool = True) -> None:
+    """Wood grain over the frame drawn in ``rect`` (``sides``: its left and right sides' grain runs down them;
+    else all of it across)."""
+    pr = canvas.rect(rect)
+    grain = _wood_grain(pr.size, canvas.px(radius), pr.w / rect.w, sides)
+    canvas.surface.blit(grain, pr.topleft, special_flags=pygame.BLEND_RGB_MULT)
+
+
+def _wood_grain(size: tuple[int, int], radius: int, scale: float, sides: bool = True) -> pygame.Surface:
     """The rails' grain, to multiply their colour by: light and dark streaks along each rail (across the top and
-    bottom ones, down the sides), gently wavering; white (no change) elsewhere."""
+    bottom ones, down the ``sides``), gently wavering; white (no change) elsewhere."""
     import numpy as np
 
     band = RAIL_W + 4
@@ -524,10 +530,14 @@ def _wood_grain(size: tuple[int, int], radius: int, scale: float) -> pygame.Surf
         return surface
 
     w, h = logical
-    flat.blit(strip(w, 0.0), (0, 0))
-    flat.blit(strip(w, 311.0), (0, h - band))
-    for n, x in enumerate((0, w - band)):
-        flat.blit(pygame.transform.rotate(strip(h - 2 * band, 97.0 + 211.0 * n), -90), (x, band))
+    if sides:
+        flat.blit(strip(w, 0.0), (0, 0))
+        flat.blit(strip(w, 311.0), (0, h - band))
+        for n, x in enumerate((0, w - band)):
+            flat.blit(pygame.transform.rotate(strip(h - 2 * band, 97.0 + 211.0 * n), -90), (x, band))
+    else:
+        for n, y in enumerate(range(0, h, band)):
+            flat.blit(strip(w, 173.0 * n), (0, y))
     grain = pygame.transform.smoothscale(flat, size)
     # (outside the rails' rounded corners the backdrop shows: left as it is)
     corners = pygame.Surface(size, pygame.SRCALPHA)
@@ -552,4 +562,5 @@ def _draw_tray_frame(canvas: Canvas) -> None:
     canvas.box(r.move(0, 4), (0, 0, 0, 90), radius=14)
     canvas.box(r, theme.RAIL_DARK, radius=14)
     canvas.box(r.inflate(-6, -6), theme.TRAY, radius=12)
+    _grained(canvas, r, 14, sides=False)
     canvas.box(pygame.Rect(r.x + 60, r.y + 8, r.w - 270, r.h - 16), theme.TRAY_INNER, radius=10)
