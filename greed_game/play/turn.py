@@ -356,8 +356,9 @@ class TurnController:
         self._snapshot = None
 
     def keep(self, throw_on: bool = False) -> None:
-        """Keep the selection; ``throw_on``: a throw follows at once (it takes banners down, so hot dice are
-        called out where the dice lay instead)."""
+        """Keep the selection; ``throw_on``: a throw follows (at once, except after hot dice thrown with Space:
+        their banner is read first; thrown by hand, the six are in the hand and hot dice are called out where the
+        dice lay instead)."""
         self.recorder.play(Keep(self.selection.faces()))
         step = self.game.last
         kept = step.first(Kept) if step is not None else None
@@ -369,9 +370,10 @@ class TurnController:
         call = self.narrator.events.callout(kept)
         if call is not None:  # seen where the dice lay
             self.notices.call(call, 1.3 * self.pace + 0.5)
+        by_hand = throw_on and self.hands.by_hand is not None
         if hot is not None:
             said = self.narrator.events.said(hot)
-            if throw_on and said is not None:
+            if by_hand and said is not None:
                 self.notices.call(said if call is None else Said(call.title, f"{call.sub}  ·  {said.title}",
                                                                  call.tone), 1.3 * self.pace + 0.5)
             else:
@@ -380,7 +382,10 @@ class TurnController:
             self.moments.append(HotDiceMoment())
             self.selection.clear()
         self.ready()
-        if hot is not None and not throw_on and self.mode == "wait" and self.deciding:
+        if hot is not None and throw_on and not by_hand and self.mode == "ready":
+            # (thrown at once, the banner was up 0.3 s, and gone before the kept dice reached the tray)
+            self.wait(moment.carried + HOT_SEEN, self.throw)
+        elif hot is not None and not throw_on and self.mode == "wait" and self.deciding:
             self.timer = max(self.timer, (moment.carried + HOT_SEEN) * self.pace)  # a computer throws on once read
 
     def bank(self) -> None:

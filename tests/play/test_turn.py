@@ -397,18 +397,38 @@ def test_a_kept_combination_s_callout_ends_with_its_turn() -> None:
     assert turn.shown.current == 1 and turn.notices.callout is None, "the straight's callout is over Ada's turn"
 
 
-def test_hot_dice_thrown_at_once_are_still_called_out() -> None:
+def test_hot_dice_thrown_by_hand_are_called_out_where_the_dice_lay() -> None:
+    from greed_game.physics import Flick
+
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
     _first_throw(turn, (1, 1, 1, 5, 5, 5))
     turn.selection.choose((1, 1, 1, 5, 5, 5))
-    turn.send(ThrowDice())
-    assert turn.mode == "rolling" and turn.notices.banner is None, "the banner goes as the dice fly"
+    turn.send(ThrowDice(Flick(0.0, -1, (0.0, 1.0), 8.0)))
+    assert turn.mode == "rolling" and turn.notices.banner is None, "the six in the hand are thrown at once"
     call = turn.notices.callout
     assert call is not None and call.said.title == "Hot dice!", "the news rises where the dice lay"
     # where the dice lay is where the thrown ones land: the callout is gone as they leave the hand
     assert call.ttl <= CALLOUT_THROWN * turn.pace
     _run(turn, _view, CALLOUT_THROWN * turn.pace + 0.05)
     assert turn.notices.callout is None
+
+
+def test_hot_dice_thrown_with_space_are_thrown_once_their_banner_has_been_read() -> None:
+    """Kept and thrown at once, the banner was up 0.3 s: gone before the kept dice reached the tray."""
+    from greed_game.play.moments import CARRY, CARRY_STAGGER
+    from greed_game.play.turn import HOT_SEEN
+
+    turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    _first_throw(turn, (1, 1, 1, 5, 5, 5))
+    turn.selection.choose((1, 1, 1, 5, 5, 5))
+    turn.send(ThrowDice())
+    assert turn.mode == "wait" and not view.throws
+    _run(turn, view, CARRY + 5 * CARRY_STAGGER + HOT_SEEN - 0.1)
+    banner = turn.snapshot.banner
+    assert banner is not None and banner.said.title == "Hot dice!" and not view.throws
+    assert turn.snapshot.status[0][0] == "Hot dice!"
+    _run(turn, view, 0.2)
+    assert [len(dice) for dice, _, _ in view.throws] == [6], "the six are thrown once it was read"
 
 
 def test_roll_is_lit_only_when_space_would_throw() -> None:
