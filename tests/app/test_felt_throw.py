@@ -119,6 +119,17 @@ def test_a_gesture_s_speed_is_held_between_the_gentlest_and_the_hardest_throw() 
     assert math.hypot(*middling.aim) == pytest.approx(1.0)
 
 
+def test_an_everyday_drag_throws_about_as_hard_as_space_and_a_slow_one_rolls_the_dice_out() -> None:
+    from greed_game.physics import THROWING
+
+    start = (FELT.centerx, FELT.bottom - 30)
+    everyday = gesture_flick(_drag(start, (start[0], start[1] - 300), 0.4), 0, 2)
+    slowest, hardest = THROWING["rare"].speed
+    assert slowest <= everyday.speed <= hardest, "a drag of 300 px in 0.4 s sent the dice to the far rail"
+    slow = gesture_flick(_drag(start, (start[0], start[1] - 90), 0.75), 0, 2)
+    assert slow.speed < slowest * 0.5, "a slow drag threw as hard as Space"
+
+
 def test_a_hand_that_pauses_an_instant_before_letting_go_still_throws_as_hard_as_it_moved() -> None:
     start = (FELT.centerx, FELT.bottom - 30)
     swing = _drag(start, (start[0], start[1] - 250), 0.3)

@@ -73,12 +73,15 @@ FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, SIDE.left - 4 - VIEW_AREA.x, T
 """Where a die falling off the table is seen: over the room around the table, not over the tray below it or the
 side panel beside it (it falls behind them)."""
 
-FLICK_SPEED = (4.5, 14.0)
-"""The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top)."""
+FLICK_SPEED = (2.0, 14.0)
+"""The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top): the
+slowest rolls the dice out of the hand (at 4.5 a slow drag still carried six to the felt's middle and one die
+past it), the fastest sends most to the far rail."""
 FLICK_LIFT = 10.0
 """How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
-FLICK_GAIN = 0.9
-"""Die units a second of throw per die unit a second of gesture."""
+FLICK_GAIN = 0.6
+"""Die units a second of throw per die unit a second of gesture: a drag of 300 px in 0.4 s throws about as hard
+as Space (at 0.9 it sent most of the dice to the far third; a quick flick is held to the hardest)."""
 FLICK_MIN = 40.0
 """A drag shorter than this (logical px) is a click, not a throw."""
 FLICK_WINDOW = 0.1

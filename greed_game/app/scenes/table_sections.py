@@ -536,7 +536,14 @@ class NoticeLayer(Section):
             # (at the game's end nothing more moves, and no row is laid: only the last dice lying count)
             finished = snap.state.finished
             passing = [] if finished else carried + self.felt.sweep.path()
-            self.card = (banner.serial, banner_card(canvas, banner.said, self.felt.lying(), passing,
+            lying = self.felt.lying()
+            callout = snap.callout
+            if callout is not None and self.callout_spot[0] == callout.serial:
+                # (a bank just after a keep: the banner kept clear of the callout still rising, as of a die)
+                spot = self.callout_spot[1]
+                lying += [(x, y) for x in range(spot.left, spot.right + 1, 16)
+                          for y in range(spot.top, spot.bottom + 1, 16)]
+            self.card = (banner.serial, banner_card(canvas, banner.said, lying, passing,
                                                     [] if finished else ROW_LINES))
         self.felt.covered = self.card[1] if banner is not None else None
         callout = snap.callout
