@@ -442,7 +442,9 @@ def badge_spot(die: DieView, neighbours: Sequence[DieView] | None = None,
                   if d is not die and d.place == "table" and d.alpha > 0]
     else:
         others = []
-    half = die.size * 0.5
+    # (a badge held to its least size in a small window is larger beside the die: set out by as much, it kept
+    # off the corner's pip)
+    half = die.size * 0.5 + max(0.0, r - BADGE_R)
     best, best_cover = (die.x + half, die.y + half), math.inf
     for sx, sy in _BADGE_SPOTS:
         x, y = die.x + sx * half, die.y + sy * half

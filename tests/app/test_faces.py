@@ -295,3 +295,18 @@ def test_a_dies_key_badge_stays_large_enough_to_read_in_a_small_window(window: t
     _, by = canvas.pt(*badge_spot(die, r=r))
     across = [x for x in range(canvas.surface.get_width()) if canvas.surface.get_at((x, by))[:3] != (0, 0, 0)]
     assert max(across) - min(across) + 1 >= 2 * BADGE_MIN_PX - 1, "the disc drawn is at least 19 px across"
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (854, 480)])
+def test_a_dies_key_badge_keeps_off_its_corner_pip(window: tuple[int, int]) -> None:
+    """Held to its least size in a small window, the badge at the die's corner lay over the corner pip of a 4, 5
+    or 6."""
+    from greed_game.app.dice_view import badge_radius
+
+    canvas = Canvas(pygame.Surface(window))
+    r = badge_radius(canvas)
+    die = DieView(6, 56, random.Random(1))
+    die.x, die.y = 300.0, 300.0
+    bx, by = badge_spot(die, r=r)
+    pip = (die.x + (0.74 - 0.5) * die.size, die.y + (0.74 - 0.5) * die.size)  # the lower right pip of a 5
+    assert math.dist((bx, by), pip) >= r + 0.092 * die.size + 1
