@@ -107,9 +107,12 @@ class Prompts(Voice):
         """Dice in the air (``off``: a roll-off's)."""
         return _("Roll-off: who throws first?") if off else _("Rolling…")
 
-    @property
-    def holding(self) -> tuple[str, str]:
-        """A person holds their dice (a drag on the felt): what letting go does."""
+    @staticmethod
+    def holding(throws: bool = True) -> tuple[str, str]:
+        """A person holds their dice (a drag on the felt): what letting go does (``throws``: a throw; else, back
+        where the drag began, none)."""
+        if not throws:
+            return _("Let go here: no throw"), _("Drag away from here to throw")
         return _("Let go to throw"), _("The faster you move, the harder the throw")
 
     @property

@@ -194,9 +194,11 @@ class Hurry:
 
 @dataclass(frozen=True)
 class HoldDice:
-    """A person's drag on the felt has picked their dice up (``held``), or put them down without a throw."""
+    """A person's drag on the felt has picked their dice up (``held``), or put them down without a throw;
+    ``throws``: letting go there throws them (back where the drag began, it puts them down)."""
 
     held: bool
+    throws: bool = True
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from greed_game.i18n import _
 from greed_game.i18n import current as current_language
 from greed_game.narrator import CardWords, Line, Narrator, OfferWords, Said, Tone, num
-from greed_game.play.moments import AnswerOffer, BankTurn, Command, ThrowDice, ToggleHint
+from greed_game.play.moments import AnswerOffer, BankTurn, Command, HoldDice, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices, Speech
 from greed_game.play.selection import Selection
 from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total, hot_dice
@@ -171,8 +171,8 @@ class Flow(Protocol):
     deciding: bool
     timer: float
     lesson: Lesson | None
-    holding: bool
-    """A person's dice are in their hand (a drag on the felt): a throw comes when they let go."""
+    holding: HoldDice | None
+    """A person's dice are in their hand (a drag on the felt): what letting go does."""
 
     @property
     def mode(self) -> str:
@@ -256,8 +256,8 @@ def status(flow: Flow) -> Status:
         # The last bust of a game leads to the result, not to another turn.
         on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
         return (banner.said.title if banner else "", "bad"), (on, "dim")
-    if flow.holding and (flow.human_turn or flow.mode == "roll-off"):
-        ask, keys = words.prompts.holding
+    if flow.holding is not None and flow.holding.held and (flow.human_turn or flow.mode == "roll-off"):
+        ask, keys = words.prompts.holding(flow.holding.throws)
         return (ask, "plain"), (keys, "dim")
     if flow.mode == "roll-off" and flow.roll_off.waiting is not None:
         ask, keys = words.prompts.roll_off_status

@@ -175,8 +175,8 @@ class TurnController:
         still being worked out)."""
         self.waited = 0.0
         """Seconds a computer's move has waited for its player to be worked out."""
-        self.holding = False
-        """A person's dice are in their hand (a drag on the felt)."""
+        self.holding: HoldDice | None = None
+        """A person's dice are in their hand (a drag on the felt), and what letting go does."""
         self.choice = Assessment()
         self.moments = MomentQueue(Chatter(game, lambda: self.narrator, pacing, visual_rng, self.notices).hear)
         """What the screen has still to play."""
@@ -261,7 +261,7 @@ class TurnController:
     def send(self, command: Command) -> None:
         """Carry out a command from the screen (checked first: one refused now changes nothing, or says why)."""
         if not isinstance(command, HoldDice):
-            self.holding = False  # (the hand let go: a throw, a click on a die, a key; a refused one too)
+            self.holding = None  # (the hand let go: a throw, a click on a die, a key; a refused one too)
         if self.lesson is not None and self.human_turn and not self.lesson.allows(command, self.selection.faces()):
             self._snapshot = None  # the card asks again; nothing else changes
             return

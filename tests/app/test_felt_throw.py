@@ -390,6 +390,7 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     kept_die = next(d for d in table.felt.dice if d.ident == kept)
     assert (kept_die.x, kept_die.y) == lying[kept]
     drive.hold_move(hand, (start[0] + 4, start[1] - 4), 10)  # back to where the drag began: a click, not a throw
+    assert table.snap.status[0][0] == "Let go here: no throw", "the prompt said letting go there would throw"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(start[0] + 4, start[1] - 4), button=1))
     drive.frames(60)
     assert table.turn.throws == 1, "no throw came of it"

@@ -597,8 +597,8 @@ class FeltSection:
         """Impacts the film reached since the screen last took them: (``die``/``rail``/``felt``, 0..1)."""
         self.drag: list[tuple[float, float, float]] | None = None
         """A throw by hand under way: the pointer's (x, y, time) since the press."""
-        self.told_hold = False
-        """The flow has been told the drag picked the dice up (its prompt says to let go)."""
+        self.told: HoldDice | None = None
+        """What the flow was last told of the dice a drag holds (its prompt says what letting go does)."""
         self.clock = 0.0
         self.flung_at = -1.0
         """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
@@ -878,9 +878,13 @@ class FeltSection:
             drag = self.drag
             if drag is not None:
                 drag.append((*event.pos, self.clock))
-                if not self.told_hold and (self.hold.fresh or math.dist(drag[0][:2], event.pos) >= PICK_UP):
-                    self.told_hold = True  # (the dice are picked up on the next tick: the prompt says let go)
-                    return HoldDice(True)
+                away = math.dist(drag[0][:2], event.pos)
+                if self.told is not None or self.hold.fresh or away >= PICK_UP:  # (picked up on the next tick)
+                    # (let go back where the drag began, a click: only the row's dice are thrown by that)
+                    told = HoldDice(True, self.hold.on_row or away >= FLICK_MIN)
+                    if told != self.told:
+                        self.told = told
+                        return told
             return None
         if isinstance(event, Release):
             return self._release(event.pos, snap)
@@ -904,7 +908,7 @@ class FeltSection:
     def _release(self, pos: tuple[float, float], snap: TableSnapshot) -> Command | None:
         """The end of a drag: a throw by hand when it was long enough and the dice may be thrown."""
         drag, self.drag = self.drag, None
-        told, self.told_hold = self.told_hold, False
+        told, self.told = self.told, None
         if drag is None:
             return None
         x0, y0, _ = drag[0]
@@ -922,7 +926,7 @@ class FeltSection:
             # dice brought into the hand for no throw go back over the rail
             self.sweep.take(self.hold.fresh, None, self.hold.side, SWEEP * self.pace())
             self.hold.fresh, self.hold.lying = [], {}
-        return HoldDice(False) if command is None and told else command
+        return HoldDice(False) if command is None and told is not None else command
 
     def tick(self, dt: float) -> None:
         """The clock the gesture's speed is measured by; the dice a drag holds follow the pointer."""
