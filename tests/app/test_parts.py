@@ -405,6 +405,19 @@ def test_in_a_menu_the_gold_goes_with_the_keyboard_focus(app: App) -> None:
     assert buttons[0].primary, "the button keeps its own look for the mouse"
 
 
+def test_esc_on_the_main_menu_goes_to_quit_before_it_quits(app: App) -> None:
+    from greed_game.app.scenes.menu import MenuScene
+
+    app.show_menu()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.handle(KeyPress("escape"))
+    focused = menu.focus.focused
+    assert app.running and focused is not None and getattr(focused, "label", "") == "Quit", "a stray Esc quit"
+    menu.handle(KeyPress("escape"))
+    assert not app.running
+
+
 def test_a_long_line_under_a_button_is_made_smaller_before_it_is_cut(app: App) -> None:
     from greed_game.app.widgets import Button
 

@@ -148,7 +148,13 @@ class MenuScene(Scene):
 
     def handle(self, event: Input) -> Go | None:
         if isinstance(event, KeyPress) and event.key == "escape":
-            self.app.quit()
+            # Esc first goes to Quit, then quits: a stray Esc closed the game at once (nothing was lost, but the
+            # player was out of it)
+            last = len(self.focus.widgets) - 1
+            if self.focus.keyboard and self.focus.focus == last:
+                self.app.quit()
+            else:
+                self.focus.focus, self.focus.keyboard = last, True
             return None
         if isinstance(event, KeyPress) and event.key in ("left", "right"):
             return None
