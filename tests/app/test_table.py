@@ -337,3 +337,22 @@ def test_dice_picked_that_cannot_be_kept_are_rung_in_red(make_app: Callable[...,
     pick(table, [1])
     drive.frames(1)
     assert near(ring_colour(), theme.GOLD)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_hint_s_words_stay_readable_in_a_small_window_and_keep_to_their_box(
+        make_app: Callable[..., App], language: str) -> None:
+    from greed_game.app.scenes.table_parts import SIDE
+    from greed_game.app.scenes.table_sections import SideSection
+
+    app = make_app(size=(854, 480), language=language)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((5, 5, 5, 2, 3, 4))])
+    Driver(app).press("h", frames=3)
+    lines = SideSection.hint_lines(app.canvas, table.snap)
+    assert len(lines) > 4
+    size = SideSection.hint_size(app.canvas)
+    assert size * app.canvas.scale >= SideSection.HINT_MIN_PX  # (at 14 they were 9.3 px, drawn at 10)
+    for part, line, _first in lines:
+        room = SIDE.w - 20 - (22 if line.indent else 12) - 10
+        # a run kept whole may be made a little smaller to fit, never much
+        assert app.canvas.text_width(part, size) <= room * 1.1, part

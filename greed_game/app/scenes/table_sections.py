@@ -341,6 +341,8 @@ class SideSection(Section):
     WRAPPED = 17
     LOG_MIN_PX = 11.5
     """The smallest the log's words are drawn, in the window's pixels."""
+    HINT_MIN_PX = 10.75
+    """The smallest the hint's words are drawn, in the window's pixels (its figures run long, kept whole)."""
     LOG_ROOM = 24 + 4 * LOG_LINE
     """The log keeps its heading and four lines under an open hint."""
     FADE = 0.5
@@ -373,7 +375,7 @@ class SideSection(Section):
         if self.counting(snap):
             s = replace(s, scores=tuple(round(v) for v in self.counted))
         hint = self.hint_lines(canvas, snap)
-        hint_h = self.hint_height(hint)
+        hint_h = self.hint_height(hint, self.hint_size(canvas))
         full = players_bottom(s.players) + 20 + hint_h + self.LOG_ROOM > r.bottom
         speech = snap.speech
         spoken = None if speech is None else Spoken(speech.seat, speech.text, min(1.0, speech.ttl / self.FADE))
@@ -386,7 +388,7 @@ class SideSection(Section):
             y = self._draw_coach(canvas, snap.coach, y) + 12
         if hint:
             box = pygame.Rect(r.x + 10, round(y), r.w - 20, round(min(hint_h, r.bottom - self.LOG_ROOM - y)))
-            self._draw_hint(canvas, hint, box)
+            self._draw_hint(canvas, hint, box, self.hint_size(canvas))
             y = box.bottom + 12
         self._draw_log(canvas, snap, y)
 
@@ -455,36 +457,47 @@ class SideSection(Section):
                 canvas.text(part, (r.x + 32, y + i * wrapped), size, theme.tone_color(line.tone))
             y += first + wrapped * (len(parts) - 1)
 
-    @staticmethod
-    def hint_lines(canvas: Canvas, snap: TableSnapshot) -> list[tuple[str, Line, bool]]:
+    @classmethod
+    def hint_lines(cls, canvas: Canvas, snap: TableSnapshot) -> list[tuple[str, Line, bool]]:
         """The open hint's lines wrapped to the box (each part, its line, and whether it starts the line);
         empty while the hint is closed."""
         out: list[tuple[str, Line, bool]] = []
         for line in snap.hint or ():
-            for i, part in enumerate(canvas.wrap(line.text, 14, SIDE.w - 54)):
+            width = SIDE.w - (64 if line.indent else 54)  # (an indented line starts 10 further in)
+            for i, part in enumerate(canvas.wrap(line.text, cls.hint_size(canvas), width)):
                 out.append((part, line, i == 0))
         return out
 
-    @staticmethod
-    def hint_height(lines: list[tuple[str, Line, bool]]) -> float:
-        """The hint box's height for ``lines`` (0 without a hint)."""
-        if not lines:
-            return 0.0
-        return 36 + sum(19 + (4 if first else 0) for _, _, first in lines) + 6
+    @classmethod
+    def hint_size(cls, canvas: Canvas) -> float:
+        """The hint's words' size: in a small window they grow, as the log's do, to stay readable."""
+        return max(14.0, cls.HINT_MIN_PX / canvas.scale)
 
     @staticmethod
-    def _draw_hint(canvas: Canvas, lines: list[tuple[str, Line, bool]], box: pygame.Rect) -> None:
+    def hint_height(lines: list[tuple[str, Line, bool]], size: float = 14.0) -> float:
+        """The hint box's height for ``lines`` (0 without a hint) at ``size``."""
+        if not lines:
+            return 0.0
+        return 36 + sum(19 * size / 14 + (4 if first else 0) for _, _, first in lines) + 6
+
+    @staticmethod
+    def _draw_hint(canvas: Canvas, lines: list[tuple[str, Line, bool]], box: pygame.Rect, size: float) -> None:
         canvas.box(box, (12, 16, 20, 200), radius=10, border=1, border_color=theme.GOLD_DARK)
         canvas.text(_("HINT"), (box.x + 12, box.y + 10), 13, theme.GOLD, font="bold")
         canvas.text(_("H closes"), (box.right - 12, box.y + 10), 12, theme.TEXT_DIM, anchor="topright")
-        y = box.y + 32
+        y = box.y + 32.0
+        step = 19 * size / 14
         for part, line, first in lines:
             y += 4 if first else 0
-            if y + 19 > box.bottom - 4:
+            if y + step > box.bottom - 4:
                 return
             indent = 22 if line.indent else 12
-            canvas.text(part, (box.x + indent, y), 14, theme.tone_color(line.tone))
-            y += 19
+            # (a figure and its words are kept together: grown in a small window, such a run can be wider than
+            # the box, and is made a little smaller, not cut)
+            room = box.w - indent - 10
+            fits = min(size, size * room / max(1.0, canvas.text_width(part, size)))
+            canvas.text(part, (box.x + indent, y), fits, theme.tone_color(line.tone))
+            y += step
 
 
 class TopBarSection(Section):
