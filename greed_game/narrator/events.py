@@ -176,6 +176,16 @@ class Events(Voice):
         line = _("Roll-off, after a tie: {results}") if len(rounds) > 1 else _("Roll-off: {results}")
         return Said(title, line.format(results=shown) if shown else "", "gold", self.person(first).subject)
 
+    def roll_off_throw(self, seat: int, dice: Sequence[int]) -> Said:
+        """The banner over one seat's roll-off throw, thrown seat by seat: what it counts for."""
+        mark = roll_off_mark(self.rules, dice)
+        # (the words are chosen before the banner is made: the catalog's reader skips a call's nested messages)
+        if self.rules.first_player == "best-roll" and mark == 0:
+            title = self.by(seat, _("Your dice score nothing"), _("{name}'s dice score nothing"))
+        else:
+            title = self.by(seat, _("You throw {points}"), _("{name} throws {points}"), points=num(mark))
+        return Said(title, "", "plain", self.person(seat).subject)
+
     def roll_off_tie(self, seats: Sequence[int]) -> Said:
         """The banner before a roll-off's tie is thrown again: who throws again."""
         names = join_and([self.person(s).subject for s in seats])

@@ -21,6 +21,8 @@ class RollOff:
         """For each throw still to show: the seats of the tie it begins to break, or None."""
         self.waiting: int | None = None
         """The person's seat the next throw waits for (Space, Roll or a throw by hand), or None."""
+        self.landed: list[tuple[int, tuple[int, ...]]] = []
+        """The throw shown last: (seat, the dice it threw) for each thrower."""
         self._go: Callable[[], None] | None = None
 
     def start(self, rules: RuleSet, rounds: list[dict[int, tuple[int, ...]]]) -> None:
@@ -77,7 +79,7 @@ class RollOff:
         None once every throw has been shown."""
         if not self.throws:
             return None
-        throws = self.throws.pop(0)
+        throws = self.landed = self.throws.pop(0)
         self._ties.pop(0)
         self.waiting = None
         toss = hands.roll_off(throws, players, by_hand)

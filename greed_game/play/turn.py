@@ -443,6 +443,13 @@ class TurnController:
             return
         if self.roll_off.showing:
             # A moment to read whose die shows what before a tie is thrown again (or the banner names who starts).
+            landed = self.roll_off.landed
+            if len(landed) == 1 and self.roll_off.throws:
+                # seat by seat, each throw is swept off for the next: what it scored is said while it lies there
+                seat, dice = landed[0]
+                self.notices.show(self.narrator.events.roll_off_throw(seat, dice), 1.3 * self.pace + 0.3)
+                self.wait(1.4, lambda: _show_roll_off(self))
+                return
             self.wait(0.9, lambda: _show_roll_off(self))
             return
         if self.void_now is not None:

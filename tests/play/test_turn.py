@@ -461,6 +461,27 @@ def test_a_roll_off_with_letter_dice_says_which_letter_is_high() -> None:
     assert turn.snapshot.status[1][0] == "$ G R E E D, from high to low"
 
 
+def test_a_roll_off_thrown_seat_by_seat_says_what_each_throw_scored_while_it_lies_there() -> None:
+    """Each seat's dice are swept off for the next: the banner at the end named every result over the last
+    seat's dice only."""
+    from greed_game.rules.rulings import roll_off_mark
+
+    turn, view, _ = _controller([Player("Ada", "expert"), Player("Bo", "expert")], "dollar-greed")
+    turn.start_new()
+    for _ in range(400):
+        if view.roll_offs:
+            break
+        _run(turn, view, 1 / 20)
+    (seat, dice), = turn.roll_off.landed  # (the view's record keeps a die a seat)
+    assert len(dice) == 6
+    banner = turn.snapshot.banner
+    points = roll_off_mark(turn.rules, dice)
+    name = turn.game.players[seat].name
+    said = f"{name} throws {points:,}" if points else f"{name}'s dice score nothing"
+    assert banner is not None and banner.said.title == said, banner
+    assert turn.roll_off.throws, "the next seat's throw is still to come"
+
+
 @pytest.mark.parametrize("rules_id", ["pass-the-dice", "dollar-greed"])
 def test_a_person_throws_their_own_roll_off_die(rules_id: str) -> None:
     from greed_game.physics import Flick
