@@ -103,9 +103,9 @@ class Prompts(Voice):
         return _("Take or decline the dice passed on"), _("T take  ·  D decline")
 
     @staticmethod
-    def rolling(off: bool = False) -> str:
-        """Dice in the air (``off``: a roll-off's)."""
-        return _("Roll-off: who throws first?") if off else _("Rolling…")
+    def rolling() -> str:
+        """Dice in the air."""
+        return _("Rolling…")
 
     @staticmethod
     def holding(throws: bool = True) -> tuple[str, str]:
@@ -115,12 +115,17 @@ class Prompts(Voice):
             return _("Let go here: no throw"), _("Drag away from here to throw")
         return _("Let go to throw"), _("The faster you move, the harder the throw")
 
-    @property
-    def roll_off_status(self) -> tuple[str, str]:
-        """A roll-off throw waits for a person's die: what to do, and how (with letter dice, which is high)."""
-        if self.vocab.skin == "greed" and self.rules.first_player != "best-roll":
-            # Translators: the letters are the faces of the $GREED dice, from the highest to the lowest.
-            return _("Roll-off: the highest letter starts"), _("$ G R E E D, from high to low")
+    def roll_off_status(self, waiting: bool = True) -> tuple[str, str]:
+        """A roll-off: what to do and how while a person's throw waits for them (``waiting``), else what is
+        under way; with letter dice, which letter is high, until the dice have said who starts."""
+        letters = self.vocab.skin == "greed" and self.rules.first_player != "best-roll"
+        # Translators: the letters are the faces of the $GREED dice, from the highest to the lowest; of the two
+        # E's, the green one (3) is higher than the black one (2).
+        ranking = _("$ G R E E D, high to low (green E over black)")
+        if not waiting:
+            return _("Roll-off: who throws first?"), ranking if letters else self.hurry()
+        if letters:
+            return _("Roll-off: the highest letter starts"), ranking
         return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")
 
     @staticmethod

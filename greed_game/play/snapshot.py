@@ -260,12 +260,13 @@ def status(flow: Flow) -> Status:
         ask, keys = words.prompts.holding(flow.holding.throws)
         return (ask, "plain"), (keys, "dim")
     if flow.mode == "roll-off" and flow.roll_off.waiting is not None:
-        ask, keys = words.prompts.roll_off_status
+        ask, keys = words.prompts.roll_off_status()
         if sum(p.kind == "human" for p in flow.game.players) > 1:  # a shared screen: whose die it is
             ask = words.prompts.addressed(words.person(flow.roll_off.waiting).subject, ask)
         return (ask, "plain"), (keys, "dim")
     if flow.roll_off.showing:
-        return (words.prompts.rolling(off=True), "plain"), (words.prompts.hurry(), "dim")
+        doing, how = words.prompts.roll_off_status(waiting=False)
+        return (doing, "plain"), (how, "dim")
     if not flow.human_turn:
         if flow.is_human(s.current):
             doing = words.prompts.rolling() if flow.mode == "rolling" else banner.said.title if banner else ""

@@ -92,10 +92,11 @@ player to feel kept waiting)."""
 VOID_READ = 0.6
 """Seconds (at normal speed) a void throw's banner is on show before a person may throw again: a key pressed to
 hurry the dice does not throw the next at once, unseen."""
-HOT_READ = 1.4
+HOT_READ = 1.7
 """Seconds the hot dice banner is on show (it comes once the kept dice are in the tray)."""
-HOT_SEEN = 1.0
-"""Seconds (at normal speed) the hot dice banner is on show before a computer throws the six on."""
+HOT_SEEN = 1.4
+"""Seconds (at normal speed) the hot dice banner is on show before the six are thrown on (a computer's, or a
+person's thrown with Space; at 1.0 it read as brief)."""
 
 WATCHED = 5.0
 """How much longer a computer player thinks over a move a lesson explains."""

@@ -125,7 +125,11 @@ def test_an_everyday_drag_throws_about_as_hard_as_space_and_a_slow_one_rolls_the
     start = (FELT.centerx, FELT.bottom - 30)
     everyday = gesture_flick(_drag(start, (start[0], start[1] - 300), 0.4), 0, 2)
     slowest, hardest = THROWING["rare"].speed
-    assert slowest <= everyday.speed <= hardest, "a drag of 300 px in 0.4 s sent the dice to the far rail"
+    # (it leaves the hand nearer the middle than Space's: a little gentler lands as far)
+    assert slowest * 0.8 <= everyday.speed <= (slowest + hardest) / 2, "a drag of 300 px in 0.4 s sent the dice " \
+        "to the far rail"
+    flick = gesture_flick(_drag(start, (start[0], start[1] - 250), 0.08), 0, 2)
+    assert flick.speed >= 2 * everyday.speed, "a flick threw hardly harder than an everyday drag"
     slow = gesture_flick(_drag(start, (start[0], start[1] - 90), 0.75), 0, 2)
     assert slow.speed < slowest * 0.5, "a slow drag threw as hard as Space"
 

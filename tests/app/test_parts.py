@@ -405,15 +405,20 @@ def test_in_a_menu_the_gold_goes_with_the_keyboard_focus(app: App) -> None:
     assert buttons[0].primary, "the button keeps its own look for the mouse"
 
 
-def test_esc_on_the_main_menu_goes_to_quit_before_it_quits(app: App) -> None:
+def test_esc_on_the_main_menu_goes_to_quit_before_it_quits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from greed_game.app.scenes import menu as menu_module
     from greed_game.app.scenes.menu import MenuScene
 
+    said: list[str] = []
+    monkeypatch.setattr(menu_module, "draw_keys_help", lambda canvas, text: said.append(text))
     app.show_menu()
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     menu.handle(KeyPress("escape"))
     focused = menu.focus.focused
     assert app.running and focused is not None and getattr(focused, "label", "") == "Quit", "a stray Esc quit"
+    menu.draw(app.canvas)
+    assert said[-1].startswith("Esc again or Enter: quit"), "nothing said a second Esc quits"
     menu.handle(KeyPress("escape"))
     assert not app.running
 

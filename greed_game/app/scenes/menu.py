@@ -169,6 +169,8 @@ class MenuScene(Scene):
         sound = _("   ·   no sound device: playing without sound") if self.app.no_sound_device else ""
         keys = _("↑ ↓ choose   ·   Enter select   ·   F11 full screen{sound}   ·   version {version}").format(
             sound=sound, version=__version__)
+        if self.focus.keyboard and self.focus.focus == len(self.focus.widgets) - 1:
+            keys = _("Esc again or Enter: quit (the game in progress is kept for Continue)")
         draw_keys_help(canvas, keys)
 
 
