@@ -9,6 +9,7 @@ caller (from the narrator); nothing here knows the rules.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -516,7 +517,9 @@ def _wood_grain(size: tuple[int, int], radius: int, scale: float, sides: bool = 
     logical = (round(size[0] / scale), round(size[1] / scale))
     flat = pygame.Surface(logical)
     flat.fill((255, 255, 255))
-    streaks = np.random.default_rng(7).normal(0.0, 1.0, 4096).astype(np.float32)
+    # (not numpy's random: the executable leaves it out, as the game never needed it)
+    draw = random.Random(7)
+    streaks = np.array([draw.gauss(0.0, 1.0) for _ in range(4096)], dtype=np.float32)
 
     def strip(length: int, offset: float) -> pygame.Surface:
         along = np.arange(length, dtype=np.float32)[:, None] + offset
