@@ -66,7 +66,7 @@ def refresh(flow: Flow) -> None:
 def carry_out(flow: Flow, command: Command) -> None:
     """Carry out a command from the screen (one refused now changes nothing, or says why)."""
     if isinstance(command, HoldDice):
-        flow.holding = command
+        flow.holding = command if command.held else None
     elif isinstance(command, ToggleDie):
         if flow.may_select() and flow.selection.toggle(command.die):
             flow.notices.message = ""

@@ -172,7 +172,7 @@ class Flow(Protocol):
     timer: float
     lesson: Lesson | None
     holding: HoldDice | None
-    """A person's dice are in their hand (a drag on the felt): what letting go does."""
+    """A person's dice are in their hand (a drag on the felt): what letting go does (None: they are not)."""
 
     @property
     def mode(self) -> str:
@@ -256,7 +256,7 @@ def status(flow: Flow) -> Status:
         # The last bust of a game leads to the result, not to another turn.
         on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
         return (banner.said.title if banner else "", "bad"), (on, "dim")
-    if flow.holding is not None and flow.holding.held and (flow.human_turn or flow.mode == "roll-off"):
+    if flow.holding is not None and (flow.human_turn or flow.mode == "roll-off"):
         ask, keys = words.prompts.holding(flow.holding.throws)
         return (ask, "plain"), (keys, "dim")
     if flow.mode == "roll-off" and flow.roll_off.waiting is not None:

@@ -1185,13 +1185,19 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     """
     x_end, y_end, t_end = drag[-1]
     fastest = 0.0
-    for n in range(len(drag) - 1, 0, -1):
-        x1, y1, t1 = drag[n]
+    # (only the drag's end is looked at: a long, slow drag is thousands of points)
+    tail = [p for p in drag[-600:] if t_end - p[2] <= FLICK_RECENT + FLICK_WINDOW]
+    if len(tail) < 2:  # (still a while, then let go: measured from the point before)
+        tail = drag[-2:]
+    first = 0
+    for n in range(1, len(tail)):
+        x1, y1, t1 = tail[n]
+        while t1 - tail[first][2] > FLICK_WINDOW and first < n - 1:
+            first += 1
         if t_end - t1 > FLICK_RECENT:
-            break
-        start = next((p for p in drag[:n] if t1 - p[2] <= FLICK_WINDOW), drag[n - 1])
-        dt = max(t1 - start[2], 1 / 60)
-        fastest = max(fastest, math.dist((x1, y1), start[:2]) / DIE / dt)
+            continue
+        dt = max(t1 - tail[first][2], 1 / 60)
+        fastest = max(fastest, math.dist((x1, y1), tail[first][:2]) / DIE / dt)
     whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
     speed = min(max(fastest * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
     _, side = seat_spot(seat, players)
