@@ -341,3 +341,18 @@ def test_a_banner_keeps_off_the_rows_where_the_next_thrower_s_dice_come_to_lie(a
     # a die lying in the middle leaves no room between the rows: the card keeps off the die first
     card = banner_card(app.canvas, said, [(FELT.centerx, FELT.centery)], ROW_LINES)
     assert not _covers(card, FELT.centerx, FELT.centery)
+
+
+def test_a_bank_straight_from_a_keep_places_its_banner_clear_of_the_keep_s_callout(
+        make_app: Callable[..., App]) -> None:
+    """Kept and banked with one Enter, the callout and the banner are new in the same frame: the callout is
+    placed first and the banner keeps clear of it (the callout was pushed against the banner's top)."""
+    app = make_app()
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)])
+    table.felt.callout_at = (FELT.centerx, FELT.centery)
+    table.turn.notices.call(Said("Three pairs!", "+1,000"), 2.0)
+    table.turn.notices.show(Said("Tess banks 1,000", "Total 1,000"), 2.0)
+    table.turn._snapshot = None
+    table.notices.place(app.canvas, table.snap)
+    spot, card = table.notices.callout_spot[1], table.notices.card[1]
+    assert not card.colliderect(spot.inflate(2 * BANNER_GAP, 2 * BANNER_GAP)), (spot, card)

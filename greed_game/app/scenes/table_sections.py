@@ -541,30 +541,30 @@ class NoticeLayer(Section):
         """The callout on show (its serial) and the room it rises in: given once, like a banner's card."""
 
     def place(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """A new banner gets its place once, clear of the dice lying there then (it never jumps about); the
-        game's end is said clear of its last dice too."""
-        banner = snap.banner
-        if banner is not None and self.card[0] != banner.serial:
-            carried = self.tray.carried() if self.tray is not None else []
-            # (at the game's end nothing more moves, and no row is laid: only the last dice lying count)
-            finished = snap.state.finished
-            passing = [] if finished else carried + self.felt.sweep.path()
-            lying = self.felt.lying()
-            callout = snap.callout
-            if callout is not None and self.callout_spot[0] == callout.serial:
-                # (a bank just after a keep: the banner kept clear of the callout still rising, as of a die)
-                spot = self.callout_spot[1]
-                lying += [(x, y) for x in range(spot.left, spot.right + 1, 16)
-                          for y in range(spot.top, spot.bottom + 1, 16)]
-            self.card = (banner.serial, banner_card(canvas, banner.said, lying, passing,
-                                                    [] if finished else ROW_LINES))
-        self.felt.covered = self.card[1] if banner is not None else None
+        """A new callout, then a new banner, gets its place once, clear of the dice lying there then (it never
+        jumps about); the banner clear of the callout too (a bank straight after a keep shows both at once);
+        the game's end is said clear of its last dice too."""
         callout = snap.callout
         if callout is not None and self.callout_spot[0] != callout.serial:
             w = self._callout_width(canvas, callout.said)
             carried = self.tray.carried() if self.tray is not None else []
             self.callout_spot = (callout.serial, callout_spot(w, self.felt.callout_at, self.felt.lying(),
                                                               carried, ROW_LINES))
+        banner = snap.banner
+        if banner is not None and self.card[0] != banner.serial:
+            # (at the game's end nothing more moves, and no row is laid: only the last dice lying count)
+            finished = snap.state.finished
+            carried = self.tray.carried() if self.tray is not None and not finished else []
+            passing = [] if finished else carried + self.felt.sweep.path()
+            lying = self.felt.lying()
+            if callout is not None:
+                # (the banner kept clear of the callout still rising, as of a die)
+                spot = self.callout_spot[1]
+                lying += [(x, y) for x in range(spot.left, spot.right + 1, 16)
+                          for y in range(spot.top, spot.bottom + 1, 16)]
+            self.card = (banner.serial, banner_card(canvas, banner.said, lying, passing,
+                                                    [] if finished else ROW_LINES))
+        self.felt.covered = self.card[1] if banner is not None else None
 
     @staticmethod
     def _callout_width(canvas: Canvas, said: Said) -> int:
