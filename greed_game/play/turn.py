@@ -92,11 +92,11 @@ player to feel kept waiting)."""
 VOID_READ = 0.6
 """Seconds (at normal speed) a void throw's banner is on show before a person may throw again: a key pressed to
 hurry the dice does not throw the next at once, unseen."""
-HOT_READ = 1.7
-"""Seconds the hot dice banner is on show (it comes once the kept dice are in the tray)."""
 HOT_SEEN = 1.4
 """Seconds (at normal speed) the hot dice banner is on show before the six are thrown on (a computer's, or a
 person's thrown with Space; at 1.0 it read as brief)."""
+HOT_STAYS = 0.3
+"""Seconds the hot dice banner stays once the six are thrown on (it comes once the kept dice are in the tray)."""
 
 WATCHED = 5.0
 """How much longer a computer player thinks over a move a lesson explains."""
@@ -379,7 +379,7 @@ class TurnController:
                                                                  call.tone), 1.3 * self.pace + 0.5)
             else:
                 # on show once the kept dice are in the tray: six carried from all over the felt crossed any card
-                self.notices.show(said, HOT_READ, after=moment.carried * self.pace)
+                self.notices.show(said, HOT_SEEN * self.pace + HOT_STAYS, after=moment.carried * self.pace)
             self.moments.append(HotDiceMoment())
             self.selection.clear()
         self.ready()

@@ -413,17 +413,20 @@ def test_hot_dice_thrown_by_hand_are_called_out_where_the_dice_lay() -> None:
     assert turn.notices.callout is None
 
 
-def test_hot_dice_thrown_with_space_are_thrown_once_their_banner_has_been_read() -> None:
-    """Kept and thrown at once, the banner was up 0.3 s: gone before the kept dice reached the tray."""
+@pytest.mark.parametrize("speed", ["normal", "slow"])
+def test_hot_dice_thrown_with_space_are_thrown_once_their_banner_has_been_read(speed: str) -> None:
+    """Kept and thrown at once, the banner was up 0.3 s: gone before the kept dice reached the tray. At Slow, the
+    banner (not scaled by the pace) ended 0.4 s before the throw that waited for it."""
     from greed_game.play.moments import CARRY, CARRY_STAGGER
     from greed_game.play.turn import HOT_SEEN
 
     turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    turn._pacing = lambda: Settings(animation_speed=speed)  # type: ignore[method-assign, arg-type]
     _first_throw(turn, (1, 1, 1, 5, 5, 5))
     turn.selection.choose((1, 1, 1, 5, 5, 5))
     turn.send(ThrowDice())
     assert turn.mode == "wait" and not view.throws
-    _run(turn, view, CARRY + 5 * CARRY_STAGGER + HOT_SEEN - 0.1)
+    _run(turn, view, (CARRY + 5 * CARRY_STAGGER + HOT_SEEN) * turn.pace - 0.1)
     banner = turn.snapshot.banner
     assert banner is not None and banner.said.title == "Hot dice!" and not view.throws
     assert turn.snapshot.status[0][0] == "Hot dice!"
