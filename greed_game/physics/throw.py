@@ -50,7 +50,14 @@ DIE_BOUNCE = 0.35
 DIE_DAMPING = (0.05, 0.1)
 """How quickly a die in the air slows down and stops turning (linear, angular)."""
 REACH_MIN = 1.0
-"""The nearest to the felt's middle a hand throws from, die units: a throw leaves from the thrower's half."""
+"""How near the felt's middle (die units) a hand reaches freely: past it, the hand lags the pointer more and more,
+towards :data:`REACH_GIVE` less again; a throw leaves from the thrower's half."""
+REACH_GIVE = 1.0
+"""How much further than :data:`REACH_MIN` a hand reaches at most when the pointer goes on across the felt (the
+held dice had stopped dead at the line while the pointer went on, as if let go): to the felt's middle."""
+REACH_SOFT = 1.25
+"""How gradually the hand stops short past :data:`REACH_MIN` (die units of pointer): it follows at 0.8 of the
+pointer's pace there, less and less further on (at 0.6 it stood all but still within half a die)."""
 
 _REST_SPEED = 0.08
 _REST_SPIN = 0.15
@@ -87,6 +94,15 @@ class Flick:
     reach: float | None = None
     """How far from the felt's middle towards the thrower's rail the hand is (die units), when a person's hand
     held the dice there; None: as near the rail as the heap allows. Held to the thrower's half of the felt."""
+
+
+def held_reach(pointer: float) -> float:
+    """How far from the felt's middle the hand holding the dice is (die units, towards the thrower's rail) when the
+    pointer is ``pointer`` from it: as far as the pointer down to :data:`REACH_MIN`, then trailing it, never nearer
+    than :data:`REACH_MIN` less :data:`REACH_GIVE`."""
+    if pointer >= REACH_MIN:
+        return pointer
+    return REACH_MIN - REACH_GIVE * (1.0 - math.exp((pointer - REACH_MIN) / REACH_SOFT))
 
 
 @dataclass(frozen=True)
@@ -269,7 +285,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
     nearest = max((flick.side * y for y in ys), default=0.0)
     back = table.half_depth - 1.1 - max(0.0, nearest)
-    hand_y = flick.side * (back if flick.reach is None else min(max(flick.reach, REACH_MIN), back))
+    hand_y = flick.side * (back if flick.reach is None else min(held_reach(flick.reach), back))
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))

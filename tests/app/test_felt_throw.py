@@ -577,6 +577,35 @@ def test_a_drag_at_a_turns_start_brings_the_dice_into_the_hand_and_throws_them_f
     assert table.felt.hold.fresh == []
 
 
+def test_held_dice_trail_a_pointer_gone_past_the_hand_s_reach_and_are_thrown_from_there(
+        make_app: Callable[..., App]) -> None:
+    """The heap stopped dead at the hand's reach while the pointer went on, as if the dice had been let go."""
+    from greed_game.physics.throw import REACH_GIVE, REACH_MIN
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
+    drive.frames(2)
+    to_window = app.display.to_window
+    start = (FELT.centerx, FELT.bottom - 30.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    heaps = []
+    for world_y in (-REACH_MIN, 0.0, 2.0):
+        at = CAMERA.to_screen(0.0, world_y)
+        drive.hold_move(start, at, 10)
+        drive.frames(40)
+        start = at
+        heaps.append(float(np.mean([d.pose[1] for d in table.felt.hold.fresh if d.pose is not None])))
+    assert heaps[1] - heaps[0] > 0.3 and heaps[2] - heaps[1] > 0.2, f"the heap did not follow the pointer on: {heaps}"
+    assert heaps[2] < -(REACH_MIN - REACH_GIVE) + 0.5, "the hand crossed into the far half of the felt"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*start), button=1))
+    drive.frames(1)
+    playing = table.felt.playing
+    assert playing is not None and playing.start is not None
+    assert abs(float(np.mean(playing.start[:, 1])) - heaps[2]) < 0.5, "thrown from elsewhere than the heap"
+
+
 @pytest.mark.usefixtures("view_3d")
 @pytest.mark.parametrize("skin", ["greed", "pips"])
 def test_a_roll_off_s_dice_go_back_before_the_first_turn_s_come_in_and_are_drawn_in_3d(

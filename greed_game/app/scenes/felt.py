@@ -51,7 +51,7 @@ from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
-from greed_game.physics.throw import FILM_RATE, REACH_MIN, lying
+from greed_game.physics.throw import FILM_RATE, REACH_GIVE, REACH_MIN, held_reach, lying
 from greed_game.play.moments import (
     Command,
     HoldDice,
@@ -427,6 +427,7 @@ class Hold:
             return
         if at is not None:
             x, y = CAMERA.to_world(*at)
+            y = self.side * held_reach(self.side * y)
             for _ in range(2):  # the handful keeps off a die lying there (it was heaped on a kept one)
                 for lx, ly in clear_of:
                     gap = math.dist((x, y), (lx, ly))
@@ -434,7 +435,7 @@ class Hold:
                         ux, uy = ((x - lx) / gap, (y - ly) / gap) if gap > 1e-6 else (0.0, -float(self.side))
                         x, y = lx + ux * HEAP_CLEAR, ly + uy * HEAP_CLEAR
                 x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
-                y = self.side * min(max(self.side * y, REACH_MIN), TABLE.half_depth - 1.6)
+                y = self.side * min(max(self.side * y, REACH_MIN - REACH_GIVE), TABLE.half_depth - 1.6)
         # (dice going to their places slide there more gently than they close on the pointer)
         # (by the time passed, not by the frame: on a slow frame they jumped to the pointer at once)
         k = 1.0 - math.exp(-dt * (HOLD_EASE if at is not None else PLACE_EASE))
