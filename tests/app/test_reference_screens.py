@@ -65,6 +65,20 @@ def test_the_settings_help_describes_the_focused_setting(app: App, drive: Driver
                     "Language", "Every change is saved at once; Done or Esc goes back."]
 
 
+@pytest.mark.parametrize("device", [True, False])
+def test_settings_say_when_sound_is_on_but_there_is_no_sound_device(app: App, drive: Driver, device: bool) -> None:
+    """"Sound: On" where nothing can be heard read as a fault (the setting stays what the player chose)."""
+    app.no_sound_device = not device
+    app.show_menu()
+    overlay = SettingsOverlay(app)
+    app.push(overlay)
+    drive.press("down")
+    drive.press("down")
+    assert overlay.help.startswith("Sound:")
+    assert ("no sound device" in overlay.help) is not device
+    assert app.settings.sound is True
+
+
 @pytest.mark.parametrize("rules_id", PRESET_IDS)
 def test_the_rules_say_where_they_come_from_without_codes(rules_id: str) -> None:
     text = rules_text(preset(rules_id))

@@ -398,6 +398,9 @@ class SettingsOverlay(Overlay):
         canvas.text(_("Dice view in use: {view}").format(view=self.app.views.describe()),
                     (self.language.rect.right, self.language.rect.bottom + 6), 13,
                     theme.TEXT_DIM, anchor="topright")
+        if self.app.no_sound_device:  # (the setting is what the player chose; the room may have no speakers)
+            canvas.text(_("No sound device: playing without sound"),
+                        (self.language.rect.x, self.language.rect.bottom + 6), 13, theme.TEXT_DIM)
 
     @property
     def help(self) -> str:
@@ -409,7 +412,9 @@ class SettingsOverlay(Overlay):
             self.void: _("Void throws: a die over the rail or cocked voids the throw, as the physics shows it. Off "
                          "throws it again unseen; Rare throws gently, Realistic briskly. The odds of the dice never "
                          "change."),
-            self.sound: _("Sound: the dice hitting the felt, keeps, banks, busts and hot dice."),
+            self.sound: _("Sound: the dice hitting the felt, keeps, banks, busts and hot dice.") + (
+                _(" This computer has no sound device: the game plays without sound.") if self.app.no_sound_device
+                else ""),
             self.talk: _("Opponents talk: each computer level is a character with a face, who says a line now and "
                          "then beside its row (a bust, a big bank, hot dice, a win, a close finish). Play never "
                          "waits for it."),
