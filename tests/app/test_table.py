@@ -310,6 +310,29 @@ def test_kept_dice_lie_in_the_tray_in_order(make_app: Callable[..., App], skin: 
     assert [t.view.value for t in table.tray.dice] == order
 
 
+def test_a_set_finished_by_hot_dice_is_drawn_faint_once_the_six_are_thrown_on(make_app: Callable[..., App]) -> None:
+    """Six in the tray and six on the felt read as twelve dice in play."""
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5))], seed=3)
+    drive.frames(2)
+    pick(table, [1, 1, 1, 5, 5, 5])
+    table.turn.keep(throw_on=False)
+
+    def tray_face() -> int:
+        drive.until(lambda: not table.tray.moving())
+        drive.frames(1)
+        die = table.tray.dice[0].view
+        seen = app.canvas.surface.get_at(app.canvas.pt(die.x - die.size * 0.3, die.y - 4 - die.size * 0.3))
+        return seen[0] + seen[1] + seen[2]
+
+    fresh = tray_face()
+    assert table.turn.game.state.throw is None
+    drive.press("space")
+    drive.until(lambda: table.turn.game.state.throw is not None and table.dice_at_rest())
+    assert tray_face() < fresh - 150, "the spent set is drawn as brightly as dice still in play"
+
+
 def test_dice_picked_that_cannot_be_kept_are_rung_in_red(make_app: Callable[..., App]) -> None:
     from greed_game.app import theme
 

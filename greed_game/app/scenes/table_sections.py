@@ -69,6 +69,8 @@ KEEP_LIFT = 64.0
 it is seen carried over the dice still on the felt."""
 PATH_STEP = 8.0
 """The most (logical px) between two points of a carried die's way that a banner keeps clear of."""
+SPENT_ALPHA = 120
+"""How opaque the dice of a set finished by hot dice are drawn in the tray once the six are thrown on."""
 
 
 class Section:
@@ -211,10 +213,15 @@ class TraySection(Section):
             share = self.fade / TRAY_FADE
             for x, y, face, size in self.leaving:
                 draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), size, alpha=int(255 * share))
+        # the sets finished by hot dice are spent: drawn faint, so that the six thrown on read as the dice in play
+        # (helper: twelve dice on show, six on the felt and six in the tray)
+        thrown_on = snap.state.throw is not None
+        spent = max((g for g, kept in enumerate(snap.tray) if kept.hot and (g + 1 in placed or thrown_on)), default=-1)
         for t in self.dice:
             v = t.view
             if v.tween is None:
-                draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size)
+                faint = SPENT_ALPHA if t.group <= spent else 255
+                draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size, alpha=faint)
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
         lost = snap.busted and snap.state.turn_points > 0
