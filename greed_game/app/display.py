@@ -7,10 +7,11 @@ minimum and out of its box.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -27,6 +28,13 @@ if sys.platform.startswith("linux"):
     # X11 draws the window's surface itself rather than through an OpenGL texture: the 3D view's own context
     # (current on this thread) would otherwise take the place of SDL's and leave the window black.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+Pointer = Literal["arrow", "hand", "hold"]
+"""How the mouse pointer looks: the plain arrow; a hand over what a click picks or presses (a button, a die, the
+felt the dice may be thrown from); the four-way arrows while dice are held to be thrown."""
+_SYSTEM_POINTERS = {"arrow": pygame.SYSTEM_CURSOR_ARROW, "hand": pygame.SYSTEM_CURSOR_HAND,
+                    "hold": pygame.SYSTEM_CURSOR_SIZEALL}
 
 
 class Display:
@@ -51,6 +59,7 @@ class Display:
         self.retarget()
         self._sdl_window: Any = None
         """A handle on the window, made only if leaving the full screen needs one (see ``_leave_fullscreen``)."""
+        self.pointer: Pointer = "arrow"
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
@@ -150,6 +159,14 @@ class Display:
             self.window.fill(theme.LETTERBOX)
             r = self.small_frame_rect()
             self.window.blit(pygame.transform.smoothscale(self.small_frame, r.size), r.topleft)
+
+    def point(self, pointer: Pointer) -> None:
+        """Show the mouse pointer as ``pointer`` (set only when it changes: the system redraws it)."""
+        if pointer == self.pointer:
+            return
+        self.pointer = pointer
+        with contextlib.suppress(pygame.error):  # (no mouse to point with: the dummy driver, some remote desktops)
+            pygame.mouse.set_cursor(_SYSTEM_POINTERS[pointer])
 
     def screenshot(self, path: Path) -> None:
         """Save what the window shows now as a PNG."""

@@ -264,6 +264,9 @@ class App:
             # as far along as the wait was long.
             dt = min(dt, 1 / FPS)
         steps = self.update(dt)
+        top = self.stack.top
+        if top is not None:
+            self.display.point(top.pointer())
         self.draw()
         pygame.display.flip()
         self.frames += 1

@@ -15,7 +15,7 @@ import pytest
 from greed_game.app.dice_view import DieView
 from greed_game.app.main import App
 from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_SPEED, gesture_flick, pose_dice
-from greed_game.app.scenes.table_parts import DIE, FELT
+from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
 from greed_game.play.voids import Hands, Toss, seat_spot
@@ -211,6 +211,33 @@ def test_a_throw_by_hand_leaves_from_the_person_s_rail(make_app: Callable[..., A
     assert abs(float(np.mean(ys)) - y_end) < 0.8, (ys, y_end)
     assert abs(float(np.mean(first[:, 0])) - flick.x) < 2.0
     assert table.dice and all(d.value in range(1, 7) for d in table.dice)
+
+
+def test_the_pointer_shows_what_a_press_would_do(make_app: Callable[..., App]) -> None:
+    """A press held still on the felt had shown nothing: the dice stay put until the drag moves."""
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=6)
+    drive.frames(2)
+    to_window = app.display.to_window
+
+    def over(pos: tuple[float, float]) -> str:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(*pos), rel=(0, 0), buttons=(0, 0, 0)))
+        drive.frames(1)
+        return app.display.pointer
+
+    felt = (FELT.centerx - 120.0, FELT.bottom - 36.0)
+    assert over(felt) == "hand", "the felt the dice may be thrown from"
+    assert over((SIDE.centerx, SIDE.bottom - 20)) == "arrow"
+    roll = next(w for w in table.actions.focus.widgets if getattr(w, "label", "") == "Roll")
+    assert over(roll.rect.center) == "hand"
+    over(felt)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*felt), button=1))
+    drive.frames(1)
+    assert app.display.pointer == "hold", "a press that may throw, held still"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*felt), button=1))
+    drive.frames(1)
+    assert app.display.pointer == "hand" and table.turn.throws == 0
 
 
 def test_a_short_drag_is_a_click_not_a_throw(make_app: Callable[..., App]) -> None:

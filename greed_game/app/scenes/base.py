@@ -23,6 +23,7 @@ from greed_game.app.widgets import FocusGroup
 
 if TYPE_CHECKING:
     from greed_game.app.audio import Audio
+    from greed_game.app.display import Pointer
     from greed_game.app.views import DiceViews
     from greed_game.play.autosave import Autosaver
     from greed_game.rules import Record
@@ -107,6 +108,18 @@ class Scene:
     def update(self, dt: float) -> Go | None:
         """Advance animations and timers by ``dt`` seconds (a fixed step); where to go next (None: stay)."""
         return None
+
+    pointing: Callable[[], Pointer | None] | None = None
+    """A part of the scene with a say in how the pointer looks (before its widgets; None: no say there)."""
+
+    def pointer(self) -> Pointer:
+        """How the mouse pointer looks over the scene now: a hand over a widget a click would press."""
+        said = self.pointing() if self.pointing is not None else None
+        if said is not None:
+            return said
+        focus = getattr(self, "focus", None)
+        hover = focus.hover if isinstance(focus, FocusGroup) else None
+        return "hand" if hover is not None and hover.visible and hover.enabled else "arrow"
 
     def idle_for(self) -> float:
         """How long the scene stays as drawn if no input comes: 0 while it moves, ``inf`` when it only waits.

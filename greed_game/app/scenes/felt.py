@@ -36,6 +36,7 @@ from greed_game.app.dice_view import (
     draw_cocked,
     draw_die,
 )
+from greed_game.app.display import Pointer
 from greed_game.app.gl_dice import (
     EDGE_FADE,
     FALLS,
@@ -591,6 +592,8 @@ class FeltSection:
         self.exits: list[tuple[float, float]] = []
         """Where dice of the last throw left the table (a void throw), marked until the next throw."""
         self.hover: DieView | None = None
+        self.pointed: tuple[float, float] | None = None
+        """Where the pointer was last seen (stage pixels)."""
         self.callout_at: tuple[float, float] = FELT.center
         """Where the last kept dice lay (a combination's callout rises from there)."""
         self.tags: list[tuple[int, str]] = []
@@ -875,6 +878,7 @@ class FeltSection:
 
     def handle(self, event: Input, snap: TableSnapshot) -> Command | None:
         if isinstance(event, Move):
+            self.pointed = event.pos
             # (no die lights up under a drag: the dice are being thrown, not picked)
             self.hover = None if self.drag is not None else next((d for d in self.dice if d.contains(event.pos)), None)
             drag = self.drag
@@ -1158,6 +1162,19 @@ def row_slots(count: int, x: float, side: int) -> list[tuple[float, float]]:
 def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
     """Whether a die lying at ``pose`` is where such a row goes (:func:`row_slots`)."""
     return any(abs(pose[0] - sx) < 1.4 and abs(pose[1] - sy) < 1.4 for sx, sy in row_slots(count, x, side))
+
+
+def felt_pointer(felt: FeltSection, snap: TableSnapshot) -> Pointer | None:
+    """How the pointer looks over the felt: four-way arrows from the press that may throw (a press held still
+    had shown nothing), a hand over a die that may be picked and over the felt the dice may be thrown from;
+    None off the felt."""
+    if felt.drag is not None and _may_throw(snap) and (felt.hold.pressed is None or felt.hold.lying):
+        return "hold"  # (a press on a die is a click on it until the drag picks the dice up)
+    if felt.pointed is None or not FELT.collidepoint(felt.pointed):
+        return None
+    if (felt.hover is not None and snap.may_select) or _may_throw(snap):
+        return "hand"
+    return "arrow"
 
 
 def _refused(snap: TableSnapshot) -> bool:

@@ -21,7 +21,7 @@ from greed_game.app.dice_view import DieView, shake
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.felt import FeltSection, passing_on
+from greed_game.app.scenes.felt import FeltSection, felt_pointer, passing_on
 from greed_game.app.scenes.table_parts import FELT, RAILS
 from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
@@ -125,6 +125,7 @@ class TableScene(Scene):
             lesson=lesson,
         )
         self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace, app.views.gl)
+        self.pointing = lambda: felt_pointer(self.felt, self.snap)
         self.tray = TraySection(self.vrng, lambda: self.skin)
         self.actions = ActionsSection(self.open_menu)
         self.side = SideSection()
