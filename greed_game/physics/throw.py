@@ -52,12 +52,13 @@ DIE_DAMPING = (0.05, 0.1)
 REACH_MIN = 1.0
 """How near the felt's middle (die units) a hand reaches freely: past it, the hand lags the pointer more and more,
 towards :data:`REACH_GIVE` less again; a throw leaves from the thrower's half."""
-REACH_GIVE = 1.0
+REACH_GIVE = 0.7
 """How much further than :data:`REACH_MIN` a hand reaches at most when the pointer goes on across the felt (the
-held dice had stopped dead at the line while the pointer went on, as if let go): to the felt's middle."""
-REACH_SOFT = 1.25
-"""How gradually the hand stops short past :data:`REACH_MIN` (die units of pointer): it follows at 0.8 of the
-pointer's pace there, less and less further on (at 0.6 it stood all but still within half a die)."""
+held dice had stopped dead at the line while the pointer went on, as if let go): to 0.3 from the middle line
+(a hand let go at the line itself threw most dice into the far third)."""
+REACH_SOFT = 1.0
+"""How gradually the hand stops short past :data:`REACH_MIN` (die units of pointer): it follows at 0.7 of the
+pointer's pace there, less and less further on (with 0.6 for both it stood all but still within half a die)."""
 
 _REST_SPEED = 0.08
 _REST_SPIN = 0.15

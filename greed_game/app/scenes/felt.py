@@ -84,6 +84,9 @@ FLICK_GAIN = 0.5
 """Die units a second of throw per die unit a second of gesture: a drag of 300 px in 0.4 s throws a little
 gentler than Space, as it leaves the hand nearer the middle (at 0.9 it sent most of the dice to the far third,
 at 0.6 near the far rail; a quick flick is held to the hardest)."""
+HAND_BACK = 2.5
+"""About where Space's hand throws from, die units from the felt's middle: a throw by hand let go nearer the
+middle throws gentler (:func:`gesture_flick`)."""
 FLICK_MIN = 40.0
 """A drag shorter than this (logical px) is a click, not a throw."""
 FLICK_WINDOW = 0.1
@@ -1217,9 +1220,13 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
         dt = max(t1 - tail[first][2], 1 / 60)
         fastest = max(fastest, math.dist((x1, y1), tail[first][:2]) / DIE / dt)
     whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
-    speed = min(max(fastest * FLICK_GAIN, FLICK_SPEED[0]), FLICK_SPEED[1])
     _, side = seat_spot(seat, players)
     x, y = CAMERA.to_world(x_end, y_end)
+    # A hand let go nearer the far rail throws gentler: the same gesture lands as far up the felt left to it as
+    # from the thrower's rail would, nearly (a drag ending past the middle had thrown most dice to the far third).
+    room = TABLE.half_depth - 0.5
+    nearer = (room + min(held_reach(side * y), HAND_BACK)) / (room + HAND_BACK)
+    speed = min(max(fastest * FLICK_GAIN * nearer, FLICK_SPEED[0]), FLICK_SPEED[1])
     # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no
     # more than 60° off straight across.
     across = math.atan2(abs(whole_x), abs(whole_y))
