@@ -89,7 +89,9 @@ def draw_chips(canvas: Canvas, chips: list[tuple[str, tuple[int, int, int]]], ri
     for text, color in reversed(chips):
         w = canvas.text_width(text, 13, "bold") + 22
         chip = pygame.Rect(round(x - w), round(y), round(w), 26)
-        canvas.box(chip, (*color, 46), radius=13, border=1.2, border_color=color)
+        # (filled solid, as the backdrop shows through 46 of 255: a die flung over the far rail passes under it)
+        r, g, b = (round(back + (c - back) * 46 / 255) for back, c in zip(theme.BACKDROP, color, strict=True))
+        canvas.box(chip, (r, g, b), radius=13, border=1.2, border_color=color)
         canvas.text(text, chip.center, 13, color, font="bold", anchor="center")
         x -= w + 8
 

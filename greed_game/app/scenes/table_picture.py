@@ -19,7 +19,7 @@ import pygame
 
 from greed_game.app.canvas import Canvas
 from greed_game.app.scenes.felt import FeltSection
-from greed_game.app.scenes.table_parts import ACTIONS, SIDE, draw_table_background
+from greed_game.app.scenes.table_parts import ACTIONS, SIDE, TOP_BAR, draw_table_background
 from greed_game.app.scenes.table_sections import ActionsSection, NoticeLayer, SideSection, TopBarSection, TraySection
 from greed_game.app.skins import SkinName
 from greed_game.play.snapshot import TableSnapshot
@@ -126,18 +126,19 @@ class TablePicture:
         self._above(canvas, snap, None)
 
     def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """What lies under the dice: the table, the top bar and the tray (and the plates while dice move)."""
+        """What lies under the dice: the table and the tray (and the plates while dice move)."""
         draw_table_background(canvas)
-        self.table.top.draw(canvas, snap)
         self.table.tray.draw(canvas, snap)
         if self._plates_under():
             self.table.top.draw_plates(canvas, snap)
 
     def _above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
-        """What lies over the dice: the seats' plates on the rails (dice at rest), kept dice on their way, the banners,
-        the buttons and the side panel (the last two, which keep to their own rectangles, only where they meet
-        ``region``)."""
+        """What lies over the dice: the top bar (a die flung over the far rail passed over its chips' words), the
+        seats' plates on the rails (dice at rest), kept dice on their way, the banners, the buttons and the side
+        panel (the first and the last two, which keep to their own rectangles, only where they meet ``region``)."""
         table = self.table
+        if region is None or region.colliderect(canvas.rect(TOP_BAR)):
+            table.top.draw(canvas, snap)
         if not self._plates_under():
             table.top.draw_plates(canvas, snap)
         table.tray.draw_moving(canvas)
