@@ -333,6 +333,20 @@ def test_a_set_finished_by_hot_dice_is_drawn_faint_once_the_six_are_thrown_on(ma
     assert tray_face() < fresh - 150, "the spent set is drawn as brightly as dice still in play"
 
 
+def test_the_top_bar_is_drawn_over_the_dice(make_app: Callable[..., App]) -> None:
+    """A die flung over the far rail had crossed the chip's words; it now passes under the bar."""
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=3)
+    drive.frames(2)
+    order: list[str] = []
+    felt_draw, top_draw = table.felt.draw, table.top.draw
+    table.felt.draw = lambda *a: (order.append("felt"), felt_draw(*a))[1]  # type: ignore[method-assign]
+    table.top.draw = lambda *a: (order.append("top"), top_draw(*a))[1]  # type: ignore[method-assign]
+    table.picture.draw(app.canvas, table.snap)
+    assert order == ["felt", "top"]
+
+
 def test_dice_picked_that_cannot_be_kept_are_rung_in_red(make_app: Callable[..., App]) -> None:
     from greed_game.app import theme
 
