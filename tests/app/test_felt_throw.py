@@ -449,6 +449,29 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
         assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"
 
 
+def test_the_menu_opened_mid_drag_puts_the_dice_back_and_the_line_no_longer_says_let_go(
+        make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    to_window = app.display.to_window
+    start = (FELT.centerx, FELT.bottom - 30.0)
+    hand = (FELT.centerx + 150.0, FELT.bottom - 120.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 10)
+    drive.frames(5)
+    assert table.snap.status[0][0] == "Let go to throw"
+    drive.press("escape")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*hand), button=1))
+    drive.frames(2)
+    drive.press("escape")  # back to the table
+    drive.frames(60)
+    assert app.stack.top is table and table.turn.throws == 1, "no throw came of it"
+    assert table.snap.status[0][0] != "Let go to throw", "the line still said to let go, with nothing in the hand"
+    assert not table.felt.hold.lying
+
+
 def test_dice_kept_together_are_carried_one_after_another_not_as_a_clump(make_app: Callable[..., App]) -> None:
     from .scenarios import pick
 

@@ -931,10 +931,8 @@ class FeltSection:
             drag.append((*pos, self.clock))
             self.flung_at = self.clock
             command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players)))
-        if not isinstance(command, ThrowDice) and self.hold.brings and self.hold.fresh:
-            # dice brought into the hand for no throw go back over the rail
-            self.sweep.take(self.hold.fresh, None, self.hold.side, SWEEP * self.pace())
-            self.hold.fresh, self.hold.lying = [], {}
+        if not isinstance(command, ThrowDice):
+            _put_back_brought(self)
         return HoldDice(False) if command is None and told is not None else command
 
     def tick(self, dt: float) -> None:
@@ -1165,6 +1163,25 @@ def row_slots(count: int, x: float, side: int) -> list[tuple[float, float]]:
 def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
     """Whether a die lying at ``pose`` is where such a row goes (:func:`row_slots`)."""
     return any(abs(pose[0] - sx) < 1.4 and abs(pose[1] - sy) < 1.4 for sx, sy in row_slots(count, x, side))
+
+
+def _put_back_brought(felt: FeltSection) -> None:
+    """Dice a drag brought into the hand over the rail (hot dice), let go with no throw, go back over it."""
+    hold = felt.hold
+    if hold.brings and hold.fresh:
+        felt.sweep.take(hold.fresh, None, hold.side, SWEEP * felt.pace())
+        hold.fresh, hold.lying = [], {}
+
+
+def cancel_drag(felt: FeltSection) -> HoldDice | None:
+    """End a drag cut short by something else (the menu opened mid-throw): its dice go back where they lay, no
+    throw comes of it; what to tell the flow of the hand now empty (None: it was told nothing)."""
+    if felt.drag is None:
+        return None
+    felt.drag = None
+    _put_back_brought(felt)
+    told, felt.told = felt.told, None
+    return HoldDice(False) if told is not None else None
 
 
 def felt_pointer(felt: FeltSection, snap: TableSnapshot) -> Pointer | None:

@@ -21,7 +21,7 @@ from greed_game.app.dice_view import DieView, shake
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.felt import FeltSection, felt_pointer, passing_on
+from greed_game.app.scenes.felt import FeltSection, cancel_drag, felt_pointer, passing_on
 from greed_game.app.scenes.table_parts import FELT, RAILS
 from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
@@ -264,7 +264,9 @@ class TableScene(Scene):
         self.prep.cancel()
 
     def resume(self) -> None:
-        self.felt.drag = None  # a drag the pause cut short: its dice go back where they lay
+        let_go = cancel_drag(self.felt)  # a drag the pause cut short: its dice go back where they lay
+        if let_go is not None:
+            self.turn.send(let_go)  # (the line had said "Let go to throw" with nothing in the hand)
         self.turn.refresh()
         self._sync()
 
