@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import Bank, Carryover, Keep, RuleSet, State, bank_keep
+from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, bank_keep
 
 if TYPE_CHECKING:
     from greed_game.ai.optimal import WinTables
     from greed_game.ai.sources import Tables
+
+
+Choice = tuple[tuple[Action, ...], float, float | None]
+"""A choice of the hint: the actions that carry it out, the points to expect, the next throw's bust chance."""
 
 
 def hint_lines(
@@ -33,7 +37,7 @@ def hint_lines(
         advice = advise(rules, state, tables)
     except ValueError:
         return [], ()
-    choices = [(c.actions, c.value, c.bust_probability) for c in advice.choices]
+    choices: list[Choice] = [(tuple(c.actions), c.value, c.bust_probability) for c in advice.choices]
     chances: list[float] | None = None
     if win is not None and state.players == 2:
         from greed_game.ai.optimal import Optimal, win_advice
@@ -44,11 +48,32 @@ def hint_lines(
         if all(p is not None for _, p in ranked):
             choices = [p for _, p in ranked if p is not None]
             chances = [ch.value for ch, _ in ranked]
+    choices, chances = _one_of_each(rules, state, choices, chances)
     first = choices[0][0][0] if choices else None
     keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
     if isinstance(first, Bank):
         keep = bank_keep(rules, state)
     return narrator.hints.hint(state, advice.bust_probability, choices, chances=chances), keep
+
+
+def _one_of_each(rules: RuleSet, state: State, choices: list[Choice],
+                 chances: list[float] | None) -> tuple[list[Choice], list[float] | None]:
+    """The choices with no two that end the same: a bank that keeps the scoring dice itself and keeping those
+    dice, then banking, are one choice (the hint had said "bank 350, keeping two 2s and the 5" and "keep two 2s
+    and the 5, then bank 350" on two of its three lines); the better placed is kept."""
+    seen: set[object] = set()
+    kept: list[int] = []
+    for n, (actions, _, _) in enumerate(choices):
+        first = actions[0] if actions else None
+        key: object = tuple(actions)
+        if isinstance(first, Bank):
+            key = ("bank", bank_keep(rules, state))
+        elif isinstance(first, Keep) and len(actions) == 2 and isinstance(actions[1], Bank):
+            key = ("bank", tuple(sorted(first.dice)))
+        if key not in seen:
+            seen.add(key)
+            kept.append(n)
+    return [choices[n] for n in kept], None if chances is None else [chances[n] for n in kept]
 
 
 def offer_odds(rules: RuleSet, state: State, tables: Tables | None = None) -> tuple[str, str]:
