@@ -66,7 +66,10 @@ def refresh(flow: Flow) -> None:
 def carry_out(flow: Flow, command: Command) -> None:
     """Carry out a command from the screen (one refused now changes nothing, or says why)."""
     if isinstance(command, HoldDice):
+        set_aside = command.throws and (flow.holding is None or not flow.holding.throws)
         flow.holding = command if command.held else None
+        if set_aside:
+            _set_aside(flow)
     elif isinstance(command, ToggleDie):
         if flow.may_select() and flow.selection.toggle(command.die):
             flow.notices.message = ""
@@ -122,6 +125,20 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
         if flow.mode == "ready":
             # At once: the others are gathered into the hand while the kept dice glide to the tray.
             flow.throw()
+
+
+def _set_aside(flow: Flow) -> None:
+    """A hand picking up the dice left to throw them sets the dice picked aside first, as at a real table: they
+    are kept, and carried to the tray while the hand holds the others (kept at the throw, they crossed the
+    thrown dice on their way). A selection that cannot be kept stays picked, for the throw to refuse; a lesson
+    waits for the throw that it asks for."""
+    state = flow.game.state
+    if (not flow.human_turn or flow.lesson is not None or state.phase is not Phase.KEEP
+            or not flow.selection.faces()):
+        return
+    points, fault = flow.selection.value(flow.rules, state)
+    if fault is None and points is not None:
+        flow.keep()
 
 
 def _refuse(flow: Flow, fault: IllegalAction) -> None:

@@ -371,7 +371,8 @@ class TurnController:
         call = self.narrator.events.callout(kept)
         if call is not None:  # seen where the dice lay
             self.notices.call(call, 1.3 * self.pace + 0.5)
-        by_hand = throw_on and self.hands.by_hand is not None
+        # (a hand that picked up the dice to throw them set these aside: the throw is in its hands)
+        by_hand = (throw_on and self.hands.by_hand is not None) or self.holding is not None
         if hot is not None:
             said = self.narrator.events.said(hot)
             if by_hand and said is not None:

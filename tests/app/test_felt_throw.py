@@ -19,7 +19,7 @@ from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
 from greed_game.play.voids import Hands, Toss, seat_spot
-from greed_game.rules import FirstPlayer, Roll
+from greed_game.rules import FirstPlayer, Phase, Roll
 
 from .conftest import Driver
 from .scenarios import (
@@ -432,18 +432,19 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     drive.hold_move(start, hand, 10)
     drive.frames(30)
     assert table.snap.status[0][0] == "Let go to throw", "the prompt still says what Space does"
-    held = [d for d in table.felt.dice if d.ident != kept]
-    # the dice left are in the hand under the pointer, up off the felt; the kept one stays where it lay
+    held = table.felt.dice
+    # the dice left are in the hand under the pointer, up off the felt; the kept one was set aside, to the tray
+    assert held and all(d.ident != kept for d in held)
     assert all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held)
     assert all(d.pose is not None and d.pose[2] > 1.0 for d in held)
-    kept_die = next(d for d in table.felt.dice if d.ident == kept)
-    assert (kept_die.x, kept_die.y) == lying[kept]
+    assert [t.view.ident for t in table.tray.dice] == [kept]
     drive.hold_move(hand, (start[0] + 4, start[1] - 4), 10)  # back to where the drag began: a click, not a throw
     assert table.snap.status[0][0] == "Let go here: no throw", "the prompt said letting go there would throw"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(start[0] + 4, start[1] - 4), button=1))
     drive.frames(60)
     assert table.turn.throws == 1, "no throw came of it"
     assert table.snap.status[0][0] != "Let go to throw"
+    assert table.game.state.phase is Phase.ROLL, "the die set aside stays kept: throw the others (or bank)"
     assert not table.felt.hold.lying
     for d in table.felt.dice:
         assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"
@@ -763,8 +764,9 @@ def test_a_flat_die_falling_off_the_table_is_seen_past_its_edge_and_hidden_only_
         assert past.alpha == 255, "falling: seen"
 
 
-def test_a_throw_by_hand_after_a_keep_leaves_at_once_and_the_kept_dice_are_lifted_off_at_once(
+def test_a_hand_picking_the_dice_up_sets_the_kept_ones_aside_and_the_throw_leaves_at_once(
         make_app: Callable[..., App]) -> None:
+    """Kept at the throw, the kept dice were carried to the tray through the dice thrown."""
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = first_throw_with_a_keep(drive)
@@ -774,14 +776,18 @@ def test_a_throw_by_hand_after_a_keep_leaves_at_once_and_the_kept_dice_are_lifte
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
     drive.frames(1)
     drive.hold_move(start, hand, 30)
+    assert kept not in table.felt.dice and any(t.view is kept for t in table.tray.dice), "not set aside"
+    assert table.turn.throws == 1 and table.game.state.phase is Phase.ROLL, "kept, not yet thrown"
+    assert table.snap.status[0][0] == "Let go to throw"
+    drive.frames(20)
+    assert kept.tween is None, "the kept die is still on its way to the tray"
     drive.hold_move(hand, (hand[0], hand[1] - 140), 5)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))
     drive.until(lambda: table.felt.playing is not None)
     thrown = [(d.x, d.y) for d in table.felt.dice]
+    assert len(thrown) == 5
     drive.frames(4)
     assert max(math.dist(a, (d.x, d.y)) for a, d in zip(thrown, table.felt.dice, strict=True)) > 4, "they left"
-    # (waiting where it lay, the kept die was in the way of the dice landing)
-    assert kept.z > 0 and kept.tween is not None, "the kept die is on its way to the tray"
 
 
 def test_a_dies_mark_shows_over_a_die_come_to_rest_on_it(make_app: Callable[..., App]) -> None:

@@ -413,6 +413,33 @@ def test_hot_dice_thrown_by_hand_are_called_out_where_the_dice_lay() -> None:
     assert turn.notices.callout is None
 
 
+def test_dice_picked_are_set_aside_when_a_hand_picks_up_the_others_to_throw() -> None:
+    """Kept at the throw, they were carried to the tray through the dice thrown; hot dice are called out where
+    the dice lay (a banner after the carry would be taken down by the throw, unread)."""
+    from greed_game.play.moments import HoldDice
+
+    turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    _first_throw(turn, (1, 1, 1, 5, 5, 5))
+    turn.selection.choose((1, 1, 1, 5, 5, 5))
+    turn.send(HoldDice(True, False))  # (picked up, still where the drag began: no keep yet)
+    assert turn.game.state.phase is Phase.KEEP
+    turn.send(HoldDice(True, True))
+    assert turn.game.state.phase is Phase.ROLL and [g.hot for g in turn.tray] == [True]
+    call = turn.notices.callout
+    assert call is not None and "Hot dice!" in (call.said.title + call.said.sub) and turn.notices.banner is None
+    assert turn.holding is not None and not view.throws, "kept, and still in the hand"
+
+
+def test_a_hand_picking_up_the_dice_keeps_nothing_that_cannot_be_kept() -> None:
+    from greed_game.play.moments import HoldDice
+
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    _first_throw(turn, (1, 2, 3, 4, 6, 6))
+    turn.selection.choose((1, 2))
+    turn.send(HoldDice(True, True))
+    assert turn.game.state.phase is Phase.KEEP and turn.tray == [], "a 2 was kept"
+
+
 @pytest.mark.parametrize("speed", ["normal", "slow"])
 def test_hot_dice_thrown_with_space_are_thrown_once_their_banner_has_been_read(speed: str) -> None:
     """Kept and thrown at once, the banner was up 0.3 s: gone before the kept dice reached the tray. At Slow, the
