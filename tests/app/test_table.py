@@ -310,8 +310,10 @@ def test_kept_dice_lie_in_the_tray_in_order(make_app: Callable[..., App], skin: 
     assert [t.view.value for t in table.tray.dice] == order
 
 
-def test_a_set_finished_by_hot_dice_is_drawn_faint_once_the_six_are_thrown_on(make_app: Callable[..., App]) -> None:
-    """Six in the tray and six on the felt read as twelve dice in play."""
+def test_a_set_finished_by_hot_dice_makes_way_for_a_chip_once_the_six_are_thrown_on(
+        make_app: Callable[..., App]) -> None:
+    """Six in the tray and six on the felt read as twelve dice in play; after two hot dice, twenty dice in the tray
+    were drawn 14 px wide."""
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5))], seed=3)
@@ -330,7 +332,26 @@ def test_a_set_finished_by_hot_dice_is_drawn_faint_once_the_six_are_thrown_on(ma
     assert table.turn.game.state.throw is None
     drive.press("space")
     drive.until(lambda: table.turn.game.state.throw is not None and table.dice_at_rest())
-    assert tray_face() < fresh - 150, "the spent set is drawn as brightly as dice still in play"
+    assert tray_face() < fresh - 150, "the spent set is drawn as dice still"
+    assert table.tray.spent == 0
+
+
+def test_after_hot_dice_twice_the_dice_kept_since_are_drawn_full_size_after_the_chip(
+        make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.table_parts import TRAY, TRAY_DIE
+    from greed_game.app.scenes.table_sections import SPENT_W
+    from greed_game.rules import Keep
+
+    app = make_app()
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5)), Keep((1, 1, 1, 5, 5, 5)), Roll((1, 1, 1, 5, 5, 5)),
+              Keep((1, 1, 1, 5, 5, 5)), Roll((1, 5, 2, 3, 4, 6)), Keep((1, 5)), Roll((1, 2, 3, 4))]
+    table = table_at(app, "pass-the-dice", [TESS, ADA], events, seed=3)
+    drive.frames(30)
+    assert table.tray.spent == 1
+    live = [t.view for t in table.tray.dice if t.group > table.tray.spent]
+    assert [v.value for v in live] == [1, 5]
+    assert all(v.size == TRAY_DIE and v.x - v.size / 2 > TRAY.x + 66 + SPENT_W - 8 for v in live)
 
 
 def test_the_top_bar_is_drawn_over_the_dice(make_app: Callable[..., App]) -> None:

@@ -69,8 +69,11 @@ KEEP_LIFT = 64.0
 it is seen carried over the dice still on the felt."""
 PATH_STEP = 8.0
 """The most (logical px) between two points of a carried die's way that a banner keeps clear of."""
-SPENT_ALPHA = 120
-"""How opaque the dice of a set finished by hot dice are drawn in the tray once the six are thrown on."""
+SPENT_W = 170.0
+"""The room (logical px) the sets hot dice finished take at the tray's start once the six are thrown on: a chip
+with their points, in place of their dice."""
+SPENT_SLIDE = 0.3
+"""Seconds the dice after those sets take to slide up to make room for the chip."""
 
 
 class Section:
@@ -111,6 +114,9 @@ class TraySection(Section):
         """The last turn's kept dice (where, which face), fading out of the tray rather than gone in a frame."""
         self.fade = 0.0
         """Seconds left of their fading."""
+        self.spent = -1
+        """The last group of the sets hot dice finished, once the six are thrown on (-1: none): they are shown as
+        one chip with their points, not as dice (after two hot dice, twenty dice shrank to 14 px)."""
 
     def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
         """Dice arrive as one group (gliding from the felt unless ``animate`` is off), in order: pips upwards,
@@ -138,17 +144,26 @@ class TraySection(Section):
                 t.view.x, t.view.y, t.view.angle, t.view.size = x, y, 0.0, size
 
     def sync(self, snap: TableSnapshot) -> None:
-        """Match the snapshot: an empty tray empties; keeps the screen never saw (a resumed game) appear."""
+        """Match the snapshot: an empty tray empties; keeps the screen never saw (a resumed game) appear; the
+        sets hot dice finished make way once the six are thrown on."""
         if not snap.tray:
             if self.dice:
                 self.leaving = [(t.view.x, t.view.y, t.view.value, t.view.size) for t in self.dice
-                                if t.view.tween is None]
+                                if t.view.tween is None and t.group > self.spent]
                 self.fade = TRAY_FADE if self.leaving else 0.0
-            self.dice, self.groups = [], 0
+            self.dice, self.groups, self.spent = [], 0, -1
             return
         while self.groups < len(snap.tray):
             faces = snap.tray[self.groups].dice
             self.add([DieView(face, DIE, self.vrng) for face in faces], 0.0, animate=False)
+        thrown_on = snap.state.throw is not None
+        spent = max((g for g, kept in enumerate(snap.tray) if kept.hot and (g + 1 < self.groups or thrown_on)),
+                    default=-1)
+        if spent != self.spent:
+            self.spent = spent
+            for t, (x, y) in zip(self.dice, self._slots()[0], strict=True):
+                if t.group > spent and t.view.tween is None:
+                    t.view.move_to(x, y, 0.0, self._slots()[1], SPENT_SLIDE)
 
     def update(self, dt: float) -> None:
         """Glide the dice on their way in; the last turn's fade."""
@@ -182,9 +197,12 @@ class TraySection(Section):
         return [p for p in points if FELT.collidepoint(p)]
 
     def _slots(self) -> tuple[list[tuple[float, float]], float]:
-        """Each die's place in the tray, and the size the dice are drawn at there."""
-        xs, size = tray_places([t.group for t in self.dice])
-        return [(x, TRAY.y + 36) for x in xs], size
+        """Each die's place in the tray, and the size the dice are drawn at there (the spent sets' dice, not
+        drawn, keep theirs)."""
+        live = [t for t in self.dice if t.group > self.spent]
+        xs, size = tray_places([t.group for t in live], SPENT_W if self.spent >= 0 else 0.0)
+        places = dict(zip((id(t) for t in live), xs, strict=True))
+        return [(places.get(id(t), t.view.x), TRAY.y + 36) for t in self.dice], size
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = TRAY
@@ -192,11 +210,14 @@ class TraySection(Section):
         canvas.text(_("KEPT"), (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
         placed: dict[int, list[float]] = {}
         for t, (sx, _sy) in zip(self.dice, self._slots()[0], strict=True):
-            placed.setdefault(t.group, []).append(sx)
+            if t.group > self.spent:
+                placed.setdefault(t.group, []).append(sx)
         # a group's points show once its dice are in (before, the label would wait under an empty place)
         arriving = {t.group for t in self.dice if t.view.tween is not None and t.view.tween.lift > 0}
+        if self.spent >= 0:
+            self._draw_spent(canvas, snap)
         for g, xs in placed.items():
-            if g < len(snap.tray) and snap.tray[g].hot and g + 1 in placed:
+            if g < len(snap.tray) and snap.tray[g].hot and g + 1 in placed and g > self.spent:
                 # a set finished by hot dice: a line between it and the next set's dice
                 x = (max(xs) + min(placed[g + 1])) / 2
                 canvas.line(theme.GOLD_DARK, (x, r.y + 12), (x, r.bottom - 12), 2)
@@ -213,15 +234,10 @@ class TraySection(Section):
             share = self.fade / TRAY_FADE
             for x, y, face, size in self.leaving:
                 draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), size, alpha=int(255 * share))
-        # the sets finished by hot dice are spent: drawn faint, so that the six thrown on read as the dice in play
-        # (helper: twelve dice on show, six on the felt and six in the tray)
-        thrown_on = snap.state.throw is not None
-        spent = max((g for g, kept in enumerate(snap.tray) if kept.hot and (g + 1 in placed or thrown_on)), default=-1)
         for t in self.dice:
             v = t.view
-            if v.tween is None:
-                faint = SPENT_ALPHA if t.group <= spent else 255
-                draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size, alpha=faint)
+            if v.tween is None and t.group > self.spent:
+                draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size)
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
         lost = snap.busted and snap.state.turn_points > 0
@@ -229,6 +245,22 @@ class TraySection(Section):
             note, tone = snap.words.prompts.lost_note, "bad"
         draw_turn_box(canvas, snap.state, note=note, note_color=theme.tone_color(tone),
                       adding=None if points is None else (points, snap.words.prompts.selected_note), lost=lost)
+
+    def _draw_spent(self, canvas: Canvas, snap: TableSnapshot) -> None:
+        """The sets hot dice finished, as one chip: how many times, and their points (six in the tray and six on
+        the felt read as twelve dice in play)."""
+        sets = snap.tray[: self.spent + 1]
+        hot = sum(kept.hot for kept in sets)
+        title = _("Hot dice!")  # (its room holds "¡Dados calientes!" at 854×480: 150 px)
+        chip = pygame.Rect(TRAY.x + 66, TRAY.y + 14, round(SPENT_W - 12), TRAY.h - 28)
+        canvas.box(chip, (60, 44, 30), radius=8, border=1.2, border_color=theme.GOLD_DARK)
+        canvas.text(title, (chip.centerx, chip.y + 16), 12, (200, 170, 130), font="bold", anchor="center",
+                    max_width=chip.w - 4)
+        points = f"+{num(sum(kept.points for kept in sets))}" + (f"  ×{hot}" if hot > 1 else "")
+        canvas.text(points, (chip.centerx, chip.bottom - 15), 15, theme.GOLD, font="bold", anchor="center")
+        if any(t.group > self.spent for t in self.dice):
+            x = chip.right + 6
+            canvas.line(theme.GOLD_DARK, (x, TRAY.y + 12), (x, TRAY.bottom - 12), 2)
 
     def draw_moving(self, canvas: Canvas) -> None:
         """Kept dice on their way to the tray, drawn over the felt's words."""
