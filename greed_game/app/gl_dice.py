@@ -71,10 +71,11 @@ FALLEN_SHADOW = -0.6
 EDGE_FADE = 0.22
 """How far inside the table's outer edge (die units, as seen on the felt's plane) a die going over it begins to
 fade; a die resting against a rail is seen no nearer the edge than about twice this."""
-PASSING_FADE = 4.0
+PASSING_FADE = 2.0
 """How much wider the fade is for a die brought in over a rail or taken off over one (the hand carries it in
 from out of sight), and that die fades as a whole, by where its middle is: in the narrow band across it, it came
-up through a hard line, as if sliced."""
+up through a hard line, as if sliced; over a band twice as wide again, it was faint for long over the rail and the
+dark room past it, and read as a ghost (helper-25)."""
 FALLS = 1.0
 """The ``falls`` mark of a die falling from the table."""
 PASSES = 2.0
@@ -318,7 +319,7 @@ void main() {
         // one the hand brings in (or takes off) fades as a whole by where its middle is: in a band across it,
         // it came up through a line, as if sliced, and half see-through over the rail's plates
         vec2 mid = abs(v_mid) - edge.xy;
-        a = smoothstep(0.0, 1.0, (-max(mid.x, mid.y) - 0.25) / (edge.z * passing));
+        a = smoothstep(0.0, 1.0, (-max(mid.x, mid.y) + 0.1) / (edge.z * passing));
     }
     if (v_fall > 0.5 && v_fall < 1.5) {
         // a die falling from the table is seen falling: only the table hides it (what is past its edge and

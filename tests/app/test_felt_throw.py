@@ -721,7 +721,7 @@ def test_a_flat_die_fades_into_the_tables_edge_going_over_and_one_against_a_rail
     assert all(d.alpha == 255 for d in going), "the dice's own alpha is theirs again"
 
 
-def test_a_die_the_hand_brings_in_over_a_rail_fades_in_over_a_wide_band_not_through_a_hard_line(
+def test_a_die_the_hand_brings_in_over_a_rail_fades_in_over_a_wider_band_not_through_a_hard_line(
         make_app: Callable[..., App]) -> None:
     from greed_game.app.gl_dice import FALLS, PASSES
     from greed_game.app.scenes.felt import edge_faded, edge_marks
@@ -733,7 +733,8 @@ def test_a_die_the_hand_brings_in_over_a_rail_fades_in_over_a_wide_band_not_thro
     with edge_faded(going, (), going):
         wide = [d.alpha for d in going]
     assert wide == sorted(wide) and all(w <= n for w, n in zip(wide, narrow, strict=True))
-    assert sum(0 < a < 255 for a in wide) > sum(0 < a < 255 for a in narrow) + 1, "more steps between"
+    # (wider, not much: faint for long over the dark room past the far rail, dice read as ghosts)
+    assert sum(0 < a < 255 for a in wide) > sum(0 < a < 255 for a in narrow), "more steps between"
 
     # (the 3D view is told the same of each die: brought in while the hand gathers, falling after)
     app = make_app(animation_speed="normal")
