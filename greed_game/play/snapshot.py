@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from greed_game.play.lesson import Lesson
     from greed_game.play.prepare import Preparation
     from greed_game.play.rolloff import RollOff
+    from greed_game.rules.game import VoidReason
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,7 @@ class Flow(Protocol):
     deciding: bool
     timer: float
     lesson: Lesson | None
+    voided: tuple[VoidReason, str | None, int] | None
     holding: HoldDice | None
     """A person's dice are in their hand (a drag on the felt): what letting go does (None: they are not)."""
 
@@ -248,10 +250,10 @@ def status(flow: Flow) -> Status:
     """The two lines left of the buttons, with their tones: what is selected or happening, and the keys."""
     s = flow.shown
     blank: tuple[str, Tone] = ("", "plain")
-    if s.finished:
-        return blank, blank
     words = flow.narrator
     banner = flow.notices.banner
+    if s.finished:  # (the result follows in a moment; the line had gone blank for it)
+        return (banner.said.title if banner else "", "good"), (words.prompts.acknowledge_end, "dim")
     if acknowledging(flow):
         # The last bust of a game leads to the result, not to another turn.
         on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
@@ -279,6 +281,8 @@ def status(flow: Flow) -> Status:
     first: tuple[str, Tone] = (choice.error, "bad") if choice.error else (choice.text, "plain")
     if s.phase is Phase.ROLL:
         first = (words.prompts.throw_prompt(s.dice_left), "plain")
+        if flow.voided is not None:  # (once the void's banner is down, the line still says why: helper-25)
+            first = (f"{words.events.void_reason(*flow.voided)}  ·  {first[0]}", "warn")
     if choice.bank is not None:
         return first, (words.prompts.bank_prompt(choice.bank), "good")
     if choice.bank_error:

@@ -164,6 +164,8 @@ class TurnController:
         self.forced_voids = self.hands.forced
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
         self.void_now: tuple[VoidReason, str | None, int] | None = None
+        self.voided: tuple[VoidReason, str | None, int] | None = None
+        """Why the last throw was void, until the next (the status line keeps saying so once its banner is down)."""
         """The void the throw in the air shows, and what its die leans on or went over."""
         self.roll_off = RollOff()
         """The roll-off being shown with real dice."""
@@ -428,6 +430,7 @@ class TurnController:
         self.throw_step = self.game.last
         self.throws += 1
         self.void_now = (toss.void, toss.against, toss.void_count) if toss.void is not None else None
+        self.voided = None
         self.mode = "rolling"
         self.advisor.close()
         self.notices.message = ""
@@ -481,6 +484,7 @@ class TurnController:
     def _void(self, reason: VoidReason, against: str | None, count: int) -> None:
         self.voids += 1
         self.void_now = None
+        self.voided = (reason, against, count)
         self.recorder.play(Void(reason))
         said = self.narrator.events.void(reason, against, self.game.state.dice_left, count)
         self.notices.show(said, 1.9 * self.pace + 0.4)

@@ -140,6 +140,8 @@ def test_computers_play_a_whole_game_at_a_human_pace() -> None:
     assert view.over and turn.game.finished and turn.mode == "over"
     assert len(saver.finished) == 1 and saver.saved == len(turn.game.events)
     assert turn.notices.banner is not None and turn.notices.banner.said.title.endswith("wins!")
+    # (the line had gone blank while the result waited)
+    assert turn.snapshot.status[1][0] == "Any key or click: on to the result"
     assert "bust" in view.sounds and "bank" in view.sounds
     assert len(turn.log) >= 2 and turn.log[0][0] in (0, 1)
 
@@ -197,10 +199,15 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count_by_the_person() -
     assert view.throws[-1][2] == "off-felt"
     view.land()
     assert turn.voids == 1 and turn.notices.banner is not None and turn.notices.banner.said.title == "Void throw"
-    _run(turn, view, 2.0)
+    _run(turn, view, 5.0)
     assert len(view.throws) == 1 and turn.mode == "ready", "a person throws again themselves"
+    assert turn.notices.banner is None
+    line, tone = turn.snapshot.status[0]
+    assert line.startswith(("A die fell off the table", "A die went over the rail", "A die came to rest on the rail"))
+    assert line.endswith("Space: throw 5 dice") and tone == "warn", "the reason went with the banner"
     turn.send(ThrowDice())
     view.play()
+    assert not turn.snapshot.status[0][0].startswith("A die"), "said over the next throw"
     assert len(view.throws) == 2 and view.throws[-1][2] == "leaning"
     assert len(view.throws[0][0]) == len(view.throws[1][0]) == 5
     view.land()
