@@ -164,6 +164,9 @@ class TurnController:
         self.forced_voids = self.hands.forced
         """Void throws to make next, whatever the setting (tests, the smoke run)."""
         self.void_now: tuple[VoidReason, str | None, int] | None = None
+        self.callout_rides = -1
+        """The callout of a keep thrown on with Space (its serial): placed with the throw, clear of the dice's
+        flight, it is not cut short as they leave the hand (0.45 s had read as a flash)."""
         self.voided: tuple[VoidReason, str | None, int] | None = None
         """Why the last throw was void, until the next (the status line keeps saying so once its banner is down)."""
         """The void the throw in the air shows, and what its die leans on or went over."""
@@ -386,6 +389,8 @@ class TurnController:
             self.moments.append(HotDiceMoment())
             self.selection.clear()
         self.ready()
+        if call is not None and throw_on and not by_hand and hot is None and self.notices.callout is not None:
+            self.callout_rides = self.notices.callout.serial
         if hot is not None and throw_on and not by_hand and self.mode == "ready":
             # (thrown at once, the banner was up 0.3 s, and gone before the kept dice reached the tray)
             self.wait(moment.carried + HOT_SEEN, self.throw)
@@ -438,7 +443,8 @@ class TurnController:
         # a callout fades as they leave the hand (it rose where the thrown dice land).
         self.notices.banner = None
         call = self.notices.callout
-        if call is not None and self.pace > 0:  # (dice thrown at instant speed are at rest at once: no flight)
+        # (dice thrown at instant speed are at rest at once: no flight)
+        if call is not None and self.pace > 0 and call.serial != self.callout_rides:
             call.ttl = min(call.ttl, CALLOUT_THROWN * self.pace)
         self.moments.append(Thrown(seat, self.selection.throw(roll.dice), toss))
 

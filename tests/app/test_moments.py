@@ -356,3 +356,22 @@ def test_a_bank_straight_from_a_keep_places_its_banner_clear_of_the_keep_s_callo
     table.notices.place(app.canvas, table.snap)
     spot, card = table.notices.callout_spot[1], table.notices.card[1]
     assert not card.colliderect(spot.inflate(2 * BANNER_GAP, 2 * BANNER_GAP)), (spot, card)
+
+
+def test_a_combination_kept_and_thrown_on_with_space_is_called_out_clear_of_the_throw(
+        make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.felt import flight_path
+
+    for seed in range(4):
+        app = make_app(animation_speed="normal", seed=seed)
+        drive = Driver(app)
+        table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((2, 2, 2, 2, 3, 6))], seed=seed)
+        drive.frames(2)
+        pick(table, [2, 2, 2, 2])
+        drive.press("space", frames=0)
+        drive.frames(1)
+        path = flight_path(table.felt)
+        assert len(path) > 20 and table.snap.callout is not None
+        card = table.notices.callout_spot[1]
+        assert table.notices.callout_spot[0] == table.snap.callout.serial
+        assert not any(_covers(card, x, y) for x, y in path), f"seed {seed}: the callout lies across the throw"

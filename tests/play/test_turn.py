@@ -404,6 +404,18 @@ def test_a_kept_combination_s_callout_ends_with_its_turn() -> None:
     assert turn.shown.current == 1 and turn.notices.callout is None, "the straight's callout is over Ada's turn"
 
 
+def test_a_combination_kept_and_thrown_on_with_space_is_called_out_for_its_whole_time() -> None:
+    """Cut short as the dice left the hand, it was up 0.45 s: a flash (helper-25). The screen places it clear of
+    the throw's flight instead."""
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
+    _first_throw(turn, (2, 2, 2, 2, 3, 6))
+    turn.selection.choose((2, 2, 2, 2))
+    turn.send(ThrowDice())
+    call = turn.notices.callout
+    assert turn.mode == "rolling" and call is not None and call.said.title == "Four 2s!"
+    assert call.ttl > 1.5 * CALLOUT_THROWN * turn.pace + 1.0
+
+
 def test_hot_dice_thrown_by_hand_are_called_out_where_the_dice_lay() -> None:
     from greed_game.physics import Flick
 

@@ -1123,6 +1123,24 @@ class FeltSection:
                 for d in self.dice if d.place == "table"] + self.exits + row + tags
 
 
+def flight_path(felt: FeltSection, step: float = 0.04) -> list[tuple[float, float]]:
+    """Points (stage pixels) along the way of every die of the throw playing, from where it is now to where it
+    rests, as the camera sees them (none when no throw plays)."""
+    playing = felt.playing
+    if playing is None:
+        return []
+    points: list[tuple[float, float]] = []
+    if playing.start is not None and playing.t < playing.lead:
+        points += [CAMERA.to_screen(float(x), float(y), float(z)) for x, y, z in playing.start[:, :3]]
+    film = playing.film
+    t = max(0.0, playing.t - playing.lead)
+    while True:
+        points += [CAMERA.to_screen(float(x), float(y), float(z)) for x, y, z in film.pose(t)[:, :3]]
+        if t >= film.seconds:
+            return points
+        t = min(film.seconds, t + step)
+
+
 def passing_on(felt: FeltSection) -> bool:
     """Whether dice passed on to the next player are still on their way (swept off, or sliding into the row):
     the offer's choice is put once they lie before the player."""

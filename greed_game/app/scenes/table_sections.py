@@ -24,7 +24,7 @@ from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
-from greed_game.app.scenes.felt import ROW_LINES, FeltSection, passing_on
+from greed_game.app.scenes.felt import ROW_LINES, FeltSection, flight_path, passing_on
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     CALLOUT_H,
@@ -586,7 +586,8 @@ class NoticeLayer(Section):
         callout = snap.callout
         if callout is not None and self.callout_spot[0] != callout.serial:
             w = self._callout_width(canvas, callout.said)
-            carried = self.tray.carried() if self.tray is not None else []
+            # (a keep thrown on with Space: clear of the throw's whole flight too, it stays its time)
+            carried = (self.tray.carried() if self.tray is not None else []) + flight_path(self.felt)
             self.callout_spot = (callout.serial, callout_spot(w, self.felt.callout_at, self.felt.lying(),
                                                               carried, ROW_LINES))
         banner = snap.banner
