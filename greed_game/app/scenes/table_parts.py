@@ -137,7 +137,7 @@ def draw_turn_box(
     while dice are selected, what they would add (``adding``: points and their note) under the total. A total
     ``lost`` to a bust is struck through in red (left as it stood, it read as kept)."""
     r = TRAY
-    box = pygame.Rect(r.right - 196, r.y + 10, 180, r.h - 20)
+    box = pygame.Rect(r.right - 204, r.y + 10, 188, r.h - 20)  # (room for "DIESER ZUG 3.150" at 854×480)
     canvas.box(box, (20, 14, 10, 200), radius=10)
     canvas.text(_("THIS TURN"), (box.x + 14, box.y + 8), 11, (200, 170, 130), font="bold")
     shown = num(s.turn_points if points is None else points)

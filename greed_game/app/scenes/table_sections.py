@@ -207,7 +207,10 @@ class TraySection(Section):
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = TRAY
         skin = self.skin()
-        canvas.text(_("KEPT"), (r.x + 36, r.centery), 12, (200, 170, 130), font="bold", anchor="center")
+        kept = canvas.render(_("KEPT"), 12, (200, 170, 130), "bold")
+        if kept.get_width() > canvas.px(50):  # ("ABLAGE" at 854×480 ran past the tray's edge: read up its side)
+            kept = pygame.transform.rotate(kept, 90)
+        canvas.surface.blit(kept, kept.get_rect(center=canvas.pt(r.x + 33, r.centery)))
         placed: dict[int, list[float]] = {}
         for t, (sx, _sy) in zip(self.dice, self._slots()[0], strict=True):
             if t.group > self.spent:
