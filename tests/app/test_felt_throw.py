@@ -15,6 +15,7 @@ import pytest
 from greed_game.app.dice_view import DieView
 from greed_game.app.main import App
 from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_LIFT, FLICK_SPEED, gesture_flick, pose_dice
+from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
@@ -615,18 +616,24 @@ def test_dice_kept_with_a_throw_are_carried_off_before_the_others_are_gathered(m
     assert sorted((round(d.x, 3), round(d.y, 3)) for d in table.felt.dice) != lying, "then they are gathered"
 
 
-def test_a_drag_at_a_turns_start_brings_the_dice_into_the_hand_and_throws_them_from_there(
-        make_app: Callable[..., App]) -> None:
+def _pressed_at_a_turn_start(make_app: Callable[..., App]) -> tuple[App, Driver, TableScene, tuple[float, float]]:
+    """Tess's turn starts, no die on the felt, and the button is pressed near her rail (where, returned)."""
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
     drive.frames(2)
     assert table.felt.dice == []
-    to_window = app.display.to_window
     start = (FELT.centerx, FELT.bottom - 30.0)
-    hand = (FELT.centerx + 150.0, FELT.bottom - 120.0)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
     drive.frames(1)
+    return app, drive, table, start
+
+
+def test_a_drag_at_a_turns_start_brings_the_dice_into_the_hand_and_throws_them_from_there(
+        make_app: Callable[..., App]) -> None:
+    app, drive, table, start = _pressed_at_a_turn_start(make_app)
+    to_window = app.display.to_window
+    hand = (FELT.centerx + 150.0, FELT.bottom - 120.0)
     drive.hold_move(start, hand, 10)
     drive.frames(30)
     held = table.felt.hold.fresh
@@ -651,14 +658,8 @@ def test_held_dice_trail_a_pointer_gone_past_the_hand_s_reach_and_are_thrown_fro
     """The heap stopped dead at the hand's reach while the pointer went on, as if the dice had been let go."""
     from greed_game.physics.throw import REACH_GIVE, REACH_MIN
 
-    app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7)
-    drive.frames(2)
+    app, drive, table, start = _pressed_at_a_turn_start(make_app)
     to_window = app.display.to_window
-    start = (FELT.centerx, FELT.bottom - 30.0)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
-    drive.frames(1)
     heaps = []
     for world_y in (-REACH_MIN, 0.0, 2.0):
         at = CAMERA.to_screen(0.0, world_y)
