@@ -338,11 +338,12 @@ def test_a_set_finished_by_hot_dice_makes_way_for_a_chip_once_the_six_are_thrown
 
 def test_after_hot_dice_twice_the_dice_kept_since_are_drawn_full_size_after_the_chip(
         make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes import table_sections
     from greed_game.app.scenes.table_parts import TRAY, TRAY_DIE
     from greed_game.app.scenes.table_sections import SPENT_W
     from greed_game.rules import Keep
 
-    app = make_app()
+    app = make_app(animation_speed="normal")
     drive = Driver(app)
     events = [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5)), Keep((1, 1, 1, 5, 5, 5)), Roll((1, 1, 1, 5, 5, 5)),
               Keep((1, 1, 1, 5, 5, 5)), Roll((1, 5, 2, 3, 4, 6)), Keep((1, 5)), Roll((1, 2, 3, 4))]
@@ -352,6 +353,19 @@ def test_after_hot_dice_twice_the_dice_kept_since_are_drawn_full_size_after_the_
     live = [t.view for t in table.tray.dice if t.group > table.tray.spent]
     assert [v.value for v in live] == [1, 5]
     assert all(v.size == TRAY_DIE and v.x - v.size / 2 > TRAY.x + 66 + SPENT_W - 8 for v in live)
+    # a keep after them: the spent sets' dice stay out of sight (moved up with the rest, they crossed the chip)
+    pick(table, [1])
+    drive.press("space", frames=2)
+    spent = [t.view for t in table.tray.dice if t.group <= table.tray.spent]
+    assert len(spent) == 12 and all(v.tween is None for v in spent)
+    drawn: list[object] = []
+    real = table_sections.draw_die
+    table_sections.draw_die = lambda canvas, skin, view, **kw: (drawn.append(view), real(canvas, skin, view, **kw))
+    try:
+        table.tray.draw_moving(app.canvas)
+    finally:
+        table_sections.draw_die = real
+    assert drawn and not any(v in spent for v in drawn), "a spent die drawn on its way"
 
 
 def test_the_top_bar_is_drawn_over_the_dice(make_app: Callable[..., App]) -> None:

@@ -132,6 +132,8 @@ class TraySection(Section):
         picked = 0
         slots, size = self._slots()
         for t, (x, y) in zip(self.dice, slots, strict=True):
+            if t.group <= self.spent:  # (shown as the chip: moved, they were drawn over it on their way)
+                continue
             if animate and pace > 0 and t.group == group:
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
@@ -269,7 +271,7 @@ class TraySection(Section):
         """Kept dice on their way to the tray, drawn over the felt's words."""
         skin = self.skin()
         for t in self.dice:
-            if t.view.tween is not None:
+            if t.view.tween is not None and t.group > self.spent:
                 draw_die(canvas, skin, t.view)
 
 
