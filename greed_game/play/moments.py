@@ -195,10 +195,12 @@ class Hurry:
 @dataclass(frozen=True)
 class HoldDice:
     """A person's drag on the felt has picked their dice up (``held``), or put them down without a throw;
-    ``throws``: letting go there throws them (back where the drag began, it puts them down)."""
+    ``throws``: letting go there throws them (back where the drag began, it puts them down); ``sets_aside``: the
+    dice picked are set aside (kept) now (a drag begun on a die may still be a click on it, until it goes on)."""
 
     held: bool
     throws: bool = True
+    sets_aside: bool = False
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def refresh(flow: Flow) -> None:
 def carry_out(flow: Flow, command: Command) -> None:
     """Carry out a command from the screen (one refused now changes nothing, or says why)."""
     if isinstance(command, HoldDice):
-        set_aside = command.throws and (flow.holding is None or not flow.holding.throws)
+        set_aside = command.sets_aside and (flow.holding is None or not flow.holding.sets_aside)
         flow.holding = command if command.held else None
         if set_aside:
             _set_aside(flow)

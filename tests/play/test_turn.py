@@ -440,9 +440,9 @@ def test_dice_picked_are_set_aside_when_a_hand_picks_up_the_others_to_throw() ->
     turn, view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
     _first_throw(turn, (1, 1, 1, 5, 5, 5))
     turn.selection.choose((1, 1, 1, 5, 5, 5))
-    turn.send(HoldDice(True, False))  # (picked up, still where the drag began: no keep yet)
+    turn.send(HoldDice(True, False))  # (a drag begun on a die may still be a click on it: no keep yet)
     assert turn.game.state.phase is Phase.KEEP
-    turn.send(HoldDice(True, True))
+    turn.send(HoldDice(True, True, True))
     assert turn.game.state.phase is Phase.ROLL and [g.hot for g in turn.tray] == [True]
     call = turn.notices.callout
     assert call is not None and "Hot dice!" in (call.said.title + call.said.sub) and turn.notices.banner is None
@@ -455,7 +455,7 @@ def test_a_hand_picking_up_the_dice_keeps_nothing_that_cannot_be_kept() -> None:
     turn, _view, _ = _controller([Player("Tess"), Player("Ada", "expert")], "pass-the-dice")
     _first_throw(turn, (1, 2, 3, 4, 6, 6))
     turn.selection.choose((1, 2))
-    turn.send(HoldDice(True, True))
+    turn.send(HoldDice(True, True, True))
     assert turn.game.state.phase is Phase.KEEP and turn.tray == [], "a 2 was kept"
 
 

@@ -890,7 +890,9 @@ class FeltSection:
                 away = math.dist(drag[0][:2], event.pos)
                 if self.told is not None or self.hold.fresh or away >= PICK_UP:  # (picked up on the next tick)
                     # (let go back where the drag began, a click: only the row's dice are thrown by that)
-                    told = HoldDice(True, self.hold.on_row or away >= FLICK_MIN)
+                    # (the dice picked are set aside as the others are picked up: on a die, it may be a click)
+                    told = HoldDice(True, self.hold.on_row or away >= FLICK_MIN,
+                                    self.hold.pressed is None or away >= FLICK_MIN)
                     if told != self.told:
                         self.told = told
                         return told
