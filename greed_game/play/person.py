@@ -67,6 +67,8 @@ def carry_out(flow: Flow, command: Command) -> None:
     """Carry out a command from the screen (one refused now changes nothing, or says why)."""
     if isinstance(command, HoldDice):
         set_aside = command.sets_aside and (flow.holding is None or not flow.holding.sets_aside)
+        if command.held and flow.holding is None:
+            flow.notices.banner = None  # (read: the hand is at the dice, which went under it)
         flow.holding = command if command.held else None
         if set_aside:
             _set_aside(flow)

@@ -451,6 +451,34 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
         assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"
 
 
+def test_after_a_die_fell_off_the_table_the_hand_picks_up_every_die_to_throw_again(
+        make_app: Callable[..., App]) -> None:
+    """The hand held only the dice still on the felt; the one lost popped up at the throw (helper-26)."""
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = void_off_the_felt(drive)
+    drive.until(lambda: table.turn.mode == "ready")
+    left = table.game.state.dice_left
+    assert len(table.felt.dice) < left and table.felt.exits
+    to_window = app.display.to_window
+    start, hand = (FELT.centerx, FELT.bottom - 30.0), (FELT.centerx + 100.0, FELT.bottom - 150.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 10)
+    drive.frames(40)
+    assert len(table.felt.hold.lying) == left, "the die lost is not in the hand"
+    assert not table.felt.exits, "the void's marks stay while the dice are thrown again"
+    assert table.snap.banner is None, "the hand held the dice under the void's banner"
+    held = [d for d in table.felt.dice + table.felt.hold.fresh if d.ident in table.felt.hold.lying]
+    assert all(math.dist((d.x, d.y), hand) < 2.5 * DIE for d in held)
+    end = (hand[0], hand[1] - 60)
+    drive.hold_move(hand, end, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
+    drive.frames(1)
+    playing = table.felt.playing
+    assert playing is not None and not playing.brought.any(), "a die came in over the rail at the throw"
+
+
 def test_the_menu_opened_mid_drag_puts_the_dice_back_and_the_line_no_longer_says_let_go(
         make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")

@@ -65,6 +65,7 @@ from greed_game.play.moments import (
 )
 from greed_game.play.snapshot import TableSnapshot
 from greed_game.play.voids import Toss, seat_spot
+from greed_game.rules import Phase
 
 CAMERA = Camera((float(FELT.centerx), float(FELT.centery)), DIE)
 """The one projection of the table onto the stage, shared by the flat view and the 3D view."""
@@ -375,7 +376,7 @@ class Hold:
     """Whether the drag under way began on a die of the row (let go there, it throws them)."""
     brings: int = 0
     """How many dice the drag under way brings into the hand over the rail: every die, when every die on the
-    felt is kept (hot dice)."""
+    felt is kept (hot dice); those a void throw lost off the table, with the dice still on the felt."""
     pressed: int | None = None
     """The die the drag under way began on (let go there, it is picked or put back)."""
     place: tuple[float, int] | None = None
@@ -414,6 +415,23 @@ class Hold:
         self.side = side
         self.place = (x, side)
         return left
+
+    def bring(self, count: int, x: float, side: int, rng: random.Random) -> None:
+        """``count`` dice more come into the hand over the rail on ``side`` near ``x`` (die units), with the dice
+        picked up from the felt: those a void throw lost off the table (they had popped up at the throw)."""
+        rows, layouts, views = [], [], []
+        for n in range(count):
+            view = DieView(1, DIE, rng)
+            view.ident = -101 - n
+            yaw = rng.uniform(-0.35, 0.35)
+            pose = (x + (n - (count - 1) / 2) * 1.1, side * OFF_TABLE, 0.5 + SET_DOWN, 0.0, 0.0,
+                    math.sin(yaw / 2), math.cos(yaw / 2))
+            views.append(view)
+            self.lying[view.ident] = pose
+            rows.append(pose)
+            layouts.append(rng.choice(LAYOUTS))
+        self.fresh += views
+        pose_dice(views, np.array(rows, dtype=np.float32).reshape(-1, 7), layouts)
 
     def step(self, dice: Sequence[DieView], at: tuple[float, float] | None, dt: float,
              clear_of: Sequence[tuple[float, float]] = ()) -> None:
@@ -671,7 +689,9 @@ class FeltSection:
         of them lies there (hot dice come from the tray), or the dice lying are not the thrower's."""
         film = toss.film
         lying_now: list[tuple[tuple[float, ...], Layout]] = []
-        for d in self.hold.fresh or self.dice:
+        # (the hand's: those picked up from the felt and any brought in over the rail to join them)
+        held = [d for d in self.dice if d.ident in self.hold.lying] if self.hold.fresh and self.hold.lying else []
+        for d in self.hold.fresh + held or self.dice:
             if d.pose is not None and d.layout is not None and d.alpha > 0:
                 lying_now.append((d.pose, d.layout))
         if not lying_now or len(lying_now) > count or self.playing is not None or self.tags:
@@ -909,6 +929,8 @@ class FeltSection:
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 self.hold.pressed = die.ident if die is not None and snap.may_select else None
                 self.hold.brings = snap.rules.dice if self.dice and all(d.selected for d in self.dice) else 0
+                if self.dice and not self.hold.fresh and snap.state.phase is Phase.ROLL:
+                    self.hold.brings = max(0, snap.state.dice_left - len(self.dice))  # (a void lost some)
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -950,9 +972,12 @@ class FeltSection:
             for d in self.dice:
                 if d.ident in self.hold.lying:
                     d.lean_amount = 0.0  # (a void throw's cocked die, picked up: its ring and tag went with it)
+            x = CAMERA.to_world(*drag[-1][:2])[0]
             if not self.hold.lying and self.hold.brings:  # hot dice: the six come into the hand over the rail
-                x = CAMERA.to_world(*drag[-1][:2])[0]
                 self.hold.lay([], self.hold.brings, x, self.hold.side, self.vrng)
+            elif self.hold.brings:  # dice a void throw lost come in to join those picked up
+                self.hold.bring(self.hold.brings, x, self.hold.side, self.vrng)
+            self.exits = []  # (the void's marks were read: the dice are being thrown again)
         if self.hold.lying:
             lying = [(d.pose[0], d.pose[1]) for d in self.dice if d.ident not in self.hold.lying and d.pose]
             self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt, lying)
