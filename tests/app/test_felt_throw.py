@@ -869,15 +869,17 @@ def test_a_drag_that_begins_on_a_die_throws_and_a_click_on_one_picks_it(make_app
     assert table.turn.throws == 2, "a drag that began on a die threw the dice"
 
 
-def test_a_drag_after_keeping_every_die_brings_the_six_into_the_hand(make_app: Callable[..., App]) -> None:
+def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app: Callable[..., App]) -> None:
+    """Six more came in over the rail while the six kept flew to the tray: twelve dice (helper-26)."""
     from .scenarios import pick
 
     app = make_app(animation_speed="normal")
     drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5))])
+    table = first_throw_at_rest(drive, 2)  # (thrown: the dice lie where the physics left them)
+    assert sorted(d.value for d in table.felt.dice) == [1, 1, 5, 6, 6, 6]
+    pick(table, [1, 1, 5, 6, 6, 6])
     drive.frames(2)
-    pick(table, [1, 1, 1, 5, 5, 5])
-    drive.frames(2)
+    lay = {d.ident for d in table.felt.dice}
     to_window = app.display.to_window
     start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
                  if not any(d.contains(p) for d in table.felt.dice))
@@ -888,10 +890,13 @@ def test_a_drag_after_keeping_every_die_brings_the_six_into_the_hand(make_app: C
     drive.frames(30)
     held = table.felt.hold.fresh
     assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
+    assert {d.ident for d in held} == lay and table.felt.dice == [], "not the dice that lay there"
+    assert [g.hot for g in table.turn.tray] == [True], "set aside (kept) as the hand took them up"
+    assert len(table.tray.dice) == 6 and all(t.view.tween is None for t in table.tray.dice), "a second six flew"
     drive.hold_move(hand, (hand[0], hand[1] - 140), 5)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))
     drive.until(lambda: table.felt.playing is not None)
-    assert table.turn.throws == 1 and len(table.felt.dice) == 6
+    assert table.turn.throws == 2 and len(table.felt.dice) == 6
     start_poses = table.felt.playing.start
     assert all(abs(float(y)) < TABLE.half_depth for y in start_poses[:, 1]), "they leave from the hand, not the rail"
 

@@ -735,15 +735,27 @@ class FeltSection:
                                lead=lead + hold, hold=hold)
         self._pose()
 
-    def take(self, moment: KeptDice) -> list[DieView]:
-        """The kept dice leave the felt for the tray (the callout rises where they lay)."""
+    def take(self, moment: KeptDice) -> tuple[list[DieView], bool]:
+        """The kept dice leave the felt for the tray (the callout rises where they lay); and whether they are
+        carried there. Hot dice the hand has taken up to throw again stay in the hand: the tray is given their
+        likeness, at once."""
         kept = [d for d in self.dice if d.ident in moment.dice]
         self.kept_at, self.kept = self.clock, len(kept)
         if kept:
             # its card's foot clear of the highest kept die's top (its middle just over it sat on that die)
-            self.callout_at = (sum(d.x for d in kept) / len(kept), min(d.y for d in kept) - DIE * 0.75 - 20)
+            # (dice the hand took up count where they lay)
+            lay = [self.hold.lying.get(d.ident) for d in kept]
+            spots = [CAMERA.to_screen(p[0], p[1]) if p is not None else (d.x, d.y)
+                     for d, p in zip(kept, lay, strict=True)]
+            self.callout_at = (sum(x for x, _ in spots) / len(spots), min(y for _, y in spots) - DIE * 0.75 - 20)
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
-        return kept
+        in_hand = [d for d in kept if d.ident in self.hold.lying]
+        if not in_hand:
+            return kept, True
+        for d in in_hand:
+            d.selected = False
+        self.hold.fresh += in_hand
+        return [DieView(d.value, DIE, self.vrng) for d in kept], False
 
     def clear(self, *, keep_row: bool = False) -> None:
         """Take every die off the felt (``keep_row``: all but the row waiting before the thrower)."""
@@ -908,7 +920,8 @@ class FeltSection:
             if drag is not None:
                 drag.append((*event.pos, self.clock))
                 away = math.dist(drag[0][:2], event.pos)
-                if self.told is not None or self.hold.fresh or away >= PICK_UP:  # (picked up on the next tick)
+                if self.told is not None or self.hold.fresh or away >= PICK_UP:
+                    _pick_up(self)
                     # (let go back where the drag began, a click: only the row's dice are thrown by that)
                     # (the dice picked are set aside as the others are picked up: on a die, it may be a click)
                     told = HoldDice(True, self.hold.on_row or away >= FLICK_MIN,
@@ -964,20 +977,7 @@ class FeltSection:
         self.clock += dt
         self.sweep.step(dt)
         drag = self.drag
-        # (a drag over dice the turn threw must first be told from a click on one; the row's are picked up at once)
-        if (drag is not None and not self.hold.lying and self.playing is None
-                and (self.hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP)):
-            self.hold.lying = {d.ident: d.pose for d in self.hold.fresh or self.dice
-                               if not d.selected and d.pose is not None and d.layout is not None}
-            for d in self.dice:
-                if d.ident in self.hold.lying:
-                    d.lean_amount = 0.0  # (a void throw's cocked die, picked up: its ring and tag went with it)
-            x = CAMERA.to_world(*drag[-1][:2])[0]
-            if not self.hold.lying and self.hold.brings:  # hot dice: the six come into the hand over the rail
-                self.hold.lay([], self.hold.brings, x, self.hold.side, self.vrng)
-            elif self.hold.brings:  # dice a void throw lost come in to join those picked up
-                self.hold.bring(self.hold.brings, x, self.hold.side, self.vrng)
-            self.exits = []  # (the void's marks were read: the dice are being thrown again)
+        _pick_up(self)
         if self.hold.lying:
             lying = [(d.pose[0], d.pose[1]) for d in self.dice if d.ident not in self.hold.lying and d.pose]
             self.hold.step(self.dice + self.hold.fresh, drag[-1][:2] if drag is not None else None, dt, lying)
@@ -1208,6 +1208,32 @@ def row_slots(count: int, x: float, side: int) -> list[tuple[float, float]]:
 def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
     """Whether a die lying at ``pose`` is where such a row goes (:func:`row_slots`)."""
     return any(abs(pose[0] - sx) < 1.4 and abs(pose[1] - sy) < 1.4 for sx, sy in row_slots(count, x, side))
+
+
+def _pick_up(felt: FeltSection) -> None:
+    """A drag under way picks up the dice to throw once it has gone far enough (at once for the row's): they go
+    into the hand (before the flow hears of it: the dice it sets aside then are the others)."""
+    drag, hold = felt.drag, felt.hold
+    # (a drag over dice the turn threw must first be told from a click on one; the row's are picked up at once)
+    if (drag is None or hold.lying or felt.playing is not None
+            or not (hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP)):
+        return
+    # hot dice: the hand takes up the very dice that scored, to throw them again (six more brought in over the
+    # rail while the six kept flew to the tray were twelve dice on a six-dice table)
+    again = bool(felt.dice) and not hold.fresh and all(d.selected for d in felt.dice)
+    hold.lying = {d.ident: d.pose for d in hold.fresh or felt.dice
+                  if (again or not d.selected) and d.pose is not None and d.layout is not None}
+    if again:
+        hold.brings = 0
+    for d in felt.dice:
+        if d.ident in hold.lying:
+            d.lean_amount = 0.0  # (a void throw's cocked die, picked up: its ring and tag went with it)
+    x = CAMERA.to_world(*drag[-1][:2])[0]
+    if not hold.lying and hold.brings:  # hot dice: the six come into the hand over the rail
+        hold.lay([], hold.brings, x, hold.side, felt.vrng)
+    elif hold.brings:  # dice a void throw lost come in to join those picked up
+        hold.bring(hold.brings, x, hold.side, felt.vrng)
+    felt.exits = []  # (the void's marks were read: the dice are being thrown again)
 
 
 def _put_back_brought(felt: FeltSection) -> None:

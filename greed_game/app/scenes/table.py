@@ -234,7 +234,8 @@ class TableScene(Scene):
             if PHYSICS_RATE[self.app.settings.animation_speed] == 0:
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
-            self.tray.add(self.felt.take(moment), self.turn.pace)
+            kept, carried = self.felt.take(moment)
+            self.tray.add(kept, self.turn.pace, animate=carried)
         elif isinstance(moment, Refused):
             shake(self.felt.dice, moment.dice)
         elif isinstance(moment, GameOverMoment) and _celebrated(self.game):
