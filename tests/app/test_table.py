@@ -428,3 +428,25 @@ def test_the_hint_s_words_stay_readable_in_a_small_window_and_keep_to_their_box(
         room = SIDE.w - 20 - (22 if line.indent else 12) - 10
         # a run kept whole may be made a little smaller to fit, never much
         assert app.canvas.text_width(part, size) <= room * 1.1, part
+
+
+def test_keys_hurrying_the_computer_along_do_not_carry_over_into_the_person_s_decision(
+        make_app: Callable[..., App]) -> None:
+    """Space pressed over and over through a computer's turn threw the person's dice at once, then said in red to
+    set a die aside (helper-26)."""
+    from greed_game.app.scenes.table import KEY_CARRY
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "classic-five", [TESS, ADA], [FirstPlayer(1)], seed=3)  # (no dice passed on to take)
+    for _ in range(400):
+        if table.snap.human_turn:
+            break
+        drive.press("space", frames=3)
+    assert table.snap.human_turn and table.turn.mode == "ready"
+    throws = table.turn.throws
+    drive.press("space", frames=1)
+    assert table.turn.throws == throws, "a key of the run threw the person's dice"
+    drive.frames(round(KEY_CARRY * 60) + 2)
+    drive.press("space", frames=2)
+    assert table.turn.throws == throws + 1, "a key pressed after a moment is the person's"

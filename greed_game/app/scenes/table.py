@@ -69,6 +69,9 @@ def _celebrated(game: Game) -> bool:
     people = [seat for seat, player in enumerate(game.players) if player.kind == "human"]
     return bool(winners) and (not people or any(seat in people for seat in winners))
 
+KEY_CARRY = 0.35
+"""Seconds after the table comes to wait for a person in which a key is not yet theirs, when keys had just been
+hurrying it along (a run of presses carried over into the decision)."""
 PHYSICS_RATE = {"slow": 0.45, "normal": 0.65, "fast": 1.6, "instant": 0.0}
 """How fast a throw's film plays (1: the physics' own time; 0: straight to rest). Normal is slower than life, as
 in a film of a throw: dice this size on a table this small are at rest in about 0.65 s of simulated time, which
@@ -126,6 +129,10 @@ class TableScene(Scene):
         )
         self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace, app.views.gl)
         self.pointing = lambda: felt_pointer(self.felt, self.snap)
+        self.hurried_at = -math.inf
+        """When (the felt's clock) a key or click last hurried the table along."""
+        self.asked_at = -math.inf
+        """When the table last came to wait for a person's decision."""
         self.tray = TraySection(self.vrng, lambda: self.skin)
         self.actions = ActionsSection(self.open_menu)
         self.side = SideSection()
@@ -290,7 +297,13 @@ class TableScene(Scene):
                 return self.send(pressed) if pressed is not None else went(used)
         if not snap.human_turn and snap.roll_off_thrower is None:  # (a roll-off waiting for a person: theirs)
             if isinstance(event, (KeyPress, Click)):
+                self.hurried_at = self.felt.clock
                 return self._hurry()
+            return None
+        if (isinstance(event, KeyPress) and self.felt.clock - self.asked_at < KEY_CARRY
+                and self.asked_at - self.hurried_at < KEY_CARRY * 3):
+            # (Space pressed over and over to hurry the computer players along threw the person's dice, then
+            # said in red to set a die aside: a key so soon after the hurry was not meant for the decision)
             return None
         command = self.actions.handle(event, snap) or self.felt.handle(event, snap)
         if command is None or isinstance(command, (Push, Pop, Replace)):
@@ -343,7 +356,10 @@ class TableScene(Scene):
                 d.update(dt)
             self.turn.update(dt)
         where = self._play()
-        self.notices.place(self.app.canvas, self.snap)
+        snap = self.snap
+        if snap.human_turn and self.asked_at < self.hurried_at:
+            self.asked_at = self.felt.clock
+        self.notices.place(self.app.canvas, snap)
         return where
 
     # -- drawing ---------------------------------------------------------------------------------------
