@@ -105,6 +105,8 @@ KEPT_FIRST = 0.16
 """Seconds of film (about a quarter of a second at normal speed) the dice left on the felt wait before they
 are gathered, when a throw comes with a keep: the kept dice are lifted clear by then (those after the first are
 carried higher still, over the dice being gathered)."""
+KEPT_EACH = 0.04
+"""Seconds of film more the dice left wait for each die kept after the first (carried one after another)."""
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 GATHER_LIFT = 0.8
@@ -676,7 +678,8 @@ class FeltSection:
         lead = GATHER_BY_HAND if by_hand else gather_time(len(moment.dice))
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
-        hold = KEPT_FIRST if self.kept_at == self.clock and not by_hand else 0.0
+        # (each die kept after the first leaves the felt a little later: the gathering waits for it too)
+        hold = KEPT_FIRST + KEPT_EACH * max(0, self.kept - 1) if self.kept_at == self.clock and not by_hand else 0.0
         if clearing:  # (dice being cleared off went out through the new ones)
             hold = max(hold, SWEEP_FIRST)
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
