@@ -319,7 +319,7 @@ void main() {
         // one the hand brings in (or takes off) fades as a whole by where its middle is: in a band across it,
         // it came up through a line, as if sliced, and half see-through over the rail's plates
         vec2 mid = abs(v_mid) - edge.xy;
-        a = smoothstep(0.0, 1.0, (-max(mid.x, mid.y) + 0.1) / (edge.z * passing));
+        a = smoothstep(0.0, 1.0, (-max(mid.x, mid.y) - 0.25) / (edge.z * passing));
     }
     if (v_fall > 0.5 && v_fall < 1.5) {
         // a die falling from the table is seen falling: only the table hides it (what is past its edge and
@@ -589,7 +589,7 @@ class GLDice:
         ax, ay, aw, ah = _rect(area)
         rot = rotations(poses[:, 3:7])
         feet = footprints(poses, rot)
-        shadows = _shadow_instances(poses, feet)
+        shadows = _shadow_instances(poses, feet, falls)
         rings = _ring_instances(feet, highlights or [], camera.unit)
         # Only the box around what is drawn is rendered, resolved and read back: multisampling costs by the
         # pixel (a software renderer most of all), and six dice cover a small part of the table.
@@ -766,9 +766,18 @@ def _release(frame: moderngl.Framebuffer) -> None:
     frame.release()
 
 
-def _shadow_instances(poses: F32, feet: F32) -> F32:
-    """Shadow quads for the dice above the table (none for a die falling past its edge or gone over it)."""
+def _shadow_instances(poses: F32, feet: F32, falls: Sequence[float] | None = None) -> F32:
+    """Shadow quads for the dice above the table (none for a die falling past its edge or gone over it); a die
+    brought in or taken off over a rail (``falls``: :data:`PASSES`) casts one as faint as it is drawn."""
     fade = np.clip((poses[:, 2] - FALLEN_SHADOW) / (0.5 - FALLEN_SHADOW), 0.0, 1.0)
+    if falls is not None:
+        # (as the dice's shader fades such a die, as a whole: its full shadow on the rail, the die still unseen,
+        # came in ahead of it as a dark square)
+        passing = np.asarray(falls, dtype=np.float32)[: len(poses)] == PASSES
+        mid = np.maximum(np.abs(poses[:, 0]) - (TABLE.half_width + TABLE.rail),
+                         np.abs(poses[:, 1]) - (TABLE.half_depth + TABLE.rail))
+        u = np.clip((-mid - 0.25) / (EDGE_FADE * PASSING_FADE), 0.0, 1.0)
+        fade = np.where(passing, fade * u * u * (3.0 - 2.0 * u), fade)
     # and none for a die gone over the table's outer edge (its shadow lay on the rail after it)
     past = np.maximum(np.abs(poses[:, 0]) - (TABLE.half_width + TABLE.rail),
                       np.abs(poses[:, 1]) - (TABLE.half_depth + TABLE.rail))

@@ -901,6 +901,34 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     assert all(abs(float(y)) < TABLE.half_depth for y in start_poses[:, 1]), "they leave from the hand, not the rail"
 
 
+def test_hot_dice_by_hand_after_earlier_keeps_bring_the_rest_into_the_hand_not_a_row(
+        make_app: Callable[..., App]) -> None:
+    """The dice in the tray come back too: they came in as a row over the rail, cut off at the tray, while the
+    hand held the last die (helper-27)."""
+    from greed_game.rules import Keep
+
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 1, 1, 2, 3, 4)), Keep((1, 1, 1)), Roll((5, 5, 5))]
+    table = table_at(app, "pass-the-dice", [TESS, ADA], events)
+    drive.frames(2)
+    pick(table, [5, 5, 5])
+    drive.frames(2)
+    to_window = app.display.to_window
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    hand = (start[0], start[1] - 110)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 30)
+    drive.frames(30)
+    held = table.felt.hold.fresh
+    assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
+    assert len(table.felt.hold.lying) == 6
+
+
 def test_a_hand_gathers_a_lone_die_quicker_than_six() -> None:
     from greed_game.app.scenes.felt import GATHER, gather_time
 

@@ -945,6 +945,8 @@ class FeltSection:
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 self.hold.pressed = die.ident if die is not None and snap.may_select else None
                 self.hold.brings = snap.rules.dice if self.dice and all(d.selected for d in self.dice) else 0
+                if self.hold.brings:  # (the six in the hand are the row waiting: none is laid over them)
+                    self.hold.place = seat_spot(_thrower(snap), len(snap.players))
                 if self.dice and not self.hold.fresh and snap.state.phase is Phase.ROLL:
                     self.hold.brings = max(0, snap.state.dice_left - len(self.dice))  # (a void lost some)
                 return None
@@ -1226,8 +1228,8 @@ def _pick_up(felt: FeltSection) -> None:
     again = bool(felt.dice) and not hold.fresh and all(d.selected for d in felt.dice)
     hold.lying = {d.ident: d.pose for d in hold.fresh or felt.dice
                   if (again or not d.selected) and d.pose is not None and d.layout is not None}
-    if again:
-        hold.brings = 0
+    if again:  # (the dice kept before, in the tray, come back too: over the rail, into the hand)
+        hold.brings = max(0, hold.brings - len(hold.lying))
     for d in felt.dice:
         if d.ident in hold.lying:
             d.lean_amount = 0.0  # (a void throw's cocked die, picked up: its ring and tag went with it)
