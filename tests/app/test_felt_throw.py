@@ -920,6 +920,9 @@ def test_hot_dice_by_hand_after_earlier_keeps_bring_the_rest_into_the_hand_not_a
     start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
                  if not any(d.contains(p) for d in table.felt.dice))
     hand = (start[0], start[1] - 110)
+    laid: list[int] = []
+    lay = table.felt.hold.lay
+    table.felt.hold.lay = lambda dice, count, *rest: (laid.append(count), lay(dice, count, *rest))[1]  # type: ignore[method-assign]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
     drive.frames(1)
     drive.hold_move(start, hand, 30)
@@ -927,6 +930,7 @@ def test_hot_dice_by_hand_after_earlier_keeps_bring_the_rest_into_the_hand_not_a
     held = table.felt.hold.fresh
     assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
     assert len(table.felt.hold.lying) == 6
+    assert laid == [], "a row was laid over the hand"
 
 
 def test_a_hand_gathers_a_lone_die_quicker_than_six() -> None:
