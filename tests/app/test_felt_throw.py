@@ -878,6 +878,10 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     table = first_throw_at_rest(drive, 2)  # (thrown: the dice lie where the physics left them)
     assert sorted(d.value for d in table.felt.dice) == [1, 1, 5, 6, 6, 6]
     pick(table, [1, 1, 5, 6, 6, 6])
+    # (lying in a line before Tess's rail: where they lay, the callout would rise where her hand goes)
+    dice = table.felt.dice
+    pose_dice(dice, np.array([(-5.0 + 2.0 * n, -2.6, 0.5, 0.0, 0.0, 0.0, 1.0) for n in range(6)],
+                             dtype=np.float32), [d.layout for d in dice if d.layout is not None])
     drive.frames(2)
     lay = {d.ident for d in table.felt.dice}
     to_window = app.display.to_window
@@ -892,6 +896,11 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
     assert {d.ident for d in held} == lay and table.felt.dice == [], "not the dice that lay there"
     assert [g.hot for g in table.turn.tray] == [True], "set aside (kept) as the hand took them up"
+    # the news is called out clear of where the hand may go (it sat on the dice held, helper-27)
+    call = table.snap.callout
+    assert call is not None and table.notices.callout_spot[0] == call.serial
+    line = CAMERA.to_screen(0.0, -0.3, 1.5)[1]
+    assert table.notices.callout_spot[1].bottom < line - DIE / 2, "the callout lies where the hand goes"
     assert len(table.tray.dice) == 6 and all(t.view.tween is None for t in table.tray.dice), "a second six flew"
     drive.hold_move(hand, (hand[0], hand[1] - 140), 5)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))

@@ -1155,6 +1155,17 @@ class FeltSection:
                 for d in self.dice if d.place == "table"] + self.exits + row + tags
 
 
+def hand_room(felt: FeltSection) -> list[tuple[float, float]]:
+    """Points (stage pixels) over the part of the felt a hand holding dice moves in (none when no hand holds
+    any): the thrower's half, to the line it reaches."""
+    if not (felt.drag is not None and felt.hold.lying):
+        return []
+    near = REACH_MIN - REACH_GIVE
+    ys = np.arange(near, TABLE.half_depth, 0.5)
+    xs = np.arange(-TABLE.half_width + 0.5, TABLE.half_width, 0.5)
+    return [CAMERA.to_screen(float(x), felt.hold.side * float(y), 1.5) for y in ys for x in xs]
+
+
 def flight_path(felt: FeltSection, step: float = 0.04) -> list[tuple[float, float]]:
     """Points (stage pixels) along the way of every die of the throw playing, from where it is now to where it
     rests, as the camera sees them (none when no throw plays)."""

@@ -24,7 +24,7 @@ from greed_game.app.dice_view import DieView, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
-from greed_game.app.scenes.felt import ROW_LINES, FeltSection, flight_path, passing_on
+from greed_game.app.scenes.felt import ROW_LINES, FeltSection, flight_path, hand_room, passing_on
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     CALLOUT_H,
@@ -124,7 +124,9 @@ class TraySection(Section):
         group = self.groups
         self.groups += 1
         for v in sorted(views, key=lambda v: v.value, reverse=self.skin() == "greed"):
-            v.selected = False
+            # (carried, a kept die keeps its gold ring until it is in the tray: without it, one lifted past the
+            # dice in the hand read as one of them: helper-27)
+            v.selected = animate and pace > 0
             v.place = "tray"
             v.lean = None
             v.tumble.finish()
@@ -172,6 +174,8 @@ class TraySection(Section):
         self.fade = max(0.0, self.fade - dt)
         for t in self.dice:
             t.view.update(dt)
+            if t.view.tween is None:
+                t.view.selected = False
 
     def hurry(self) -> None:
         """Every die in its place at once (the last turn's gone)."""
@@ -591,8 +595,10 @@ class NoticeLayer(Section):
         callout = snap.callout
         if callout is not None and self.callout_spot[0] != callout.serial:
             w = self._callout_width(canvas, callout.said)
-            # (a keep thrown on with Space: clear of the throw's whole flight too, it stays its time)
+            # (a keep thrown on with Space: clear of the throw's whole flight too, it stays its time; dice set
+            # aside as a hand takes up the others: clear of where that hand may go, it sat on the dice held)
             carried = (self.tray.carried() if self.tray is not None else []) + flight_path(self.felt)
+            carried += hand_room(self.felt)
             self.callout_spot = (callout.serial, callout_spot(w, self.felt.callout_at, self.felt.lying(),
                                                               carried, ROW_LINES))
         banner = snap.banner
