@@ -869,6 +869,19 @@ def test_a_drag_that_begins_on_a_die_throws_and_a_click_on_one_picks_it(make_app
     assert table.turn.throws == 2, "a drag that began on a die threw the dice"
 
 
+def _hold_up(app: App, drive: Driver, table: TableScene) -> tuple[float, float]:
+    """Press on the felt clear of the dice near Tess's rail and hold the dice up 110 px above it, where the hand
+    then is (returned)."""
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    hand = (start[0], start[1] - 110)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, hand, 30)
+    drive.frames(30)
+    return hand
+
+
 def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app: Callable[..., App]) -> None:
     """Six more came in over the rail while the six kept flew to the tray: twelve dice (helper-26)."""
     from .scenarios import pick
@@ -885,13 +898,7 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     drive.frames(2)
     lay = {d.ident for d in table.felt.dice}
     to_window = app.display.to_window
-    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
-                 if not any(d.contains(p) for d in table.felt.dice))
-    hand = (start[0], start[1] - 110)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
-    drive.frames(1)
-    drive.hold_move(start, hand, 30)
-    drive.frames(30)
+    hand = _hold_up(app, drive, table)
     held = table.felt.hold.fresh
     assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
     assert {d.ident for d in held} == lay and table.felt.dice == [], "not the dice that lay there"
@@ -925,17 +932,10 @@ def test_hot_dice_by_hand_after_earlier_keeps_bring_the_rest_into_the_hand_not_a
     drive.frames(2)
     pick(table, [5, 5, 5])
     drive.frames(2)
-    to_window = app.display.to_window
-    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
-                 if not any(d.contains(p) for d in table.felt.dice))
-    hand = (start[0], start[1] - 110)
     laid: list[int] = []
     lay = table.felt.hold.lay
     table.felt.hold.lay = lambda dice, count, *rest: (laid.append(count), lay(dice, count, *rest))[1]  # type: ignore[method-assign]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=to_window(*start), button=1))
-    drive.frames(1)
-    drive.hold_move(start, hand, 30)
-    drive.frames(30)
+    hand = _hold_up(app, drive, table)
     held = table.felt.hold.fresh
     assert len(held) == 6 and all(math.dist((d.x, d.y), hand) < 2.2 * DIE for d in held), "six in the hand"
     assert len(table.felt.hold.lying) == 6
