@@ -354,13 +354,17 @@ def test_a_kept_die_is_carried_up_over_the_felt_and_set_down_in_the_tray(make_ap
     table = first_throw_with_a_keep(drive)
     drive.press("space")
     carried = next(t.view for t in table.tray.dice if t.view.tween is not None)
-    heights = []
+    heights, ringed = [], []
     while carried.tween is not None:
         heights.append(carried.z)
+        ringed.append(carried.selected)
         drive.frames(1)
     assert max(heights) > KEEP_LIFT * 0.8, "half way the die is high over the felt"
     assert heights[0] < KEEP_LIFT * 0.3 and heights[-1] < KEEP_LIFT * 0.3, "it rises from the felt and comes down"
+    drive.frames(1)
     assert carried.z == 0.0 and carried.place == "tray"
+    # its gold ring on all the way (without it, one lifted past the dice in the hand read as live: helper-27)
+    assert all(ringed) and not carried.selected
 
 
 def test_a_throw_refused_for_a_die_that_does_not_score_shakes_that_die(make_app: Callable[..., App]) -> None:
