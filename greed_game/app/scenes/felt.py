@@ -377,8 +377,8 @@ class Hold:
     on_row: bool = False
     """Whether the drag under way began on a die of the row (let go there, it throws them)."""
     brings: int = 0
-    """How many dice the drag under way brings into the hand over the rail: every die, when every die on the
-    felt is kept (hot dice); those a void throw lost off the table, with the dice still on the felt."""
+    """How many dice the drag under way brings into the hand over the rail, with those it takes up from the felt
+    (:func:`_brought`)."""
     pressed: int | None = None
     """The die the drag under way began on (let go there, it is picked or put back)."""
     place: tuple[float, int] | None = None
@@ -944,11 +944,10 @@ class FeltSection:
                 self.hold.side = seat_spot(_thrower(snap), len(snap.players))[1]
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 self.hold.pressed = die.ident if die is not None and snap.may_select else None
-                self.hold.brings = snap.rules.dice if self.dice and all(d.selected for d in self.dice) else 0
-                if self.hold.brings:  # (the six in the hand are the row waiting: none is laid over them)
+                self.hold.brings = _brought(self, snap)
+                if self.dice and all(d.selected for d in self.dice):
+                    # (hot dice: the six in the hand are the row waiting, none is laid over them)
                     self.hold.place = seat_spot(_thrower(snap), len(snap.players))
-                if self.dice and not self.hold.fresh and snap.state.phase is Phase.ROLL:
-                    self.hold.brings = max(0, snap.state.dice_left - len(self.dice))  # (a void lost some)
                 return None
         elif isinstance(event, KeyPress) and event.key.isdigit() and event.key != "0":
             die = next((d for d in self.dice if d.label == int(event.key)), None)
@@ -1239,17 +1238,27 @@ def _pick_up(felt: FeltSection) -> None:
     again = bool(felt.dice) and not hold.fresh and all(d.selected for d in felt.dice)
     hold.lying = {d.ident: d.pose for d in hold.fresh or felt.dice
                   if (again or not d.selected) and d.pose is not None and d.layout is not None}
-    if again:  # (the dice kept before, in the tray, come back too: over the rail, into the hand)
-        hold.brings = max(0, hold.brings - len(hold.lying))
     for d in felt.dice:
         if d.ident in hold.lying:
             d.lean_amount = 0.0  # (a void throw's cocked die, picked up: its ring and tag went with it)
     x = CAMERA.to_world(*drag[-1][:2])[0]
-    if not hold.lying and hold.brings:  # hot dice: the six come into the hand over the rail
+    if not hold.lying and hold.brings:  # (none to take up, as a die with no pose: all come in as a row)
         hold.lay([], hold.brings, x, hold.side, felt.vrng)
-    elif hold.brings:  # dice a void throw lost come in to join those picked up
+    elif hold.brings:  # the dice not on the felt come in over the rail to join those taken up
         hold.bring(hold.brings, x, hold.side, felt.vrng)
     felt.exits = []  # (the void's marks were read: the dice are being thrown again)
+
+
+def _brought(felt: FeltSection, snap: TableSnapshot) -> int:
+    """How many dice a hand about to take up the dice on the felt must bring in over the rail to have all those
+    to throw: after hot dice, the dice kept before (in the tray); after a void, those that fell off the table."""
+    if not felt.dice or felt.hold.fresh:
+        return 0
+    if all(d.selected for d in felt.dice):  # hot dice: every die comes back
+        return max(0, snap.rules.dice - len(felt.dice))
+    if snap.state.phase is Phase.ROLL:
+        return max(0, snap.state.dice_left - len(felt.dice))
+    return 0
 
 
 def _put_back_brought(felt: FeltSection) -> None:

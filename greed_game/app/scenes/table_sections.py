@@ -165,9 +165,10 @@ class TraySection(Section):
                     default=-1)
         if spent != self.spent:
             self.spent = spent
-            for t, (x, y) in zip(self.dice, self._slots()[0], strict=True):
+            slots, size = self._slots()
+            for t, (x, y) in zip(self.dice, slots, strict=True):
                 if t.group > spent and t.view.tween is None:
-                    t.view.move_to(x, y, 0.0, self._slots()[1], SPENT_SLIDE)
+                    t.view.move_to(x, y, 0.0, size, SPENT_SLIDE)
 
     def update(self, dt: float) -> None:
         """Glide the dice on their way in; the last turn's fade."""
@@ -226,7 +227,7 @@ class TraySection(Section):
         if self.spent >= 0:
             self._draw_spent(canvas, snap)
         for g, xs in placed.items():
-            if g < len(snap.tray) and snap.tray[g].hot and g + 1 in placed and g > self.spent:
+            if g < len(snap.tray) and snap.tray[g].hot and g + 1 in placed:
                 # a set finished by hot dice: a line between it and the next set's dice
                 x = (max(xs) + min(placed[g + 1])) / 2
                 canvas.line(theme.GOLD_DARK, (x, r.y + 12), (x, r.bottom - 12), 2)
