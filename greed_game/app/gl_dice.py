@@ -15,10 +15,11 @@ caller draws the flat view instead.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import math
 import sys
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import moderngl
@@ -489,6 +490,12 @@ class GLDice:
         self._resolve = ctx.vertex_array(resolve, [])
         self.drawn = pygame.Rect(0, 0, 0, 0)
         """The part of the last surface rendered that holds anything (physical px)."""
+        self._flush = _flusher(ctx)
+        self._prepared: tuple[SkinName, float] | None = None
+        self._ahead: tuple[pygame.Rect, tuple[int, int, int, int]] | None = None
+        """Where the flight frame holds dice drawn ahead and not yet read back: the box and its viewport."""
+        self._handed: tuple[pygame.Surface, pygame.Rect] | None = None
+        """The picture last handed over while drawing ahead, and its box."""
 
     @classmethod
     def create(cls, *, samples: int = SAMPLES) -> GLDice | None:
@@ -523,6 +530,9 @@ class GLDice:
         that no throw waits for it: the first die to come to rest waited 60 ms here on llvmpipe, a visible
         stall as it landed. Costs nothing once drawn."""
         die_px = camera.unit * max(1, int(size_px[0])) / _rect(area)[2]
+        if self._prepared == (skin, die_px):
+            return  # (the table asks every frame; making the context current and back costs a frame 0.1 ms)
+        self._prepared = (skin, die_px)
         with self.ctx:
             self._ensure_marks(skin, die_px)
             if self.software:
@@ -568,23 +578,37 @@ class GLDice:
     def render_part(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                     size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None = None, *,
                     moving: bool = False, tops: Sequence[tuple[int, int]] | None = None,
-                    falls: Sequence[float] | None = None) -> pygame.Surface | None:
+                    falls: Sequence[float] | None = None, ahead: bool = False) -> pygame.Surface | None:
         """Only the part of :meth:`render`'s surface that holds anything (None when nothing does); it goes at
-        :attr:`drawn` in the area. The table blits this, not a whole area's surface mostly transparent."""
+        :attr:`drawn` in the area. The table blits this, not a whole area's surface mostly transparent.
+
+        ``ahead``, for dice in flight on a software renderer: these poses are
+        drawn and left to the renderer's own threads while the game goes on
+        with its frame (waiting for them was half the frame); they are read
+        back at the next call, and what this call returns is the picture the
+        last one asked for. The dice are seen a frame late, all of them
+        alike; the first call of a run waits for its own picture, and the
+        second shows it again.
+        """
         self.drawn = pygame.Rect(0, 0, 0, 0)
         # another context (a second renderer, a benchmark's baseline) may be current on this thread: GL names
         # are the context's own, and drawing with ours in theirs draws the wrong objects or crashes
         with self.ctx:
             return self._render(poses, layouts, skin, camera, size_px, area, highlights, moving=moving, tops=tops,
-                                falls=falls)
+                                falls=falls, ahead=ahead)
 
     def _render(self, poses: F32, layouts: Sequence[Layout], skin: SkinName, camera: Camera,
                 size_px: tuple[int, int], area: Area, highlights: Sequence[Highlight | None] | None, *,
                 moving: bool, tops: Sequence[tuple[int, int]] | None,
-                falls: Sequence[float] | None = None) -> pygame.Surface | None:
+                falls: Sequence[float] | None = None, ahead: bool = False) -> pygame.Surface | None:
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
+        quick = moving and self.software
+        ahead = ahead and quick and self._flush is not None
+        if not ahead:
+            self._ahead = self._handed = None
         if poses.shape[0] == 0:
+            self._ahead = self._handed = None
             return None
         ax, ay, aw, ah = _rect(area)
         rot = rotations(poses[:, 3:7])
@@ -595,8 +619,9 @@ class GLDice:
         # pixel (a software renderer most of all), and six dice cover a small part of the table.
         box = _bounds(poses, shadows, rings, camera, area, (w, h))
         if box.w <= 0 or box.h <= 0:
+            self._ahead = self._handed = None
             return None
-        quick = moving and self.software
+        handed = self._read_ahead() if ahead else None
         self._ensure_marks(skin, camera.unit * w / aw, quick=quick)
         viewport = (0, 0, box.w, box.h)
         if quick:
@@ -620,9 +645,26 @@ class GLDice:
             self.ctx.disable(moderngl.BLEND | moderngl.DEPTH_TEST | moderngl.CULL_FACE)
             samples.use(0)
             self._resolve.render(moderngl.TRIANGLES, vertices=3)
+        if ahead and self._flush is not None:
+            self._flush()
+            self._ahead = (box, viewport)
+            handed = handed or self._handed or self._read_ahead()
+            assert handed is not None  # (the picture just drawn, read back at once the first time)
+            self._handed = handed
+            self.drawn = handed[1]
+            return handed[0]
         data = resolved.read(viewport=viewport, components=4, alignment=1)
         self.drawn = box
         return pygame.image.frombuffer(data, box.size, "BGRA")
+
+    def _read_ahead(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """The picture drawn ahead into the flight frame, read back (None when there is none)."""
+        if self._ahead is None or self._flight is None:
+            return None
+        box, viewport = self._ahead
+        self._ahead = None
+        data = self._flight.read(viewport=viewport, components=4, alignment=1)
+        return pygame.image.frombuffer(data, box.size, "BGRA"), box
 
     def _draw(self, poses: F32, rot: npt.NDArray[np.float64], layouts: Sequence[Layout], skin: SkinName,
               camera: Camera, matrix: F32, shadows: F32, rings: F32, *, quick: bool = False,
@@ -867,6 +909,16 @@ def standalone_context(backend: str) -> moderngl.Context:
         # the stubs type ``backend`` wrongly (a dict); the library takes the backend's name
         return moderngl.create_context(standalone=True, require=330, backend="egl")  # type: ignore[arg-type]
     return moderngl.create_context(standalone=True, require=330)
+
+
+def _flusher(ctx: moderngl.Context) -> Callable[[], None] | None:
+    """The context's glFlush, which moderngl does not offer: it sets the renderer to work on what was drawn and
+    returns at once (None where the context's loader cannot give it: then nothing is drawn ahead)."""
+    try:
+        address = ctx.mglo._context.load("glFlush")
+    except Exception:
+        return None
+    return ctypes.CFUNCTYPE(None)(address) if address else None
 
 
 def _quietly_release(ctx: moderngl.Context) -> None:

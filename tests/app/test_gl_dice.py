@@ -283,6 +283,34 @@ def test_the_part_drawn_is_the_whole_pictures_box(dice: GLDice) -> None:
     assert dice.render_part(poses[:0], [], "pips", CAMERA, SIZE, STAGE) is None
 
 
+def test_dice_in_flight_drawn_ahead_are_handed_over_a_frame_late(dice: GLDice) -> None:
+    flights = [np.array([(x, 0.4 * x, 1.2, 0.2, 0.3, 0.1, 0.927), (-x, 1.0, 0.8, *FLAT)], dtype=np.float32)
+               for x in (-2.0, -1.0, 0.0, 1.0)]
+    layouts = [FIVE_UP, FIVE_UP]
+
+    def picture(image: pygame.Surface | None) -> tuple[tuple[int, ...], bytes]:
+        assert image is not None
+        return tuple(dice.drawn), pygame.image.tobytes(image, "RGBA")
+
+    # each frame on its own, waited for
+    alone = [picture(dice.render_part(p, layouts, "pips", CAMERA, SIZE, STAGE, moving=True)) for p in flights]
+    assert len(set(alone)) == len(flights), "the frames differ"
+    ahead = [picture(dice.render_part(p, layouts, "pips", CAMERA, SIZE, STAGE, moving=True, ahead=True))
+             for p in flights]
+    if not dice.software:
+        assert ahead == alone, "a hardware renderer draws each frame when asked"
+        return
+    # the first is waited for, shown again while the second is drawn; from then on each is a frame late
+    assert ahead == [alone[0], alone[0], alone[1], alone[2]]
+    rest = np.array([(0.0, 0.0, 0.5, *FLAT)] * 2, dtype=np.float32)
+    rest[1, 0] = 2.0
+    landed = picture(dice.render_part(rest, layouts, "pips", CAMERA, SIZE, STAGE, ahead=True))
+    assert landed == picture(dice.render_part(rest, layouts, "pips", CAMERA, SIZE, STAGE)), \
+        "dice at rest are drawn when asked, and what was drawn ahead is let go"
+    again = picture(dice.render_part(flights[3], layouts, "pips", CAMERA, SIZE, STAGE, moving=True, ahead=True))
+    assert again == alone[3], "a new flight starts with its own first frame"
+
+
 def test_another_context_made_current_in_between_changes_nothing(dice: GLDice) -> None:
     # a second renderer (or a benchmark's own context) made current: ours must still draw with its own objects
     first = pygame.surfarray.array3d(render_one(dice, (0.5, 0.5, 0.9, 0.2, 0.3, 0.1, 0.927)))

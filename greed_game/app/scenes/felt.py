@@ -1108,7 +1108,7 @@ class FeltSection:
             poses = np.array(placed, dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
             image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving, tops=tops,
-                                   falls=falls)
+                                   falls=falls, ahead=moving)
             self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
         _, image, (bx, by) = self.drawn
         x, y = canvas.pt(area.x, area.y)
