@@ -14,7 +14,15 @@ import pytest
 
 from greed_game.app.dice_view import DieView
 from greed_game.app.main import App
-from greed_game.app.scenes.felt import CAMERA, FLICK_GAIN, FLICK_LIFT, FLICK_SPEED, gesture_flick, pose_dice
+from greed_game.app.scenes.felt import (
+    CAMERA,
+    FLICK_GAIN,
+    FLICK_LIFT,
+    FLICK_SPEED,
+    HOLD_STILL,
+    gesture_flick,
+    pose_dice,
+)
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
@@ -453,6 +461,42 @@ def test_a_drag_picks_up_the_dice_left_and_a_drag_let_go_where_it_began_puts_the
     assert not table.felt.hold.lying
     for d in table.felt.dice:
         assert math.dist((d.x, d.y), lying[d.ident]) < 0.5, "every die is back where it lay"
+
+
+def test_a_press_held_still_off_the_dice_takes_them_up(make_app: Callable[..., App]) -> None:
+    """A press held still had done nothing until the pointer moved (helper-28)."""
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    kept = next(d.ident for d in table.felt.dice if d.selected)
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(int(HOLD_STILL * 60) - 3)
+    assert not table.felt.hold.lying and table.snap.status[0][0] != "Let go to throw", "not yet"
+    drive.frames(40)
+    assert table.felt.hold.lying, "held still, the press took the dice up"
+    assert all(d.pose is not None and d.pose[2] > 1.0 for d in table.felt.dice), "up off the felt, in the hand"
+    assert [t.view.ident for t in table.tray.dice] == [kept], "the die picked was set aside"
+    assert table.snap.status[0][0] == "Let go here: no throw", "let go where it was pressed: no throw"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(*start), button=1))
+    drive.frames(60)
+    assert table.turn.throws == 1 and not table.felt.hold.lying, "the dice went back; nothing was thrown"
+
+
+def test_a_press_held_still_on_a_die_is_still_a_click_on_it(make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    other = next(d for d in table.felt.dice if not d.selected)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(other.x, other.y),
+                                         button=1))
+    drive.frames(60)
+    assert not table.felt.hold.lying, "a press on a die waits to be told from a click"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(other.x, other.y),
+                                         button=1))
+    drive.frames(3)
+    assert other.selected and table.turn.throws == 1
 
 
 def test_after_a_die_fell_off_the_table_the_hand_picks_up_every_die_to_throw_again(

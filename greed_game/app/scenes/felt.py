@@ -75,10 +75,12 @@ FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, SIDE.left - 4 - VIEW_AREA.x, T
 """Where a die falling off the table is seen: over the room around the table, not over the tray below it or the
 side panel beside it (it falls behind them)."""
 
-FLICK_SPEED = (2.0, 14.0)
+FLICK_SPEED = (2.0, 11.5)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top): the
 slowest rolls the dice out of the hand (at 4.5 a slow drag still carried six to the felt's middle and one die
-past it), the fastest sends most to the far rail."""
+past it), the fastest sends two thirds of them to the far third. At 14, five in six went there, and a quarter of
+such throws left the dice in a row along the far rail (their spread across it under a quarter of their spread
+along it; 9% at 11.5)."""
 FLICK_LIFT = 10.0
 """How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
 FLICK_GAIN = 0.5
@@ -354,6 +356,8 @@ quick flick let go before they were in the hand)."""
 PICK_UP = 10.0
 """How far (logical px) a press on the felt must move before it picks up the dice lying there: further is a
 throw's start, nearer may still be a click on a die."""
+HOLD_STILL = 0.25
+"""How long (seconds) a press on the felt off the dice is held still before it takes the dice up."""
 HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
              (0.05, 1.0, 1.8))
 """Where held dice sit around the pointer (die units across, up the screen, and above the felt)."""
@@ -919,19 +923,9 @@ class FeltSection:
             self.pointed = event.pos
             # (no die lights up under a drag: the dice are being thrown, not picked)
             self.hover = None if self.drag is not None else next((d for d in self.dice if d.contains(event.pos)), None)
-            drag = self.drag
-            if drag is not None:
-                drag.append((*event.pos, self.clock))
-                away = math.dist(drag[0][:2], event.pos)
-                if self.told is not None or self.hold.fresh or away >= PICK_UP:
-                    _pick_up(self)
-                    # (let go back where the drag began, a click: only the row's dice are thrown by that)
-                    # (the dice picked are set aside as the others are picked up: on a die, it may be a click)
-                    told = HoldDice(True, self.hold.on_row or away >= FLICK_MIN,
-                                    self.hold.pressed is None or away >= FLICK_MIN)
-                    if told != self.told:
-                        self.told = told
-                        return told
+            if self.drag is not None:
+                self.drag.append((*event.pos, self.clock))
+                return _take_up(self)
             return None
         if isinstance(event, Release):
             return self._release(event.pos, snap)
@@ -1225,13 +1219,43 @@ def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
     return any(abs(pose[0] - sx) < 1.4 and abs(pose[1] - sy) < 1.4 for sx, sy in row_slots(count, x, side))
 
 
+def _take_up(felt: FeltSection) -> HoldDice | None:
+    """A press under way takes up the dice once it has gone far enough, or been held still long enough off the
+    dice; what to tell the flow when that is news (None: nothing new)."""
+    drag = felt.drag
+    if drag is None:
+        return None
+    away = math.dist(drag[0][:2], drag[-1][:2])
+    if not (felt.told is not None or felt.hold.fresh or away >= PICK_UP or _held_still(felt)):
+        return None
+    _pick_up(felt)
+    # (let go back where the drag began, a click: only the row's dice are thrown by that)
+    # (the dice picked are set aside as the others are picked up: on a die, it may be a click)
+    told = HoldDice(True, felt.hold.on_row or away >= FLICK_MIN, felt.hold.pressed is None or away >= FLICK_MIN)
+    if told == felt.told:
+        return None
+    felt.told = told
+    return told
+
+
+def held_still(felt: FeltSection) -> HoldDice | None:
+    """A press on the felt off the dice, held still for :data:`HOLD_STILL`, takes the dice up as a drag would
+    (a press held still had done nothing until the pointer moved); what to tell the flow then."""
+    return _take_up(felt) if felt.told is None and _held_still(felt) else None
+
+
+def _held_still(felt: FeltSection) -> bool:
+    drag = felt.drag
+    return drag is not None and felt.hold.pressed is None and felt.clock - drag[0][2] >= HOLD_STILL
+
+
 def _pick_up(felt: FeltSection) -> None:
-    """A drag under way picks up the dice to throw once it has gone far enough (at once for the row's): they go
-    into the hand (before the flow hears of it: the dice it sets aside then are the others)."""
+    """A drag under way picks up the dice to throw once it has gone far enough (at once for the row's), or when
+    held still: they go into the hand (before the flow hears of it: the dice it sets aside then are the others)."""
     drag, hold = felt.drag, felt.hold
     # (a drag over dice the turn threw must first be told from a click on one; the row's are picked up at once)
     if (drag is None or hold.lying or felt.playing is not None
-            or not (hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP)):
+            or not (hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP or _held_still(felt))):
         return
     # hot dice: the hand takes up the very dice that scored, to throw them again (six more brought in over the
     # rail while the six kept flew to the tray were twelve dice on a six-dice table)
