@@ -268,7 +268,7 @@ def test_export_and_replay_from_the_scoreboard(app: App, drive: Driver, storage:
     game = finished_game(4)
     board = ScoreboardScene(app, GameSetup("pass-the-dice", list(game.players), {"target": 3000}), game)
     app.stack.replace(board)
-    drive.frames(1)
+    drive.frames(40)  # (clicks are its own once it has been seen)
     drive.click(board.export_button.rect.center)
     assert board.exported is not None and board.exported.is_file()
     assert read_record(board.exported.read_text()).events == game.events

@@ -168,6 +168,7 @@ def _reviewed(
     """A finished two-player game's scoreboard, and its review opened with V (worked out in line)."""
     game = finished_game(seed=seed, rules=rules, players=players, target=target)
     app.stack.replace(ScoreboardScene(app, GameSetup(rules, list(game.players), {"target": target}), game))
+    drive.frames(40)  # (keys are its own once it has been seen)
     drive.press("v")
     review = app.stack.top
     assert isinstance(review, ReviewOverlay) and review.job.done and review.job.result, review.job

@@ -450,3 +450,23 @@ def test_keys_hurrying_the_computer_along_do_not_carry_over_into_the_person_s_de
     drive.frames(round(KEY_CARRY * 60) + 2)
     drive.press("space", frames=2)
     assert table.turn.throws == throws + 1, "a key pressed after a moment is the person's"
+
+
+def test_f1_or_a_question_mark_opens_the_rules_being_played_and_the_game_waits(
+        make_app: Callable[..., App]) -> None:
+    from greed_game.app.scenes.overlays import RulesOverlay
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "dollar-greed", [TESS, ADA], [FirstPlayer(1)])
+    drive.frames(2)
+    for open_rules in (lambda: drive.press("f1"), lambda: drive.type("?")):
+        events = list(table.game.events)
+        open_rules()
+        rules = app.stack.top
+        assert isinstance(rules, RulesOverlay), "the help key opens the rules"
+        assert rules.presets[rules.index] == table.rules, "of the game being played"
+        drive.frames(240)
+        assert table.game.events == events, "the computer player waited under the rules"
+        drive.press("escape")
+        assert app.stack.top is table

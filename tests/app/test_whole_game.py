@@ -107,6 +107,8 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
             drive.frames(1)
     board = app.stack.top
     assert isinstance(board, ScoreboardScene), "the game did not reach the scoreboard"
+    drive.press("enter")  # (meant for the table's last moment: "a key goes on to the result")
+    assert app.stack.top is board, "a key carried over from the table starts no new game before the result is seen"
     assert board.game.finished and board.game.winners
     assert human_throws > 3 and computer_seen
     assert len(board.history.turns) >= 2
@@ -117,5 +119,6 @@ def test_person_against_computer_from_menu_to_scoreboard(app: App, drive: Driver
     assert not app.storage.has_saved_game()
     assert app.storage.archive.load_stats().games == 1
 
+    drive.frames(40)
     drive.press("escape")
     assert isinstance(app.stack.top, MenuScene)

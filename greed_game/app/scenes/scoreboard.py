@@ -9,7 +9,7 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import LOGICAL_W, Canvas
-from greed_game.app.input import Input, KeyPress, Scroll
+from greed_game.app.input import Input, KeyPress, Move, Scroll
 from greed_game.app.navigation import Go, Push, Replace, ToMenu, ToNewGame, ToReplay, ToReview, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.common import draw_backdrop, draw_heading, draw_panel
@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 CHART = pygame.Rect(30, 96, 760, 340)
 FIGURES = pygame.Rect(810, 96, 440, 340)
 ROUNDS = pygame.Rect(30, 452, 1220, 180)
+SETTLE = 0.6
+"""Seconds after the result opens in which keys and clicks are not yet its own: one meant for the table's last
+moment (a key goes on to the result) had started a new game before the result was seen."""
 
 
 class ScoreboardScene(Scene):
@@ -62,8 +65,18 @@ class ScoreboardScene(Scene):
         self.focus = FocusGroup([self.review_button, self.export_button, self.watch, self.menu, self.play_again],
                                 focus=4)
         self.column = max(0, self.rounds - self.visible_columns)
+        self.shown_for = 0.0
+        """Seconds the result has been on the screen."""
 
     visible_columns = 14
+
+    def update(self, dt: float) -> Go | None:
+        self.shown_for += dt
+        return None
+
+    def idle_for(self) -> float:
+        left = SETTLE - self.shown_for
+        return min(left, super().idle_for()) if left > 0 else super().idle_for()
 
     def again(self) -> Go:
         """A new game with the same seats and rules."""
@@ -96,6 +109,8 @@ class ScoreboardScene(Scene):
         return Push(ToReplay(loaded))
 
     def handle(self, event: Input) -> Go | None:
+        if self.shown_for < SETTLE and not isinstance(event, Move):
+            return None
         if isinstance(event, KeyPress):
             if event.key == "escape":
                 return self.to_menu()

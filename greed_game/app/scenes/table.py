@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas
 from greed_game.app.dice_view import DieView, shake
-from greed_game.app.input import Click, Input, KeyPress, Move, Scroll
-from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToScoreboard, went
+from greed_game.app.input import Click, Input, KeyPress, Move, Scroll, TextInput
+from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToRules, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.felt import FeltSection, cancel_drag, felt_pointer, held_still, passing_on
 from greed_game.app.scenes.table_parts import FELT, RAILS
@@ -290,6 +290,8 @@ class TableScene(Scene):
         if isinstance(event, KeyPress) and event.key == "escape":
             # While the computer players are worked out, straight back to the menu: the game is autosaved.
             return Replace(ToMenu()) if snap.waiting is not None else self.open_menu()
+        if (isinstance(event, KeyPress) and event.key == "f1") or (isinstance(event, TextInput) and event.text == "?"):
+            return Push(ToRules(rules=self.rules))  # (the game waits under them, as under the pause)
         if isinstance(event, Click):
             used = self.actions.focus.handle(event)
             if used is not False:
