@@ -458,3 +458,18 @@ def test_continue_s_line_fits_under_its_button_in_a_small_window(make_app: Calla
     line = next(w.hint for w in menu.focus.widgets if isinstance(w, Button) and w.label == "Continue")
     assert line and "1,050" in line
     assert app.canvas.text_width(line, 11) <= CONTINUE_W - 12, "the line is cut with an ellipsis"
+
+
+def test_a_banner_card_hides_a_die_passing_under_it() -> None:
+    """A die under a card had shown through it, across its words (helper-28)."""
+    from greed_game.app.scenes.table_parts import banner_card, draw_banner
+    from greed_game.narrator import Said as Words
+
+    pygame.font.init()
+    canvas = Canvas(pygame.Surface((1280, 720)))
+    said = Words("Bust!", "No scoring dice", "bad")
+    card = banner_card(canvas, said)
+    canvas.surface.fill((250, 250, 245))  # an ivory die filling the card
+    draw_banner(canvas, said, 5.0, card)
+    inside = canvas.surface.get_at((card.x + 12, card.centery))
+    assert max(inside.r, inside.g, inside.b) < 40, "the card is all but opaque"

@@ -444,7 +444,8 @@ def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:
     """The narrator's words large on the felt in ``card`` (see :func:`banner_card`), fading out at the end."""
     alpha = max(0.0, min(1.0, ttl / 0.3))
-    canvas.box(card, (10, 12, 14, int(190 * alpha)), radius=14, border=1.5 if alpha > 0.5 else 0,
+    # all but opaque: a die passing under the card showed through it, across its words (helper-28)
+    canvas.box(card, (10, 12, 14, int(240 * alpha)), radius=14, border=1.5 if alpha > 0.5 else 0,
                border_color=theme.tone_color(said.tone))
     ink = theme.tone_color(said.tone)
     fade = round(255 * alpha)  # (the words fade with the card: greyed, they read as a banner out of order)

@@ -126,22 +126,24 @@ class TablePicture:
         self._above(canvas, snap, None)
 
     def _below(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """What lies under the dice: the table and the tray (and the plates while dice move)."""
+        """What lies under the dice: the table and the tray (and the plates while a throw flies)."""
         draw_table_background(canvas)
         self.table.tray.draw(canvas, snap)
         if self._plates_under():
             self.table.top.draw_plates(canvas, snap)
 
     def _above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
-        """What lies over the dice: the top bar (a die flung over the far rail passed over its chips' words), the
-        seats' plates on the rails (dice at rest), kept dice on their way, the banners, the buttons and the side
-        panel (the first and the last two, which keep to their own rectangles, only where they meet ``region``)."""
+        """What lies over the dice: the top bar (a die flung over the far rail passed over its chips' words), kept
+        dice on their way, the seats' plates on the rails (but under a throw in flight), the banners, the buttons
+        and the side panel (the first and the last two, which keep to their own rectangles, only where they meet
+        ``region``)."""
         table = self.table
         if region is None or region.colliderect(canvas.rect(TOP_BAR)):
             table.top.draw(canvas, snap)
+        # (kept dice carried to the tray pass under the seats' plates: one had crossed "You", helper-28)
+        table.tray.draw_moving(canvas)
         if not self._plates_under():
             table.top.draw_plates(canvas, snap)
-        table.tray.draw_moving(canvas)
         table.notices.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(ACTIONS)):
             table.actions.draw(canvas, snap)
@@ -149,10 +151,10 @@ class TablePicture:
             table.side.draw(canvas, snap)
 
     def _plates_under(self) -> bool:
-        """Whether the seats' plates lie under the dice: while dice move (in the air, they pass over the rails'
-        plates), not at rest (a die lying against a rail never hides a name)."""
-        felt = self.table.felt
-        return felt.playing is not None or bool(felt.sweep.dice) or bool(felt.hold.lying)
+        """Whether the seats' plates lie under the dice: while a throw flies (in the air, its dice pass over the
+        rails' plates), not at rest (a die lying against a rail never hides a name), nor while dice are brought
+        in or taken off over a rail (faint there, they had read as ghosts over the name, helper-28)."""
+        return self.table.felt.playing is not None
 
     def _look(self, snap: TableSnapshot) -> tuple[object, ...] | None:
         """All that the screen shows but the dice of a throw in flight (None when not in a throw, or when the

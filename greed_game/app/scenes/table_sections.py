@@ -657,8 +657,8 @@ class NoticeLayer(Section):
             y = above if above >= FELT.top + 22 else banner.bottom + 8 + 19
             card.centery = round(y)
         self.callout_card = card
-        canvas.box(card, (12, 14, 10, int(215 * alpha)), radius=19, border=1.5 if alpha > 0.5 else 0,
-                   border_color=theme.GOLD)
+        canvas.box(card, (12, 14, 10, int(240 * alpha)), radius=19, border=1.5 if alpha > 0.5 else 0,
+                   border_color=theme.GOLD)  # (all but opaque: a die passing under it showed across its words)
         # the words fade with the card (dice thrown on come to land where they were)
         canvas.text(text, (x, y), 22, theme.GOLD, font="bold", anchor="center", shadow=(0, 0, 0),
                     alpha=round(255 * alpha))
