@@ -213,7 +213,7 @@ def draw_player_rows(
         said = spoken if spoken is not None and spoken.seat == seat and not compact else None
         lines = [] if compact else canvas.wrap(said.text if said else notes[seat], SPEECH_SIZE if said else 12, room)
         # A bubble sits between the name and the bar under it; the row grows when it needs more room.
-        bubble = name_h + 2 + len(lines) * (speech_h + 2) + 4 + 7 - (PLAYER_ROW_H - 6)
+        bubble = name_h + 5 + len(lines) * (speech_h + 2) + 4 + 7 - (PLAYER_ROW_H - 6)
         extra = max(0.0, bubble) if said else max(0, len(lines) - 1) * note_h
         # A compact row is at least the name's real height with the bar under it: a small window's text is larger.
         row_h = max(COMPACT_ROW_H, name_h + 16) if compact else PLAYER_ROW_H + extra
@@ -223,7 +223,8 @@ def draw_player_rows(
         draw_seat_badge(canvas, players[seat].kind, players[seat].name, theme.seat_color(seat),
                         (row.x + 8 + face / 2, row.y + (row.h / 2 if compact else 4 + face / 2)), face)
         if said is not None:
-            _draw_bubble(canvas, lines, pygame.Rect(row.x + text_x - 6, round(row.y + name_h + 2),
+            # (below the name's descenders: at 854×480 the bubble's top had cut across the name, helper-28)
+            _draw_bubble(canvas, lines, pygame.Rect(row.x + text_x - 6, round(row.y + name_h + 5),
                                                     0, 0), speech_h, said.alpha)
         else:
             for i, line in enumerate(lines):
