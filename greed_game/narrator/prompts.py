@@ -25,9 +25,9 @@ class Prompts(Voice):
             dice=self.dice(dice), points=num(points))
 
     def part_of(self, dice: Sequence[int], rest: Sequence[int]) -> str:
-        """Dice picked that score only with more: ``3 scores only with 1 2 4 5 6: pick them too``."""
-        return ngettext("{dice} scores only with {rest}: pick them too", "{dice} score only with {rest}: pick them too",
-                        len(dice)).format(dice=self.dice(dice), rest=self.dice(rest))
+        """Dice picked that score only with more: ``Pick 1 2 4 5 6 too, to keep 3`` (it had said "5 6 6 score only
+        with 6", of a 5 that scores alone)."""
+        return _("Pick {rest} too, to keep {dice}").format(dice=self.dice(dice), rest=self.dice(rest))
 
     def keep_prompt(self, dice_on_felt: int, best: int) -> str:
         """What to do with a throw before anything is selected."""

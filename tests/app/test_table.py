@@ -106,7 +106,7 @@ def test_dice_picked_on_the_way_to_a_keep_are_not_refused(make_app: Callable[...
     pick(table, [3])
     drive.frames(1)
     choice = table.turn.choice
-    assert choice.error == "" and choice.text == "3 scores only with 1 2 4 5: pick them too"  # (the least)
+    assert choice.error == "" and choice.text == "Pick 1 2 4 5 too, to keep 3"  # (the least)
     pick(table, [1, 2, 4, 5, 6])
     drive.frames(1)
     assert table.turn.choice.error == "" and table.turn.choice.points == 2000  # (a straight, in these rules)
