@@ -129,6 +129,16 @@ class Tween:
     def finished(self) -> bool:
         return self.t >= self.duration
 
+    def quicken(self, left: float) -> None:
+        """Finish within ``left`` seconds from here, on the same way on (a wait before the move is cut)."""
+        if self.t <= 0:
+            self.t, self.duration = 0.0, min(self.duration, left)
+            return
+        u = self._done()
+        if u < 1 and self.duration - self.t > left:
+            self.duration = left / (1 - u)
+            self.t = u * self.duration
+
 
 SHAKE = 0.36
 """How long a refused die shakes, seconds."""

@@ -470,3 +470,39 @@ def test_f1_or_a_question_mark_opens_the_rules_being_played_and_the_game_waits(
         assert table.game.events == events, "the computer player waited under the rules"
         drive.press("escape")
         assert app.stack.top is table
+
+
+def test_a_move_quickened_goes_on_from_where_it_is_and_ends_in_time() -> None:
+    from greed_game.app.dice_view import Tween
+
+    move = Tween((0.0, 0.0, 0.0, 40.0), (100.0, 200.0, 0.0, 40.0), 0.5)
+    move.t = 0.1
+    before = move.pose()
+    move.quicken(0.12)
+    assert move.pose() == pytest.approx(before), "no jump"
+    move.t += 0.12
+    assert move.finished
+    waiting = Tween((0.0, 0.0, 0.0, 40.0), (100.0, 200.0, 0.0, 40.0), 0.5, t=-0.2)
+    waiting.quicken(0.12)
+    assert waiting.t == 0 and waiting.duration == pytest.approx(0.12), "a wait before the move is cut"
+    nearly = Tween((0.0, 0.0, 0.0, 40.0), (100.0, 200.0, 0.0, 40.0), 0.5, t=0.45)
+    nearly.quicken(0.12)
+    assert nearly.duration == 0.5 and nearly.t == 0.45, "a move nearly done is left as it is"
+
+
+def test_dice_set_aside_are_in_the_tray_soon_after_a_quick_throw_by_hand(make_app: Callable[..., App]) -> None:
+    """Set aside at the drag's start and let go at once, they had crossed the throw on their way (helper-28)."""
+    from greed_game.app.scenes.table import FLUNG_CARRY
+
+    from .scenarios import first_throw_with_a_keep
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    drive.drag(start, (start[0], start[1] - 200), 0.05)
+    assert table.turn.throws == 2
+    assert any(t.view.tween is not None for t in table.tray.dice), "still on its way as the dice leave the hand"
+    drive.frames(round(FLUNG_CARRY * 60) + 1)
+    assert all(t.view.tween is None for t in table.tray.dice), "in the tray"

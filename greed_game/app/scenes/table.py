@@ -72,6 +72,8 @@ def _celebrated(game: Game) -> bool:
 KEY_CARRY = 0.35
 """Seconds after the table comes to wait for a person in which a key is not yet theirs, when keys had just been
 hurrying it along (a run of presses carried over into the decision)."""
+FLUNG_CARRY = 0.12
+"""Seconds left at most to dice set aside on their way to the tray when a throw by hand leaves."""
 PHYSICS_RATE = {"slow": 0.45, "normal": 0.65, "fast": 1.6, "instant": 0.0}
 """How fast a throw's film plays (1: the physics' own time; 0: straight to rest). Normal is slower than life, as
 in a film of a throw: dice this size on a table this small are at rest in about 0.65 s of simulated time, which
@@ -235,6 +237,9 @@ class TableScene(Scene):
             self.app.audio.play(*sound)
         if isinstance(moment, (Thrown, RollOffThrown)):
             if isinstance(moment, Thrown):
+                if self.felt.flung_at == self.felt.clock:
+                    # (a hand let go just after it set dice aside: they crossed the throw on their way to the tray)
+                    self.tray.quicken(FLUNG_CARRY)
                 self.felt.throw(moment)
             else:
                 self.felt.roll_off(moment, [p.name for p in self.game.players])

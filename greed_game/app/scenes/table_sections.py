@@ -178,6 +178,12 @@ class TraySection(Section):
             if t.view.tween is None:
                 t.view.selected = False
 
+    def quicken(self, left: float) -> None:
+        """The dice on their way in there within ``left`` seconds."""
+        for t in self.dice:
+            if t.view.tween is not None:
+                t.view.tween.quicken(left)
+
     def hurry(self) -> None:
         """Every die in its place at once (the last turn's gone)."""
         self.fade = 0.0
