@@ -196,8 +196,9 @@ class Prompts(Voice):
         if len(loose) < len(kept):
             return ngettext("Cannot keep {kept}: {loose} does not score with the rest",
                             "Cannot keep {kept}: {loose} do not score with the rest", len(loose)).format(**values)
-        return ngettext("Cannot keep {kept}: {loose} does not score", "Cannot keep {kept}: {loose} do not score",
-                        len(loose)).format(**values)
+        # (none of them scores: named once, "Cannot keep E, R, $: E, R, $ do not score" wrapped at 854×480)
+        return ngettext("Cannot keep {kept}: it does not score", "Cannot keep {kept}: none of them scores",
+                        len(kept)).format(**values)
 
     def deciding(self, seat: int) -> str:
         """While a computer weighs an offer."""
