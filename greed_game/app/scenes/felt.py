@@ -1363,7 +1363,9 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     # from the thrower's rail would, nearly (a drag ending past the middle had thrown most dice to the far third).
     room = TABLE.half_depth - 0.5
     nearer = (room + min(held_reach(side * y), HAND_BACK)) / (room + HAND_BACK)
-    speed = min(max(fastest * FLICK_GAIN * nearer, FLICK_SPEED[0]), FLICK_SPEED[1])
+    # (the hardest throw too: held at the line, the hardest had sent 85% of the dice to the far third and left
+    # a third of such throws in a row along the far rail)
+    speed = max(min(fastest * FLICK_GAIN, FLICK_SPEED[1]) * nearer, FLICK_SPEED[0])
     # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no
     # more than 60° off straight across.
     across = math.atan2(abs(whole_x), abs(whole_y))

@@ -338,6 +338,10 @@ class TableScene(Scene):
         if (any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying
                 or self.felt.sweep.dice or self.notices.confetti.falling or self.side.counting(snap)):
             return 0.0
+        if self.felt.drag is not None:
+            # a press held still takes the dice up on its own time: the window had slept through it, and they came
+            # up at the next input, in a single frame (helper-29)
+            return 0.0
         wake = super().idle_for()
         if turn.notices.message_ttl > 0:
             wake = min(wake, turn.notices.message_ttl)
