@@ -151,6 +151,8 @@ class TableSnapshot:
     """The person's seat a roll-off throw waits for (Space, Roll or a throw by hand), or None."""
     roll_off_dice: int = 0
     """How many dice that person throws in the roll-off (they wait in a row before them); 0 when none waits."""
+    in_hand: bool = False
+    """A person's dice are in their hand, to be thrown (a drag on the felt has taken them up)."""
 
 
 class Flow(Protocol):
@@ -401,6 +403,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         to_throw=_to_throw(flow),
         roll_off_thrower=flow.roll_off.waiting if flow.mode == "roll-off" else None,
         roll_off_dice=flow.roll_off.waiting_dice if flow.mode == "roll-off" else 0,
+        in_hand=flow.holding is not None and flow.holding.held,
     )
 
 

@@ -966,6 +966,8 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     line = CAMERA.to_screen(0.0, -0.3, 1.5)[1]
     assert table.notices.callout_spot[1].bottom < line - DIE / 2, "the callout lies where the hand goes"
     assert len(table.tray.dice) == 6 and all(t.view.tween is None for t in table.tray.dice), "a second six flew"
+    # the tray's six make way for the chip as the hand takes them up (six there and six in the hand, helper-29)
+    assert table.tray.spent == 0
     drive.hold_move(hand, (hand[0], hand[1] - 140), 5)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))
     drive.until(lambda: table.felt.playing is not None)
