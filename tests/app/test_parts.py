@@ -460,6 +460,29 @@ def test_continue_s_line_fits_under_its_button_in_a_small_window(make_app: Calla
     assert app.canvas.text_width(line, 11) <= CONTINUE_W - 12, "the line is cut with an ellipsis"
 
 
+def test_continue_s_line_is_fitted_again_when_the_window_shrinks(make_app: Callable[..., App]) -> None:
+    """Made for a larger window, the line was cut in the small one: "— your t…" (helper-29)."""
+    from greed_game.app.scenes.menu import CONTINUE_W, MenuScene
+    from greed_game.app.widgets import Button
+    from greed_game.rules import Bank, FirstPlayer, Keep, Player, Roll
+
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [Player("You"), Player("Penny", "cautious")],
+                     [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()])
+    table.turn.recorder.save()
+    app.show_menu()
+    drive.frames(1)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    button = next(w for w in menu.focus.widgets if isinstance(w, Button) and w.label == "Continue")
+    assert button.hint.startswith("Pass the Dice"), "the rules' name fits in a large window"
+    app.display.resize((854, 480))
+    drive.frames(2)
+    assert app.canvas.text_width(button.hint, 11) <= CONTINUE_W - 12, "the line is cut with an ellipsis"
+    assert "1,050" in button.hint
+
+
 def test_a_banner_card_hides_a_die_passing_under_it() -> None:
     """A die under a card had shown through it, across its words (helper-28)."""
     from greed_game.app.scenes.table_parts import banner_card, draw_banner

@@ -161,6 +161,10 @@ class MenuScene(Scene):
         return went(self.focus.handle(event))
 
     def draw(self, canvas: Canvas) -> None:
+        first = self.focus.widgets[0] if self.focus.widgets else None
+        if isinstance(first, Button) and first.hint:
+            # (fitted to the window as it is now: made for a larger one, the line was cut, "— your t…")
+            first.hint = self.continue_hint() or first.hint
         draw_backdrop(canvas)
         draw_title(canvas, 130)
         canvas.text(_("THE PUSH-YOUR-LUCK DICE GAME"), (LOGICAL_W / 2, 214), 17, theme.GOLD, font="bold",
