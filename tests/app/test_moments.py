@@ -161,6 +161,8 @@ def test_roll_off_badges_tell_the_throwers_apart() -> None:
     shown = badge_letters([(0, "Player 1"), (1, "Player 2"), (2, "Penny"), (3, "ada")])
     assert shown == ["1", "2", "Pe", "A"]
     assert len(set(badge_letters([(seat, "Sam") for seat in range(8)]))) == 8
+    # six dice a seat (the $GREED roll-off): each die its thrower's initial, not the seat's number (helper-29)
+    assert badge_letters([(0, "You")] * 6 + [(1, "Penny")] * 6) == ["Y"] * 6 + ["P"] * 6
 
 
 def test_a_straight_s_callout_keeps_clear_of_the_hot_dice_banner(make_app: Callable[..., App]) -> None:

@@ -1190,11 +1190,15 @@ def badge_letters(tags: Sequence[tuple[int, str]]) -> list[str]:
         text = name.strip() or "?"
         return text[:1].upper() + text[1:count].lower()
 
-    shown = [letters(name, 1) for _, name in tags]
+    # (told apart seat by seat: a roll-off of six dice a seat tags six dice of each, which are not to be told
+    # apart; they had all been given their seat's number, as the dice's own numbers look, helper-29)
+    seats = dict(tags)
+    shown = {seat: letters(name, 1) for seat, name in seats.items()}
     for count in (2, 0):
-        shown = [s if shown.count(s) == 1 else (letters(name, count) if count else str(seat + 1))
-                 for s, (seat, name) in zip(shown, tags, strict=True)]
-    return shown
+        taken = list(shown.values())
+        shown = {seat: s if taken.count(s) == 1 else (letters(seats[seat], count) if count else str(seat + 1))
+                 for seat, s in shown.items()}
+    return [shown[seat] for seat, _ in tags]
 
 
 def _shaken(die: DieView) -> tuple[float, ...] | None:
