@@ -127,6 +127,8 @@ class Threshold(Level):
         return cheapest.counts if self.level == "bold" else best.counts
 
     def bank(self, ctx: Context, n: int, t: int) -> bool:
+        if ctx.final and ctx.scores[ctx.seat] + t <= max(s for seat, s in enumerate(ctx.scores) if seat != ctx.seat):
+            return False  # (a final turn banked short of the leader is lost for certain: throw on)
         return t >= self.bank_at or n < self.min_dice
 
 

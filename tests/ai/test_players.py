@@ -123,3 +123,16 @@ def test_advice_offers_bank_with_its_exact_value() -> None:
     assert throw.bust_probability == pytest.approx(2 / 3)
     assert advice.recommended is bank
     assert advice.bust_probability == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize("level", ["cautious", "bold"])
+def test_a_final_turn_short_of_the_leader_is_thrown_on_not_banked(level: str) -> None:
+    """A cautious computer banked 200 in its final turn when it needed 1,751 to win: a certain loss (helper-29)."""
+    from greed_game.ai.levels import make_strategy
+
+    rules = preset("classic-five")
+    player = make_strategy(level, rules)
+    short = Context(seat=1, scores=(1750, 0), on_board=True, final=True)
+    assert not player.bank(short, 3, 1000), "1,000 of the 1,751 needed"
+    assert player.bank(Context(seat=1, scores=(1750, 900), on_board=True, final=True), 3, 1000), "ahead: bank"
+    assert player.bank(Context(seat=1, scores=(1750, 0), on_board=True, final=False), 3, 1000), "not the final turn"
