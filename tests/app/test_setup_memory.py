@@ -153,3 +153,15 @@ def test_enter_after_adding_a_player_with_the_mouse_starts_the_game(make_app: Ca
     drive.press("enter")  # as the keys' help says: Enter starts (it had added another seat)
     drive.frames(1)
     assert isinstance(app.stack.top, TableScene) and len(app.stack.top.game.players) == seats + 1
+
+
+def test_a_seat_added_is_a_computer_of_a_level_not_yet_seated(make_app: Callable[..., App]) -> None:
+    """A second seat of the same level had been "Penny 2", with the same face (helper-28, helper-29)."""
+    setup = open_setup(make_app())
+    first = list(setup.seats.kinds)
+    setup.seats.add()
+    setup.seats.add()
+    added = setup.seats.kinds[len(first):]
+    assert len(set(setup.seats.kinds)) == len(setup.seats.kinds), setup.seats.kinds
+    assert all(kind != "human" for kind in added)
+    assert len(set(setup.seats.names)) == len(setup.seats.names) and not any(" 2" in n for n in setup.seats.names)

@@ -79,10 +79,11 @@ class SeatRows:
         """Called when the rows must be laid out again (a seat removed, a name replaced)."""
 
     def add(self, kind: str = "") -> None:
-        """Add a seat (a computer by default) if there is room."""
+        """Add a seat (by default a computer of the first level not yet seated: a second of the same level had
+        been "Penny 2", with the same face) if there is room."""
         if len(self.kinds) >= 8:
             return
-        kind = kind or self.levels[0]
+        kind = kind or next((level for level in self.levels if level not in self.kinds), self.levels[0])
         self.kinds.append(kind)
         self.names.append(self._default_name(len(self.kinds) - 1, kind))
 
