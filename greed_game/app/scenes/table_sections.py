@@ -160,8 +160,9 @@ class TraySection(Section):
         while self.groups < len(snap.tray):
             faces = snap.tray[self.groups].dice
             self.add([DieView(face, DIE, self.vrng) for face in faces], 0.0, animate=False)
-        # (or taken up by hand to be thrown on: the six in the hand and the six in the tray were twelve, helper-29)
-        thrown_on = snap.state.throw is not None or snap.in_hand
+        # (or taken up by hand to be thrown on: the six in the hand and the six in the tray were twelve, helper-29;
+        # or in flight, which the state on show does not know of yet: the six came back to the tray, helper-30)
+        thrown_on = snap.state.throw is not None or snap.in_hand or snap.rolling
         spent = max((g for g, kept in enumerate(snap.tray) if kept.hot and (g + 1 < self.groups or thrown_on)),
                     default=-1)
         if spent != self.spent:
