@@ -604,11 +604,10 @@ class GLDice:
         w, h = max(1, int(size_px[0])), max(1, int(size_px[1]))
         poses = np.ascontiguousarray(poses, dtype=np.float32).reshape(-1, 7)
         quick = moving and self.software
-        ahead = ahead and quick and self._flush is not None
-        if not ahead:
-            self._ahead = self._handed = None
+        flush = self._flush if ahead and quick else None
+        if flush is None or poses.shape[0] == 0:
+            self._ahead = self._handed = None  # (what was drawn ahead is let go)
         if poses.shape[0] == 0:
-            self._ahead = self._handed = None
             return None
         ax, ay, aw, ah = _rect(area)
         rot = rotations(poses[:, 3:7])
@@ -621,7 +620,7 @@ class GLDice:
         if box.w <= 0 or box.h <= 0:
             self._ahead = self._handed = None
             return None
-        handed = self._read_ahead() if ahead else None
+        handed = self._read_ahead() if flush is not None else None
         self._ensure_marks(skin, camera.unit * w / aw, quick=quick)
         viewport = (0, 0, box.w, box.h)
         if quick:
@@ -645,8 +644,8 @@ class GLDice:
             self.ctx.disable(moderngl.BLEND | moderngl.DEPTH_TEST | moderngl.CULL_FACE)
             samples.use(0)
             self._resolve.render(moderngl.TRIANGLES, vertices=3)
-        if ahead and self._flush is not None:
-            self._flush()
+        if flush is not None:
+            flush()
             self._ahead = (box, viewport)
             handed = handed or self._handed or self._read_ahead()
             assert handed is not None  # (the picture just drawn, read back at once the first time)

@@ -403,7 +403,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         to_throw=_to_throw(flow),
         roll_off_thrower=flow.roll_off.waiting if flow.mode == "roll-off" else None,
         roll_off_dice=flow.roll_off.waiting_dice if flow.mode == "roll-off" else 0,
-        in_hand=flow.holding is not None and flow.holding.held,
+        in_hand=flow.holding is not None,  # (a hand let go is None)
     )
 
 

@@ -925,7 +925,7 @@ class FeltSection:
             self.hover = None if self.drag is not None else next((d for d in self.dice if d.contains(event.pos)), None)
             if self.drag is not None:
                 self.drag.append((*event.pos, self.clock))
-                return _take_up(self)
+                return take_up(self)
             return None
         if isinstance(event, Release):
             return self._release(event.pos, snap)
@@ -1223,15 +1223,14 @@ def _in_row(pose: Sequence[float], count: int, x: float, side: int) -> bool:
     return any(abs(pose[0] - sx) < 1.4 and abs(pose[1] - sy) < 1.4 for sx, sy in row_slots(count, x, side))
 
 
-def _take_up(felt: FeltSection) -> HoldDice | None:
+def take_up(felt: FeltSection) -> HoldDice | None:
     """A press under way takes up the dice once it has gone far enough, or been held still long enough off the
-    dice; what to tell the flow when that is news (None: nothing new)."""
+    dice (a press held still had done nothing until the pointer moved); what to tell the flow when that is news
+    (None: nothing new)."""
     drag = felt.drag
-    if drag is None:
+    if drag is None or not (felt.told is not None or _taking(felt)):
         return None
     away = math.dist(drag[0][:2], drag[-1][:2])
-    if not (felt.told is not None or felt.hold.fresh or away >= PICK_UP or _held_still(felt)):
-        return None
     _pick_up(felt)
     # (let go back where the drag began, a click: only the row's dice are thrown by that)
     # (the dice picked are set aside as the others are picked up: on a die, it may be a click)
@@ -1242,15 +1241,14 @@ def _take_up(felt: FeltSection) -> HoldDice | None:
     return told
 
 
-def held_still(felt: FeltSection) -> HoldDice | None:
-    """A press on the felt off the dice, held still for :data:`HOLD_STILL`, takes the dice up as a drag would
-    (a press held still had done nothing until the pointer moved); what to tell the flow then."""
-    return _take_up(felt) if felt.told is None and _held_still(felt) else None
-
-
-def _held_still(felt: FeltSection) -> bool:
+def _taking(felt: FeltSection) -> bool:
+    """Whether the press under way takes the dice up: the row's at once, others once it has gone
+    :data:`PICK_UP` or, off the dice, been held still for :data:`HOLD_STILL`."""
     drag = felt.drag
-    return drag is not None and felt.hold.pressed is None and felt.clock - drag[0][2] >= HOLD_STILL
+    if drag is None:
+        return False
+    return (bool(felt.hold.fresh) or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP
+            or (felt.hold.pressed is None and felt.clock - drag[0][2] >= HOLD_STILL))
 
 
 def _pick_up(felt: FeltSection) -> None:
@@ -1258,8 +1256,7 @@ def _pick_up(felt: FeltSection) -> None:
     held still: they go into the hand (before the flow hears of it: the dice it sets aside then are the others)."""
     drag, hold = felt.drag, felt.hold
     # (a drag over dice the turn threw must first be told from a click on one; the row's are picked up at once)
-    if (drag is None or hold.lying or felt.playing is not None
-            or not (hold.fresh or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP or _held_still(felt))):
+    if drag is None or hold.lying or felt.playing is not None or not _taking(felt):
         return
     # hot dice: the hand takes up the very dice that scored, to throw them again (six more brought in over the
     # rail while the six kept flew to the tray were twelve dice on a six-dice table)

@@ -21,7 +21,7 @@ from greed_game.app.dice_view import DieView, shake
 from greed_game.app.input import Click, Input, KeyPress, Move, Scroll, TextInput
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToRules, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
-from greed_game.app.scenes.felt import FeltSection, cancel_drag, felt_pointer, held_still, passing_on
+from greed_game.app.scenes.felt import FeltSection, cancel_drag, felt_pointer, passing_on, take_up
 from greed_game.app.scenes.table_parts import FELT, RAILS
 from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
@@ -351,7 +351,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> Go | None:
         self.felt.tick(dt)
-        held = held_still(self.felt)
+        held = take_up(self.felt)  # (a press held still: no move tells the felt)
         if held is not None:
             self.turn.send(held)
         self.tray.update(dt)
