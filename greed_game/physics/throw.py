@@ -49,6 +49,10 @@ DIE_FRICTION = 0.15
 DIE_BOUNCE = 0.35
 DIE_DAMPING = (0.05, 0.1)
 """How quickly a die in the air slows down and stops turning (linear, angular)."""
+HELD_CUP = (0.5, 0.45)
+"""The heap of a person's hand (:attr:`Throwing.cup`): as deep as wide, as the dice were held under the pointer
+(from a heap twice as wide as deep, the dice held in a bunch had spread into a line across the throw as they left
+the hand, helper-31)."""
 REACH_MIN = 1.0
 """How near the felt's middle (die units) a hand reaches freely: past it, the hand lags the pointer more and more,
 towards :data:`REACH_GIVE` less again; a throw leaves from the thrower's half."""
@@ -120,6 +124,9 @@ class Throwing:
     """How far (radians) each die may leave the hand off the throw's line: a wider spread, fewer dice touching."""
     hand: float = 1.62
     """How close two dice's centres may sit in the hand, die units (a turned die reaches 0.8 from its centre)."""
+    cup: tuple[float, float] = (0.8, 0.3)
+    """How far the heap in the hand reaches across the throw and along it, die units per square root of the
+    count (a person's hand holds a rounder heap: :data:`HELD_CUP`)."""
     scatter: float = 0.1
     """How much each die's speed may differ from the throw's, as a share of it."""
     trail: float = 0.1
@@ -253,7 +260,8 @@ def _world(table: Table) -> rp.PhysicsWorld:
     return world
 
 
-def _hand_places(count: int, throwing: Throwing, rng: random.Random) -> list[tuple[float, float, float]]:
+def _hand_places(count: int, throwing: Throwing, rng: random.Random,
+                 cup: tuple[float, float]) -> list[tuple[float, float, float]]:
     """Where each die sits in the hand, as (across the throw, along it, height above the felt).
 
     A hand holds dice in a heap, not a grid: each die is placed at random in
@@ -261,7 +269,7 @@ def _hand_places(count: int, throwing: Throwing, rng: random.Random) -> list[tup
     ``throwing.hand`` (the corner-to-corner size of a turned die, so none
     starts inside another).
     """
-    across, along = 0.8 * math.sqrt(count), 0.3 * math.sqrt(count)
+    across, along = cup[0] * math.sqrt(count), cup[1] * math.sqrt(count)
     places: list[tuple[float, float, float]] = []
     for _ in range(count):
         # A heap too tight for the next die grows a little after each failed try.
@@ -280,7 +288,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     """The dice leave the hand together: a loose heap above the felt near the thrower's rail."""
     ax, ay = flick.aim
     px, py = -ay, ax
-    places = _hand_places(count, throwing, rng)
+    places = _hand_places(count, throwing, rng, throwing.cup if flick.reach is None else HELD_CUP)
     xs = [px * across + ax * along for across, along, _ in places]
     ys = [py * across + ay * along for across, along, _ in places]
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.

@@ -259,3 +259,23 @@ def test_the_dice_leave_the_hand_where_the_window_shows_them_whole(setting: str)
         early = film.poses[:4]  # as the hand lets go
         seen = (np.abs(early[:, :, :2]) + 0.72) * (HEIGHT / (HEIGHT - early[:, :, 2:3]))
         assert (seen <= clear).all(), f"throw {n}: a die in the hand is seen {float(seen.max()):.2f} out"
+
+
+def test_dice_held_by_a_person_leave_the_hand_as_a_round_heap_not_a_line() -> None:
+    """The dice held under the pointer in a bunch had spread into a line across the throw as they left the hand
+    (helper-31): a person's heap is as deep as it is wide; a computer's hand (or Space) throws a wider one."""
+    from dataclasses import replace
+
+    hand = THROWING["rare"]
+
+    def shape(held: bool) -> float:
+        rng = random.Random(4)
+        ratios = []
+        for _ in range(30):
+            flick = replace(_flick(rng, hand), aim=(0.0, 1.0), side=-1, reach=2.0 if held else None)
+            start = simulate(6, flick, rng, throwing=hand).poses[0]
+            ratios.append(float(np.ptp(start[:, 0]) / max(np.ptp(start[:, 1]), 1e-3)))  # across over along
+        return float(np.median(ratios))
+
+    assert shape(held=True) < 1.5, "as deep as it is wide, near enough"
+    assert shape(held=False) > 2.0, "a computer's hand: wider than deep"

@@ -385,6 +385,9 @@ class Hold:
     (:func:`_brought`)."""
     pressed: int | None = None
     """The die the drag under way began on (let go there, it is picked or put back)."""
+    strayed: bool = False
+    """Whether the drag under way has been :data:`FLICK_MIN` from where it began: brought back there, it puts the
+    dice down; never gone that far, it drops them (a gentle throw)."""
     place: tuple[float, int] | None = None
     """Where the row was laid for: the thrower's place along the rail (die units) and their rail."""
 
@@ -925,6 +928,7 @@ class FeltSection:
             self.hover = None if self.drag is not None else next((d for d in self.dice if d.contains(event.pos)), None)
             if self.drag is not None:
                 self.drag.append((*event.pos, self.clock))
+                self.hold.strayed = self.hold.strayed or math.dist(self.drag[0][:2], event.pos) >= FLICK_MIN
                 return take_up(self)
             return None
         if isinstance(event, Release):
@@ -938,6 +942,7 @@ class FeltSection:
                 self.hold.side = seat_spot(_thrower(snap), len(snap.players))[1]
                 self.hold.on_row = any(d.contains(event.pos) for d in self.hold.fresh)
                 self.hold.pressed = die.ident if die is not None and snap.may_select else None
+                self.hold.strayed = False
                 self.hold.brings = _brought(self, snap)
                 if self.dice and all(d.selected for d in self.dice):
                     # (hot dice: the six in the hand are the row waiting, none is laid over them)
@@ -951,18 +956,19 @@ class FeltSection:
 
     def _release(self, pos: tuple[float, float], snap: TableSnapshot) -> Command | None:
         """The end of a drag: a throw by hand when it was long enough and the dice may be thrown."""
+        drops = _drops(self)
         drag, self.drag = self.drag, None
         told, self.told = self.told, None
         if drag is None:
             return None
         x0, y0, _ = drag[0]
         command: Command | None = None
-        if math.dist((x0, y0), pos) < FLICK_MIN:
-            if self.hold.pressed is not None:  # a click on a die: picked (or put back)
-                command = ToggleDie(self.hold.pressed) if snap.may_select else None
-            elif self.hold.on_row and _may_throw(snap):  # a click on the dice waiting for you throws them
-                command = ThrowDice()
-        elif _may_throw(snap):
+        near = math.dist((x0, y0), pos) < FLICK_MIN
+        if near and self.hold.pressed is not None:  # a click on a die: picked (or put back)
+            command = ToggleDie(self.hold.pressed) if snap.may_select else None
+        elif near and self.hold.on_row and _may_throw(snap):  # a click on the dice waiting for you throws them
+            command = ThrowDice()
+        elif (not near or drops) and _may_throw(snap):
             drag.append((*pos, self.clock))
             self.flung_at = self.clock
             command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players)))
@@ -1234,11 +1240,22 @@ def take_up(felt: FeltSection) -> HoldDice | None:
     _pick_up(felt)
     # (let go back where the drag began, a click: only the row's dice are thrown by that)
     # (the dice picked are set aside as the others are picked up: on a die, it may be a click)
-    told = HoldDice(True, felt.hold.on_row or away >= FLICK_MIN, felt.hold.pressed is None or away >= FLICK_MIN)
+    throws = felt.hold.on_row or away >= FLICK_MIN or _drops(felt)
+    told = HoldDice(True, throws, felt.hold.pressed is None or away >= FLICK_MIN)
     if told == felt.told:
         return None
     felt.told = told
     return told
+
+
+def _drops(felt: FeltSection) -> bool:
+    """Whether letting go now, near where the press began, drops the dice held onto the felt, a gentle throw:
+    the press was off the dice, held at least :data:`HOLD_STILL` (which takes them up) and never went away (let
+    go, they had slid back where they lay, which looked like a throw that did not count, helper-31). Brought back
+    there, it puts them down; let go sooner, it is a click."""
+    drag = felt.drag
+    return (drag is not None and felt.hold.pressed is None and not felt.hold.strayed
+            and felt.clock - drag[0][2] >= HOLD_STILL)
 
 
 def _taking(felt: FeltSection) -> bool:
