@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from greed_game.app.dice_view import DieView
+from greed_game.app.gl_dice import rotations
 from greed_game.app.main import App
 from greed_game.app.scenes.felt import (
     CAMERA,
@@ -26,7 +27,7 @@ from greed_game.app.scenes.felt import (
 from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
-from greed_game.physics.faces import LAYOUTS
+from greed_game.physics.faces import LAYOUTS, top_face
 from greed_game.play.voids import Hands, Toss, seat_spot
 from greed_game.rules import FirstPlayer, Phase, Roll
 
@@ -492,6 +493,10 @@ def test_a_press_held_still_off_the_dice_takes_them_up(make_app: Callable[..., A
     drive.frames(40)
     assert table.felt.hold.lying, "held still, the press took the dice up"
     assert all(d.pose is not None and d.pose[2] > 1.0 for d in table.felt.dice), "up off the felt, in the hand"
+    # jumbled in the hand, not a rosette of dice all flat as they lay (helper-31)
+    tilts = [top_face(rotations(np.array([d.pose[3:7]], dtype=np.float32))[0])[1]
+             for d in table.felt.dice if d.pose is not None]
+    assert min(tilts) > 8.0, tilts
     assert [t.view.ident for t in table.tray.dice] == [kept], "the die picked was set aside"
     # let go without moving: the dice drop from the hand, a gentle throw (they had slid back where they lay,
     # which looked like a throw that did not count, helper-31)
@@ -1095,3 +1100,24 @@ def test_a_cocked_dies_ring_goes_when_the_hand_picks_the_dice_up_to_throw_again(
     drive.hold_move(start, (start[0] + 20, start[1] - 60), 6)
     assert table.felt.hold.lying, "the dice are in the hand"
     assert not any(d.lean_amount > 0 for d in table.felt.dice), "no ring follows a die in the hand"
+
+
+def test_near_the_throwers_rail_the_hand_still_follows_the_pointer(make_app: Callable[..., App]) -> None:
+    """Held 1.6 dice off the rail, the hand had stood still while the pointer moved 30 px nearer it (helper-31)."""
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=5)
+    drive.frames(60)
+    start = (FELT.centerx + 100.0, FELT.centery + 100.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+
+    def heap_at(y: float) -> float:
+        drive.hold_move(start, (start[0], y), 10)
+        drive.frames(40)
+        held = table.felt.hold.fresh + table.felt.dice
+        return sum(d.y for d in held) / len(held)
+
+    nearer, nearest = heap_at(FELT.bottom - 60.0), heap_at(FELT.bottom - 10.0)
+    assert nearest - nearer > 6.0, (nearer, nearest)
+    assert max(d.y for d in table.felt.hold.fresh + table.felt.dice) < FELT.bottom + DIE / 2, "over the felt still"

@@ -361,6 +361,16 @@ HOLD_STILL = 0.25
 HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
              (0.05, 1.0, 1.8))
 """Where held dice sit around the pointer (die units across, up the screen, and above the felt)."""
+HOLD_TILT = ((20.0, 18.0), (140.0, 24.0), (250.0, 14.0), (75.0, 26.0), (310.0, 20.0), (200.0, 16.0))
+"""How each held die is turned in the hand: about which level axis (degrees round from across the felt) and how
+far (degrees): a heap of dice jumbled every way, not a rosette of dice all flat as they lay (helper-31)."""
+HOLD_MARGIN = 1.25
+"""How near the thrower's rail (die units, from its inner wall) the middle of the heap in the hand comes at most:
+its nearest die just over the rail's edge, up in the air over it."""
+HOLD_SOFT = 0.45
+"""How gradually (die units) the heap stops short of :data:`HOLD_MARGIN`: it still follows a pointer moved nearer
+the rail, less and less (held at 1.6 dice off the rail, it had stood still while the pointer moved 30 px,
+helper-31)."""
 
 
 @dataclass
@@ -458,7 +468,8 @@ class Hold:
             return
         if at is not None:
             x, y = CAMERA.to_world(*at)
-            y = self.side * held_reach(self.side * y)
+            near = TABLE.half_depth - HOLD_MARGIN
+            y = self.side * _short_of(held_reach(self.side * y), near)
             for _ in range(2):  # the handful keeps off a die lying there (it was heaped on a kept one)
                 for lx, ly in clear_of:
                     gap = math.dist((x, y), (lx, ly))
@@ -466,7 +477,7 @@ class Hold:
                         ux, uy = ((x - lx) / gap, (y - ly) / gap) if gap > 1e-6 else (0.0, -float(self.side))
                         x, y = lx + ux * HEAP_CLEAR, ly + uy * HEAP_CLEAR
                 x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
-                y = self.side * min(max(self.side * y, REACH_MIN - REACH_GIVE), TABLE.half_depth - 1.6)
+                y = self.side * min(max(self.side * y, REACH_MIN - REACH_GIVE), near)
         # (dice going to their places slide there more gently than they close on the pointer)
         # (by the time passed, not by the frame: on a slow frame they jumped to the pointer at once)
         k = 1.0 - math.exp(-dt * (HOLD_EASE if at is not None else PLACE_EASE))
@@ -475,12 +486,18 @@ class Hold:
         for n, d in enumerate(held):
             pose, lay = np.array(d.pose, dtype=np.float32), np.array(self.lying[d.ident], dtype=np.float32)
             if at is None:
-                target = lay[:3]
+                target, turn = lay[:3], lay[3:]
             else:
                 ox, oy, oz = HOLD_HEAP[n % len(HOLD_HEAP)]
                 shake = 0.06 * math.sin(self.t * 31.0 + 1.7 * n)  # the dice rattle in the hand
                 target = np.array((x + ox + shake, y + oy - shake, oz + abs(shake)), dtype=np.float32)
+                axis, tilt = HOLD_TILT[n % len(HOLD_TILT)]
+                turn = _tilted(lay[3:], axis, tilt + 100.0 * shake)
             pose[:3] += (target - pose[:3]) * k
+            if float(np.dot(pose[3:], turn)) < 0:  # (the shorter way round)
+                turn = -turn
+            pose[3:] += (turn - pose[3:]) * k
+            pose[3:] /= np.linalg.norm(pose[3:])
             if at is None:
                 # set down over the rail, not slid through it: high while still far from its place
                 pose[2] = lay[2] + SET_DOWN * min(1.0, abs(float(pose[1] - lay[1])) / 1.5)
@@ -490,6 +507,23 @@ class Hold:
             rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
             self.lying = {}
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
+
+
+def _short_of(v: float, limit: float) -> float:
+    """``v``, stopping short of ``limit`` gradually (over :data:`HOLD_SOFT`) rather than at once: a smooth
+    minimum, which never reaches past ``limit``."""
+    over = (limit - v) / HOLD_SOFT
+    return v if over > 20 else limit - HOLD_SOFT * math.log1p(math.exp(over))
+
+
+def _tilted(q: npt.NDArray[np.float32], axis: float, degrees: float) -> npt.NDArray[np.float32]:
+    """The turn ``q`` (i, j, k, w), then tipped ``degrees`` about the level axis ``axis`` degrees round from
+    across the felt."""
+    a, h = math.radians(axis), math.radians(degrees) / 2
+    x1, y1, z1, w1 = math.cos(a) * math.sin(h), math.sin(a) * math.sin(h), 0.0, math.cos(h)
+    x2, y2, z2, w2 = (float(c) for c in q)
+    return np.array((w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2, w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2,
+                     w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2, w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2), dtype=np.float32)
 
 
 SWEEP = 0.45
@@ -1018,8 +1052,11 @@ class FeltSection:
             return
         taken = []
         marks = edge_marks(self.playing, self.dice, self.dice)
+        # (dice in the hand are up over the felt, never faded, as in 3D: held near the rail, the two nearest it
+        # had been half seen through)
+        held = self.hold.lying if self.drag is not None else {}
         with clipped(canvas, FALL_AREA), edge_faded(
-                self.sweep.dice + self.hold.fresh + self.dice,
+                [d for d in self.sweep.dice + self.hold.fresh + self.dice if d.ident not in held],
                 [d for d, m in zip(self.dice, marks, strict=True) if m == FALLS],
                 self.sweep.dice + self.hold.fresh + [d for d, m in zip(self.dice, marks, strict=True) if m == PASSES]):
             # (as in 3D: past the table's edge a die is hidden, and fades into the edge on its way over; one
