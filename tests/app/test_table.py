@@ -21,7 +21,7 @@ from greed_game.play.voids import seat_spot
 from greed_game.rules import Bank, Carryover, FirstPlayer, Keep, Phase, Player, Roll, Void, record_of
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, pick, table_at
+from .scenarios import ADA, TESS, first_throw_at_rest, pick, table_at
 
 
 def _rolls(table: TableScene) -> list[Roll]:
@@ -506,3 +506,14 @@ def test_dice_set_aside_are_in_the_tray_soon_after_a_quick_throw_by_hand(make_ap
     assert any(t.view.tween is not None for t in table.tray.dice), "still on its way as the dice leave the hand"
     drive.frames(round(FLUNG_CARRY * 60) + 1)
     assert all(t.view.tween is None for t in table.tray.dice), "in the tray"
+
+
+def test_h_at_a_persons_bust_does_not_end_the_turn(app: App) -> None:
+    """"Any key: on to the next turn" had taken H too, which a person presses to look at the hint (helper-31)."""
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, 29)  # (a throw of six that scores nothing)
+    assert table.snap.acknowledging and table.turn.busted
+    drive.press("h", frames=5)
+    assert table.snap.acknowledging, "still the bust, waiting to be read"
+    drive.press("space", frames=5)
+    assert not table.snap.acknowledging

@@ -303,6 +303,8 @@ class TableScene(Scene):
                 pressed = self.actions.pressed()
                 return self.send(pressed) if pressed is not None else went(used)
         if not snap.human_turn and snap.roll_off_thrower is None:  # (a roll-off waiting for a person: theirs)
+            if isinstance(event, KeyPress) and event.key == "h" and snap.acknowledging:
+                return None  # (H to look again at a bust had ended the turn before it was read, helper-31)
             if isinstance(event, (KeyPress, Click)):
                 self.hurried_at = self.felt.clock
                 return self._hurry()
