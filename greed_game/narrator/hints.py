@@ -21,6 +21,7 @@ from greed_game.rules.game import (
     bank_total,
     hot_dice,
 )
+from greed_game.rules.rulings import final_need
 
 MAX_CHOICES = 3
 """Choices the hint lists with their figures (it shares the side panel with the players and the log)."""
@@ -137,8 +138,11 @@ class Hints(Voice):
             if risk is not None:
                 figures.append(_("≈ {points} points from here on average").format(points=num(round(value))))
             else:
-                # A bank throws no more: its figure is what it scores, with nothing to lose.
-                figures.append(_("{points} points, no risk").format(points=num(round(value))))
+                # A bank throws no more: its figure is what it scores, with nothing to lose, unless it is a final
+                # turn's bank that leaves the player behind (it had read "no risk" of a certain loss, helper-31).
+                figure = _("{points} points, too few to win") if self._loses(state, value) else _(
+                    "{points} points, no risk")
+                figures.append(figure.format(points=num(round(value))))
             if chances is not None:
                 figures.append(_("win chance {chance}").format(chance=pct(chances[i])))
             if risk is not None:
@@ -146,6 +150,16 @@ class Hints(Voice):
             if figures:
                 lines.append(Line(" · ".join(f.replace(" ", "\u00a0") for f in figures), "dim", indent=True))
         return lines
+
+    def _loses(self, state: State, banked: float) -> bool:
+        """Whether banking ``banked`` points now loses the game: the player's final turn, and too few to catch
+        the leader (or the score to beat)."""
+        me = state.current
+        if not state.final or me not in state.owed:
+            return False
+        others = [s for i, s in enumerate(state.scores) if i != me]
+        high = state.high_mark if state.high_mark is not None else max(others, default=0)
+        return banked < final_need(self.rules, state.scores[me], high)
 
     @staticmethod
     def working(fraction: float) -> str:

@@ -219,3 +219,24 @@ def test_a_last_turn_says_what_wins_under_one_more_turn() -> None:
     assert ("To win: more than 3,550", "bad") in chips and chips[0][0] == "FINAL ROUND"
     ahead = State(scores=(3550, 3600), on_board=(True, True), reached=(9, 4), current=1, final=True, owed=(1,))
     assert all("To win" not in text for text, _tone in Narrator(rules, ["Ada", "You"]).seats.chips(ahead))
+
+
+def test_a_bank_short_of_the_leader_in_a_final_turn_is_too_few_to_win_not_no_risk() -> None:
+    """A final turn's hint had called banking 200 behind a leader 2,200 ahead "no risk" (helper-31)."""
+    from dataclasses import replace
+
+    n = Narrator(preset("pass-the-dice"), ["Ada", "Bo"])
+    state = _game("pass-the-dice", Roll((1, 1, 2, 3, 4, 6))).state
+    choices = [((Keep((1, 1)), Roll(())), 600.0, 0.3), ((Keep((1, 1)), Bank()), 200.0, None)]
+
+    def bank_figure(**fields: object) -> str:
+        lines = n.hints.hint(replace(state, **fields), None, choices)  # type: ignore[arg-type]
+        return lines[-1].text.replace("\u00a0", " ")
+
+    final = {"final": True, "owed": (state.current,)}
+    leader = 1 - state.current
+    behind = tuple(10_000 if i == leader else 8_000 for i in range(2))
+    assert bank_figure(scores=behind, **final) == "200 points, too few to win"
+    close = tuple(10_000 if i == leader else 9_850 for i in range(2))
+    assert bank_figure(scores=close, **final) == "200 points, no risk", "enough to get past the leader"
+    assert bank_figure(scores=behind) == "200 points, no risk", "not a final turn: the game goes on"
