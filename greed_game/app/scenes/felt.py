@@ -81,6 +81,9 @@ slowest rolls the dice out of the hand (at 4.5 a slow drag still carried six to 
 past it), the fastest sends two thirds of them to the far third. At 14, five in six went there, and a quarter of
 such throws left the dice in a row along the far rail (their spread across it under a quarter of their spread
 along it; 9% at 11.5)."""
+HARDEST_NEAR = 0.85
+"""How much of the hardest throw a hand let go at the middle line keeps at least (the gentler throws keep less:
+the room before the hand, :func:`gesture_flick`)."""
 FLICK_LIFT = 10.0
 """How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
 FLICK_GAIN = 0.5
@@ -1418,9 +1421,11 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     # from the thrower's rail would, nearly (a drag ending past the middle had thrown most dice to the far third).
     room = TABLE.half_depth - 0.5
     nearer = (room + min(held_reach(side * y), HAND_BACK)) / (room + HAND_BACK)
-    # (the hardest throw too: held at the line, the hardest had sent 85% of the dice to the far third and left
-    # a third of such throws in a row along the far rail)
-    speed = max(min(fastest * FLICK_GAIN, FLICK_SPEED[1]) * nearer, FLICK_SPEED[0])
+    # The hardest throw less so: held at the line, the hardest at full speed had sent 85% of the dice to the far
+    # third and left a third of such throws in a row along the far rail (the heap in the hand was then twice as
+    # wide as deep); scaled as the others, a hard flick past the middle went hardly further than a drag
+    # (helper-31).
+    speed = max(min(fastest * FLICK_GAIN * nearer, FLICK_SPEED[1] * max(nearer, HARDEST_NEAR)), FLICK_SPEED[0])
     # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no
     # more than 60° off straight across.
     across = math.atan2(abs(whole_x), abs(whole_y))
