@@ -1124,3 +1124,24 @@ def test_near_the_throwers_rail_the_hand_still_follows_the_pointer(make_app: Cal
     nearer, nearest = heap_at(FELT.bottom - 60.0), heap_at(FELT.bottom - 10.0)
     assert nearest - nearer > 6.0, (nearer, nearest)
     assert max(d.y for d in table.felt.hold.fresh + table.felt.dice) < FELT.bottom + DIE / 2, "over the felt still"
+
+
+def test_dice_shaken_in_the_hand_click_together(make_app: Callable[..., App]) -> None:
+    """A shake of the hand had made no sound (helper-31): the dice click each time it turns back quickly."""
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=5)
+    drive.frames(60)
+    start = (FELT.centerx, FELT.centery + 120.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+    up = (start[0], start[1] - 60.0)
+    drive.hold_move(start, up, 20)  # slowly: the dice come up, nothing clicks
+    drive.frames(20)
+    assert table.felt.hold.lying
+    clicks = lambda: sum(1 for name, _ in app.audio.played if name == "hit")  # noqa: E731
+    assert clicks() == 0
+    for _ in range(4):
+        drive.hold_move(up, (up[0] + 60.0, up[1]), 4)  # (to and fro six times a second)
+        drive.hold_move((up[0] + 60.0, up[1]), up, 4)
+    assert clicks() >= 4, app.audio.played

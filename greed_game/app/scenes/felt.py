@@ -672,6 +672,8 @@ class FeltSection:
         self.told: HoldDice | None = None
         """What the flow was last told of the dice a drag holds (its prompt says what letting go does)."""
         self.clock = 0.0
+        self.rattled_at = -1.0
+        """When the dice shaken in the hand last clicked (:func:`_rattle`)."""
         self.flung_at = -1.0
         """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
         self.hold = Hold()
@@ -966,6 +968,7 @@ class FeltSection:
             if self.drag is not None:
                 self.drag.append((*event.pos, self.clock))
                 self.hold.strayed = self.hold.strayed or math.dist(self.drag[0][:2], event.pos) >= FLICK_MIN
+                _rattle(self)
                 return take_up(self)
             return None
         if isinstance(event, Release):
@@ -1286,6 +1289,25 @@ def take_up(felt: FeltSection) -> HoldDice | None:
         return None
     felt.told = told
     return told
+
+
+RATTLE_SPEED = 300.0
+"""How fast (logical px a second) a hand must be moving as it turns back for the dice in it to click together."""
+RATTLE_GAP = 0.07
+"""Seconds between two clicks of the dice shaken in the hand at the most."""
+
+
+def _rattle(felt: FeltSection) -> None:
+    """The dice in a hand shaken to and fro click together as it turns back, louder the quicker (a shake had
+    made no sound and moved nothing, helper-31): an impact of die on die, as the screen plays a throw's."""
+    drag = felt.drag
+    if drag is None or len(drag) < 3 or not felt.hold.lying or felt.clock - felt.rattled_at < RATTLE_GAP:
+        return
+    (x0, y0, _), (x1, y1, t1), (x2, y2, t2) = drag[-3:]
+    speed = math.dist((x1, y1), (x2, y2)) / max(t2 - t1, 1 / 60)
+    if (x1 - x0) * (x2 - x1) + (y1 - y0) * (y2 - y1) < 0 and speed >= RATTLE_SPEED:
+        felt.rattled_at = felt.clock
+        felt.impacts.append(("die", min(1.0, speed / 2000.0) * 0.6))
 
 
 def _drops(felt: FeltSection) -> bool:

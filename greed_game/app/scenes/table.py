@@ -362,15 +362,16 @@ class TableScene(Scene):
         if self.turn.mode == "rolling":
             self.turn.update(dt)
             settled = self.felt.run(dt, PHYSICS_RATE[self.app.settings.animation_speed])
-            impacts, self.felt.impacts = self.felt.impacts, []
-            for kind, strength in impacts[:4]:  # a handful at once is a clatter; more is noise
-                self.app.audio.play("hit" if kind == "die" else "thud", strength * IMPACT_VOLUME[kind])
             if settled is not None:
                 self.turn.send(settled)
         else:
             for d in self.dice:
                 d.update(dt)
             self.turn.update(dt)
+        # (a throw's impacts, and the dice shaken in a hand clicking together)
+        impacts, self.felt.impacts = self.felt.impacts, []
+        for kind, strength in impacts[:4]:  # a handful at once is a clatter; more is noise
+            self.app.audio.play("hit" if kind == "die" else "thud", strength * IMPACT_VOLUME[kind])
         where = self._play()
         snap = self.snap
         if snap.human_turn and self.asked_at < self.hurried_at:
