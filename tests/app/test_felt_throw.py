@@ -1145,3 +1145,25 @@ def test_dice_shaken_in_the_hand_click_together(make_app: Callable[..., App]) ->
         drive.hold_move(up, (up[0] + 60.0, up[1]), 4)  # (to and fro six times a second)
         drive.hold_move((up[0] + 60.0, up[1]), up, 4)
     assert clicks() >= 4, app.audio.played
+
+
+def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make_app: Callable[..., App]) -> None:
+    """A press flicked at once had thrown the dice from across the felt, crossing it in a frame or two into the
+    throw (helper-31): the further they still are, the later the throw leaves, up to a limit."""
+    from greed_game.app.scenes.felt import CATCH_MAX, GATHER_BY_HAND
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    drive.frames(30)
+    mean_x = sum(d.x for d in table.felt.dice) / len(table.felt.dice)
+    start = (FELT.left + 60.0 if mean_x > FELT.centerx else FELT.right - 60.0, FELT.bottom - 30.0)
+    end = (start[0], start[1] - 200.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, end, 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(*end), button=1))
+    drive.frames(1)
+    playing = table.felt.playing
+    assert playing is not None, "thrown"
+    assert GATHER_BY_HAND < playing.lead <= CATCH_MAX

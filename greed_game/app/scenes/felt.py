@@ -114,6 +114,12 @@ KEPT_EACH = 0.04
 """Seconds of film more the dice left wait for each die kept after the first (carried one after another)."""
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
+CATCH_SPEED = 25.0
+"""Die units a second of film the dice a quick flick let go of before they reached the hand are carried into it
+at most: the further they still are, the later the throw leaves (at :data:`GATHER_BY_HAND` at once, dice let go
+from across the felt had crossed it in a frame or two, into the throw, helper-31)."""
+CATCH_MAX = 0.3
+"""Seconds of film that carrying takes at most."""
 GATHER_LIFT = 0.8
 """How high the gathered dice rise on their way to the hand, die units."""
 ADJACENT = {face: tuple(f for f in range(6) if f // 2 != face // 2) for face in range(6)}
@@ -315,6 +321,14 @@ def gather_time(count: int) -> float:
     """Seconds of film a hand takes to gather ``count`` dice before a throw: a lone die is picked up in two
     thirds of the time six take (a throw of one die should not wait on a hand filling up)."""
     return GATHER * (0.6 + 0.4 * min(count, 6) / 6)
+
+
+def _catch_time(poses: npt.NDArray[np.float32], film: Film) -> float:
+    """The lead of a throw by hand: :data:`GATHER_BY_HAND`, longer when a die is still far from where the film
+    has it leave the hand (at :data:`CATCH_SPEED`, up to :data:`CATCH_MAX`)."""
+    far = float(np.max(np.linalg.norm(poses[:, :3] - film.pose(0.0)[: len(poses), :3], axis=1), initial=0.0))
+    # (each die moves over half the lead: see :func:`gathered`)
+    return min(max(GATHER_BY_HAND, 2.0 * far / CATCH_SPEED), CATCH_MAX)
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
@@ -721,7 +735,7 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         by_hand = _just_flung(self.clock, self.flung_at)
-        lead = GATHER_BY_HAND if by_hand else gather_time(len(moment.dice))
+        lead = _catch_time(poses, toss.film) if by_hand else gather_time(len(moment.dice))
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
         # (each die kept after the first leaves the felt a little later: the gathering waits for it too)
