@@ -1167,3 +1167,22 @@ def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make
     playing = table.felt.playing
     assert playing is not None, "thrown"
     assert GATHER_BY_HAND < playing.lead <= CATCH_MAX
+
+
+def test_a_die_laid_in_the_row_is_turned_near_square_with_its_face_still_up() -> None:
+    """Dice laid in the row at 45° had met corner to corner (helper-31)."""
+    from greed_game.app.scenes.felt import ROW_YAW, _squared
+
+    rng = random.Random(3)
+    for n in range(40):
+        yaw = math.radians(n * 9.0)
+        lying = np.array([0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2)], dtype=np.float32)
+        tipped = np.array(_squared((1.0, 0.0, 0.0, 0.0), rng), dtype=np.float32)  # on its side: its z is level
+        for before, after in ((lying, np.array(_squared(lying, rng), dtype=np.float32)),
+                              (np.array((1.0, 0.0, 0.0, 0.0), dtype=np.float32), tipped)):
+            turn_before, turn_after = rotations(before[None, :])[0], rotations(after[None, :])[0]
+            assert top_face(turn_after)[0] == top_face(turn_before)[0], "the same face up"
+            assert top_face(turn_after)[1] < 1.0, "still flat"
+            level = turn_after[:, 0] if abs(turn_after[2, 0]) < abs(turn_after[2, 1]) else turn_after[:, 1]
+            off = (math.atan2(level[1], level[0]) + math.pi / 4) % (math.pi / 2) - math.pi / 4
+            assert abs(off) <= ROW_YAW + 1e-4

@@ -346,8 +346,11 @@ def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], d
     return np.asarray(out, dtype=np.float32)
 
 
-ROW_GAP = 1.25
+ROW_GAP = 1.35
 """Die units between the middles of the dice waiting in a row for their thrower."""
+ROW_YAW = 0.25
+"""How far (radians) a die in the row is turned off square at most: dice laid at 45° in a row 1.25 dice apart had
+met corner to corner (helper-31)."""
 ROW_INSET = 1.15
 """How far in from the rail's inner wall the row lies (die units, to the dice's middles)."""
 OFF_TABLE = TABLE.half_depth + TABLE.rail + 0.9
@@ -425,7 +428,7 @@ class Hold:
         shown = [(d, d.pose, d.layout) for d in dice if d.pose is not None and d.layout is not None and d.alpha > 0]
         row_y = side * (TABLE.half_depth - ROW_INSET)
         # a row set down by hand, not ruled
-        slots = [(sx + rng.uniform(-0.12, 0.12), sy + rng.uniform(-0.15, 0.15)) for sx, sy in row_slots(count, x, side)]
+        slots = [(sx + rng.uniform(-0.06, 0.06), sy + rng.uniform(-0.15, 0.15)) for sx, sy in row_slots(count, x, side)]
         # the dice nearest the row stay in it; each keeps its order across, so that no two paths cross
         shown.sort(key=lambda s: abs(s[1][1] - row_y))
         kept, left = sorted(shown[:count], key=lambda s: s[1][0]), [d for d, _, _ in shown[count:]]
@@ -435,10 +438,10 @@ class Hold:
         for n, (sx, sy) in enumerate(slots):
             if n in places:
                 view, now, layout = kept[places.index(n)]
-                home = (sx, sy, 0.5, *now[3:])
+                home = (sx, sy, 0.5, *_squared(now[3:], rng))
             else:
                 view = DieView(1, DIE, rng)
-                yaw = rng.uniform(-0.35, 0.35)
+                yaw = rng.uniform(-ROW_YAW, ROW_YAW)
                 quat = (0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
                 now, home = (sx, side * OFF_TABLE, 0.5 + SET_DOWN, *quat), (sx, sy, 0.5, *quat)
                 layout = rng.choice(LAYOUTS)
@@ -1270,6 +1273,20 @@ def _shaken(die: DieView) -> tuple[float, ...] | None:
     if die.pose is None or nudge == 0.0:
         return die.pose
     return (die.pose[0] + nudge / DIE, *die.pose[1:])
+
+
+def _squared(turn: Sequence[float], rng: random.Random) -> tuple[float, float, float, float]:
+    """A die lying flat turned ``turn`` (i, j, k, w), turned about the upright to within :data:`ROW_YAW` of square
+    with the row, as a hand setting it down would."""
+    q = np.array(turn, dtype=np.float64)
+    x_axis, y_axis = rotations(q[None, :].astype(np.float32))[0].T[:2]  # (the die's own x and y, in the world)
+    level = x_axis if abs(x_axis[2]) < abs(y_axis[2]) else y_axis
+    yaw = math.atan2(level[1], level[0])
+    off = (yaw + math.pi / 4) % (math.pi / 2) - math.pi / 4
+    h = (rng.uniform(-ROW_YAW, ROW_YAW) - off) / 2
+    w1, z1 = math.cos(h), math.sin(h)
+    x2, y2, z2, w2 = (float(c) for c in q)
+    return (w1 * x2 - z1 * y2, w1 * y2 + z1 * x2, w1 * z2 + z1 * w2, w1 * w2 - z1 * z2)
 
 
 def row_slots(count: int, x: float, side: int) -> list[tuple[float, float]]:
