@@ -53,6 +53,9 @@ HELD_CUP = (0.5, 0.45)
 """The heap of a person's hand (:attr:`Throwing.cup`): as deep as wide, as the dice were held under the pointer
 (from a heap twice as wide as deep, the dice held in a bunch had spread into a line across the throw as they left
 the hand, helper-31)."""
+SPIN_LEAST = 0.3
+"""The least share of a hand's spin a throw keeps, however gently it is let go (a throw slower than the hand's
+gentlest keeps its share of that speed)."""
 REACH_MIN = 1.0
 """How near the felt's middle (die units) a hand reaches freely: past it, the hand lags the pointer more and more,
 towards :data:`REACH_GIVE` less again; a throw leaves from the thrower's half."""
@@ -298,6 +301,9 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
+    # A throw gentler than the hand's gentlest turns the dice less: let go with a full spin, dice dropped from the
+    # hand had rolled off every way, some back to the thrower's rail (helper-32).
+    gentle = min(1.0, max(SPIN_LEAST, flick.speed / throwing.speed[0]))
     handles = []
     for (across, along, z), off_x, off_y in zip(places, xs, ys, strict=True):
         x, y = hand_x + off_x, hand_y + off_y
@@ -315,7 +321,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
         dy = ax * math.sin(turn_aim) + ay * math.cos(turn_aim)
         spin_axis = (rng.gauss(0, 1), rng.gauss(0, 1), rng.gauss(0, 1))
         norm = math.sqrt(sum(c * c for c in spin_axis)) or 1.0
-        spin = rng.uniform(*throwing.spin) / norm
+        spin = rng.uniform(*throwing.spin) * gentle / norm
         body = (
             rp.RigidBody.dynamic()
             .position(rp.Isometry3((x, y, z), turn))

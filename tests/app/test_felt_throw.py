@@ -1186,3 +1186,25 @@ def test_a_die_laid_in_the_row_is_turned_near_square_with_its_face_still_up() ->
             level = turn_after[:, 0] if abs(turn_after[2, 0]) < abs(turn_after[2, 1]) else turn_after[:, 1]
             off = (math.atan2(level[1], level[0]) + math.pi / 4) % (math.pi / 2) - math.pi / 4
             assert abs(off) <= ROW_YAW + 1e-4
+
+
+def test_the_dice_waiting_in_the_row_held_a_while_and_let_go_are_dropped_not_thrown_as_space_does(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A press on the row held still and let go had thrown the dice as hard as Space, up the felt (helper-32); a
+    quick click on the row still throws them as Space does."""
+    import greed_game.app.scenes.felt as felt_module
+
+    flicks: list[Flick] = []
+    gesture = felt_module.gesture_flick
+    monkeypatch.setattr(felt_module, "gesture_flick", lambda *a: flicks.append(gesture(*a)) or flicks[-1])
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=6)
+    drive.until(lambda: len(table.felt.hold.fresh) == 6 and not table.felt.hold.lying)
+    die = table.felt.hold.fresh[2]
+    at = app.display.to_window(die.x, die.y)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    drive.frames(int(HOLD_STILL * 60) + 10)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    drive.frames(2)
+    assert table.turn.throws == 1 and [f.speed for f in flicks] == [FLICK_SPEED[0]], "dropped, gently"

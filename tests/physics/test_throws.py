@@ -279,3 +279,23 @@ def test_dice_held_by_a_person_leave_the_hand_as_a_round_heap_not_a_line() -> No
 
     assert shape(held=True) < 1.5, "as deep as it is wide, near enough"
     assert shape(held=False) > 2.0, "a computer's hand: wider than deep"
+
+
+def test_a_gentle_throw_turns_the_dice_less_than_a_hard_one() -> None:
+    """Dice dropped from the hand with a hard throw's spin rolled off every way, some back to the thrower's rail
+    (helper-32)."""
+    from dataclasses import replace
+
+    hand = THROWING["rare"]
+
+    def turning(speed: float) -> float:
+        rates = []
+        for seed in range(20):
+            rng = random.Random(seed)
+            flick = replace(_flick(rng, hand), speed=speed)
+            poses = simulate(6, flick, rng, throwing=hand).poses
+            dots = np.abs(np.sum(poses[0, :, 3:] * poses[1, :, 3:], axis=1))
+            rates.extend(2 * np.arccos(np.minimum(dots, 1.0)))
+        return float(np.median(rates))
+
+    assert turning(2.0) < 0.5 * turning(hand.speed[0])

@@ -1023,8 +1023,8 @@ class FeltSection:
         near = math.dist((x0, y0), pos) < FLICK_MIN
         if near and self.hold.pressed is not None:  # a click on a die: picked (or put back)
             command = ToggleDie(self.hold.pressed) if snap.may_select else None
-        elif near and self.hold.on_row and _may_throw(snap):  # a click on the dice waiting for you throws them
-            command = ThrowDice()
+        elif near and self.hold.on_row and not drops and _may_throw(snap):
+            command = ThrowDice()  # a click on the dice waiting for you throws them (held a while, it drops them)
         elif (not near or drops) and _may_throw(snap):
             drag.append((*pos, self.clock))
             self.flung_at = self.clock
