@@ -1208,3 +1208,28 @@ def test_the_dice_waiting_in_the_row_held_a_while_and_let_go_are_dropped_not_thr
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
     drive.frames(2)
     assert table.turn.throws == 1 and [f.speed for f in flicks] == [FLICK_SPEED[0]], "dropped, gently"
+
+
+def test_a_lone_die_in_the_hand_comes_nearer_the_rail_than_a_heap_of_six() -> None:
+    """A lone die had stopped as far off the rail as a heap of six, a die and a half (helper-32)."""
+    from greed_game.app.scenes.felt import Hold
+
+    def held_y(count: int) -> float:
+        rng = random.Random(1)
+        views = []
+        for n in range(count):
+            view = DieView(1, DIE, rng)
+            view.ident = n
+            views.append(view)
+        rows = np.array([(n - count / 2, -2.0, 0.5, 0.0, 0.0, 0.0, 1.0) for n in range(count)], dtype=np.float32)
+        pose_dice(views, rows, [LAYOUTS[0]] * count)
+        hold = Hold(side=-1, lying={v.ident: tuple(float(c) for c in row) for v, row in zip(views, rows, strict=True)})
+        for _ in range(120):
+            hold.step(views, (FELT.centerx, FELT.bottom - 2.0), 1 / 60)
+        return min(v.pose[1] for v in views if v.pose is not None)  # (the nearest the rail)
+
+    one, six = held_y(1), held_y(6)
+    # (a heap of six: its middle 1.25 off the rail's wall, its nearest die 0.85 nearer; a lone die had stayed as
+    # far off as that middle)
+    assert -TABLE.half_depth + 0.8 < one < -TABLE.half_depth + 1.0, one
+    assert six < one, "the heap's nearest die is nearer still, up in the air over the rail's edge"

@@ -385,8 +385,12 @@ HOLD_TILT = ((20.0, 18.0), (140.0, 24.0), (250.0, 14.0), (75.0, 26.0), (310.0, 2
 """How each held die is turned in the hand: about which level axis (degrees round from across the felt) and how
 far (degrees): a heap of dice jumbled every way, not a rosette of dice all flat as they lay (helper-31)."""
 HOLD_MARGIN = 1.25
-"""How near the thrower's rail (die units, from its inner wall) the middle of the heap in the hand comes at most:
-its nearest die just over the rail's edge, up in the air over it."""
+"""How near the thrower's rail (die units, from its inner wall) the middle of a heap of six in the hand comes at
+most: its nearest die just over the rail's edge, up in the air over it (fewer dice, nearer)."""
+HOLD_HEAP_NEAREST = max(-dy for _, dy, _ in HOLD_HEAP)
+"""How far the heap's die nearest the bottom rail sits from its middle."""
+HOLD_MARGIN_LEAST = 0.8
+"""How near the rail's inner wall (die units) the middle of a heap of a die or two comes at most."""
 HOLD_SOFT = 0.45
 """How gradually (die units) the heap stops short of :data:`HOLD_MARGIN`: it still follows a pointer moved nearer
 the rail, less and less (held at 1.6 dice off the rail, it had stood still while the pointer moved 30 px,
@@ -488,7 +492,10 @@ class Hold:
             return
         if at is not None:
             x, y = CAMERA.to_world(*at)
-            near = TABLE.half_depth - HOLD_MARGIN
+            # (the heap's middle keeps its nearest die off the rail: fewer dice, nearer; a lone die had stopped a
+            # die and a half off the rail, under the pointer held by it, helper-32)
+            reach_rail = max(0.0, *(self.side * HOLD_HEAP[n % len(HOLD_HEAP)][1] for n in range(len(held))))
+            near = TABLE.half_depth - max(HOLD_MARGIN_LEAST, HOLD_MARGIN - HOLD_HEAP_NEAREST + reach_rail)
             y = self.side * _short_of(held_reach(self.side * y), near)
             for _ in range(2):  # the handful keeps off a die lying there (it was heaped on a kept one)
                 for lx, ly in clear_of:
