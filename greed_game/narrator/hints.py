@@ -140,7 +140,7 @@ class Hints(Voice):
             else:
                 # A bank throws no more: its figure is what it scores, with nothing to lose, unless it is a final
                 # turn's bank that leaves the player behind (it had read "no risk" of a certain loss, helper-31).
-                figure = _("{points} points, too few to win") if self._loses(state, value) else _(
+                figure = _("{points} points, too few to win") if self.loses(state, value) else _(
                     "{points} points, no risk")
                 figures.append(figure.format(points=num(round(value))))
             if chances is not None:
@@ -151,7 +151,7 @@ class Hints(Voice):
                 lines.append(Line(" · ".join(f.replace(" ", "\u00a0") for f in figures), "dim", indent=True))
         return lines
 
-    def _loses(self, state: State, banked: float) -> bool:
+    def loses(self, state: State, banked: float) -> bool:
         """Whether banking ``banked`` points now loses the game: the player's final turn, and too few to catch
         the leader (or the score to beat)."""
         me = state.current

@@ -49,8 +49,10 @@ class Prompts(Voice):
         """``Space: throw 6 dice``."""
         return _("Space: throw {dice}").format(dice=dice_count(dice))
 
-    def bank_prompt(self, total: int) -> str:
-        """``Enter: bank 1,250``."""
+    def bank_prompt(self, total: int, loses: bool = False) -> str:
+        """``Enter: bank 1,250``; ``loses``: a final turn's bank that leaves the player behind."""
+        if loses:
+            return _("Enter: bank {points}, too few to win").format(points=num(total))
         return _("Enter: bank {points}").format(points=num(total))
 
     def no_bank(self, exc: IllegalAction) -> str:

@@ -286,7 +286,9 @@ def status(flow: Flow) -> Status:
         if flow.voided is not None:  # (once the void's banner is down, the line still says why: helper-25)
             first = (f"{words.events.void_reason(*flow.voided)}  ·  {first[0]}", "warn")
     if choice.bank is not None:
-        return first, (words.prompts.bank_prompt(choice.bank), "good")
+        # (a final turn's bank that leaves the player behind had been offered in green, helper-32)
+        loses = words.hints.loses(s, choice.bank)
+        return first, (words.prompts.bank_prompt(choice.bank, loses), "warn" if loses else "good")
     if choice.bank_error:
         return first, (choice.bank_error, "dim")
     return first, blank

@@ -240,3 +240,6 @@ def test_a_bank_short_of_the_leader_in_a_final_turn_is_too_few_to_win_not_no_ris
     close = tuple(10_000 if i == leader else 9_850 for i in range(2))
     assert bank_figure(scores=close, **final) == "200 points, no risk", "enough to get past the leader"
     assert bank_figure(scores=behind) == "200 points, no risk", "not a final turn: the game goes on"
+    # and the status line's offer to bank says so (it had been offered in green, helper-32)
+    assert n.hints.loses(replace(state, scores=behind, **final), 200)  # type: ignore[arg-type]
+    assert n.prompts.bank_prompt(200, loses=True) == "Enter: bank 200, too few to win"
