@@ -1233,3 +1233,17 @@ def test_a_lone_die_in_the_hand_comes_nearer_the_rail_than_a_heap_of_six() -> No
     # far off as that middle)
     assert -TABLE.half_depth + 0.8 < one < -TABLE.half_depth + 1.0, one
     assert six < one, "the heap's nearest die is nearer still, up in the air over the rail's edge"
+
+
+def test_a_throw_goes_the_way_the_hand_went_as_it_let_go() -> None:
+    """A drag up the felt that ended in a flick up and to the left had thrown nearly straight up (helper-32)."""
+    start = (FELT.centerx + 100.0, FELT.bottom - 30.0)
+    bend = (start[0], start[1] - 120.0)
+    up = _drag(start, bend, 1.0)
+    flick = [(x, y, t + 1.0) for x, y, t in _drag(bend, (bend[0] - 100.0, bend[1] - 100.0), 0.12)[1:]]
+    aim = gesture_flick(up + flick, 0, 2).aim
+    assert 35.0 < math.degrees(math.atan2(-aim[0], aim[1])) < 50.0  # (its last third of a second)
+    # a drag that slowed to a crawl still goes its whole way
+    crawl = [(x, y, t + 1.0) for x, y, t in _drag(bend, (bend[0] - 10.0, bend[1] - 10.0), 0.6)[1:]]
+    aim = gesture_flick(up + crawl, 0, 2).aim
+    assert abs(math.degrees(math.atan2(-aim[0], aim[1]))) < 10.0

@@ -1474,7 +1474,10 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
             continue
         dt = max(t1 - tail[first][2], 1 / 60)
         fastest = max(fastest, math.dist((x1, y1), tail[first][:2]) / DIE / dt)
-    whole_x, whole_y = (x_end - drag[0][0]), -(y_end - drag[0][1])
+    # The way the hand went as it let go, where it went far enough in the last third of a second; else the whole
+    # drag's (a drag that went up and then flicked to the left had thrown straight up, helper-32).
+    since = tail[0] if math.dist(tail[0][:2], (x_end, y_end)) >= FLICK_MIN else drag[0]
+    whole_x, whole_y = (x_end - since[0]), -(y_end - since[1])
     _, side = seat_spot(seat, players)
     x, y = CAMERA.to_world(x_end, y_end)
     # A hand let go nearer the far rail throws gentler: the same gesture lands as far up the felt left to it as
