@@ -1247,3 +1247,28 @@ def test_a_throw_goes_the_way_the_hand_went_as_it_let_go() -> None:
     crawl = [(x, y, t + 1.0) for x, y, t in _drag(bend, (bend[0] - 10.0, bend[1] - 10.0), 0.6)[1:]]
     aim = gesture_flick(up + crawl, 0, 2).aim
     assert abs(math.degrees(math.atan2(-aim[0], aim[1]))) < 10.0
+
+
+def test_a_throw_by_hand_with_dice_picked_that_do_not_score_is_refused_as_space_is(
+        make_app: Callable[..., App]) -> None:
+    """A drag had done nothing at all with such a pick: no heap, no shake, no word (helper-32)."""
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, seed=7)
+    dull = next(d for d in table.snap.dice if d.value not in (1, 5))
+    pick(table, [dull.value])
+    drive.frames(2)
+    die = next(d for d in table.felt.dice if d.selected)
+    lying = {d.ident: (d.x, d.y) for d in table.felt.dice}
+    throws = table.turn.throws
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    drive.drag(start, (start[0], start[1] - 200.0), 0.3)
+    assert table.turn.throws == throws, "the throw was refused"
+    assert "not score" in table.snap.error, "and the line says why"
+    assert die.shake > 0, "the die that does not score shakes"
+    drive.frames(90)
+    assert all(math.dist((d.x, d.y), lying[d.ident]) < 0.5 for d in table.felt.dice), "every die back where it lay"
+    assert die.selected, "still picked"

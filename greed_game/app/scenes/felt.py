@@ -1000,7 +1000,7 @@ class FeltSection:
         die: DieView | None = None
         if isinstance(event, Click):
             die = next((d for d in self.dice if d.contains(event.pos)), None)
-            if event.button == 1 and _may_throw(snap) and FELT.collidepoint(event.pos):
+            if event.button == 1 and _may_try(snap) and FELT.collidepoint(event.pos):
                 # a press on a die may begin a throw by hand too: it is picked on the release, if no throw came
                 self.drag = [(*event.pos, self.clock)]
                 self.hold.side = seat_spot(_thrower(snap), len(snap.players))[1]
@@ -1032,7 +1032,7 @@ class FeltSection:
             command = ToggleDie(self.hold.pressed) if snap.may_select else None
         elif near and self.hold.on_row and not drops and _may_throw(snap):
             command = ThrowDice()  # a click on the dice waiting for you throws them (held a while, it drops them)
-        elif (not near or drops) and _may_throw(snap):
+        elif (not near or drops) and _may_try(snap):
             drag.append((*pos, self.clock))
             self.flung_at = self.clock
             command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players)))
@@ -1449,6 +1449,12 @@ def _may_throw(snap: TableSnapshot) -> bool:
     """Whether the throw button is on offer now (a person's throw, or their roll-off die; nothing in the way)."""
     person = snap.human_turn or snap.roll_off_thrower is not None
     return person and any(isinstance(b.command, ThrowDice) and b.enabled for b in snap.buttons)
+
+
+def _may_try(snap: TableSnapshot) -> bool:
+    """Whether a throw by hand may begin: when one may be thrown, and when the dice picked cannot be kept (the
+    throw is refused as Space's is, saying why and shaking them: a drag had done nothing at all, helper-32)."""
+    return _may_throw(snap) or (_refused(snap) and snap.human_turn)
 
 
 def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int) -> Flick:
