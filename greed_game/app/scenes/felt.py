@@ -1250,6 +1250,18 @@ def flight_path(felt: FeltSection, step: float = 0.04) -> list[tuple[float, floa
         t = min(film.seconds, t + step)
 
 
+def resting(felt: FeltSection) -> list[pygame.Rect]:
+    """Where the dice lying at rest on the felt are seen (stage pixels): a seat's name plate makes way for one
+    lying against its rail (drawn over it, the plate had hidden its edge, helper-32)."""
+    rects = []
+    for d in felt.dice:
+        if d.at_rest and d.alpha > 0 and d.pose is not None:
+            xs, ys = zip(*d.corners(), strict=True)
+            left, top = round(min(xs)), round(min(ys))
+            rects.append(pygame.Rect(left, top, round(max(xs)) - left, round(max(ys)) - top))
+    return rects
+
+
 def passing_on(felt: FeltSection) -> bool:
     """Whether dice passed on to the next player are still on their way (swept off, or sliding into the row):
     the offer's choice is put once they lie before the player."""

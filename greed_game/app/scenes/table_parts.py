@@ -109,8 +109,10 @@ def short_name(canvas: Canvas, name: str, size: float, width: float, font: FontN
     return canvas.fit(name, size, width, font)
 
 
-def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat: int | None) -> None:
-    """The players' name plates on the rails; the active seat's plate is gold."""
+def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat: int | None,
+                avoid: Sequence[pygame.Rect] = ()) -> None:
+    """The players' name plates on the rails; the active seat's plate is gold. A plate over one of the rects
+    ``avoid`` (dice lying against its rail) moves along the rail clear of it, the shorter way."""
     n = state.players
     bottom_count = math.ceil(n / 2)
     for seat in range(n):
@@ -123,10 +125,25 @@ def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat:
         w = max(64.0, min(room, canvas.text_width(shown, 12, "bold") + 28))
         plate = pygame.Rect(0, 0, round(w), 20)
         plate.center = (round(x), round(y))
+        plate.x = _clear_along(plate, avoid)
         fill = theme.GOLD if active else (60, 36, 20)
         canvas.box(plate, fill, radius=10, border=1, border_color=theme.seat_color(seat))
         canvas.text(shown, plate.center, 12, theme.TEXT_DARK if active else theme.TEXT, font="bold",
                     anchor="center", max_width=w - 12)
+
+
+def _clear_along(plate: pygame.Rect, avoid: Sequence[pygame.Rect]) -> int:
+    """Where along its rail (its left edge) ``plate`` is clear of ``avoid``, the shorter way from where it is,
+    kept over the felt's width (where it is, if it cannot be)."""
+    hits = [r for r in avoid if r.colliderect(plate)]
+    if not hits:
+        return plate.x
+    options = []
+    for left in (min(r.left for r in hits) - plate.w - 2, max(r.right for r in hits) + 2):
+        moved = plate.move(left - plate.x, 0)
+        if FELT.left <= left and moved.right <= FELT.right and not any(r.colliderect(moved) for r in avoid):
+            options.append(left)
+    return min(options, key=lambda left: abs(left - plate.x), default=plate.x)
 
 
 def draw_turn_box(

@@ -18,7 +18,7 @@ from typing import Protocol
 import pygame
 
 from greed_game.app.canvas import Canvas
-from greed_game.app.scenes.felt import FeltSection
+from greed_game.app.scenes.felt import FeltSection, resting
 from greed_game.app.scenes.table_parts import ACTIONS, SIDE, TOP_BAR, draw_table_background
 from greed_game.app.scenes.table_sections import ActionsSection, NoticeLayer, SideSection, TopBarSection, TraySection
 from greed_game.app.skins import SkinName
@@ -143,7 +143,7 @@ class TablePicture:
         # (kept dice carried to the tray pass under the seats' plates: one had crossed "You", helper-28)
         table.tray.draw_moving(canvas)
         if not self._plates_under():
-            table.top.draw_plates(canvas, snap)
+            table.top.draw_plates(canvas, snap, resting(table.felt))
         table.notices.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(ACTIONS)):
             table.actions.draw(canvas, snap)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -572,9 +572,9 @@ class TopBarSection(Section):
                     theme.TEXT_DIM, anchor="midleft")
         draw_chips(canvas, [(text, theme.tone_color(tone)) for text, tone in snap.chips], r.right, r.y + 7)
 
-    def draw_plates(self, canvas: Canvas, snap: TableSnapshot) -> None:
-        """The players' name plates on the rails."""
-        draw_plates(canvas, [p.name for p in snap.players], snap.state, snap.state.current)
+    def draw_plates(self, canvas: Canvas, snap: TableSnapshot, avoid: Sequence[pygame.Rect] = ()) -> None:
+        """The players' name plates on the rails (clear of the dice lying against them: ``avoid``)."""
+        draw_plates(canvas, [p.name for p in snap.players], snap.state, snap.state.current, avoid)
 
 
 # -- above the dice ----------------------------------------------------------------------------------------------
