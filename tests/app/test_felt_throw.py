@@ -1272,3 +1272,20 @@ def test_a_throw_by_hand_with_dice_picked_that_do_not_score_is_refused_as_space_
     drive.frames(90)
     assert all(math.dist((d.x, d.y), lying[d.ident]) < 0.5 for d in table.felt.dice), "every die back where it lay"
     assert die.selected, "still picked"
+
+
+def test_a_film_plays_quicker_while_the_dice_fly_than_as_they_roll_out() -> None:
+    """At one pace a hard throw had looked gentle, and every throw had stopped dead (helper-31, helper-32)."""
+    from greed_game.app.scenes.felt import PACE_FAST, PACE_SLOW, Playing
+    from greed_game.physics import THROWING, simulate
+
+    rng = random.Random(2)
+    film = simulate(6, THROWING["rare"].flick(-1, 0.0, rng), rng)
+    playing = Playing(film, tuple(LAYOUTS[0] for _ in range(6)))
+    paces = []
+    while playing.t < playing.ends:
+        paces.append(playing.pace())
+        playing.t += 1 / 60
+    assert max(paces) == pytest.approx(PACE_FAST), "in flight"
+    assert paces[-1] == pytest.approx(PACE_SLOW, abs=0.05), "coming to rest"
+    assert all(PACE_SLOW - 1e-6 <= p <= PACE_FAST + 1e-6 for p in paces)

@@ -114,6 +114,14 @@ KEPT_EACH = 0.04
 """Seconds of film more the dice left wait for each die kept after the first (carried one after another)."""
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
+PACE_FAST = 1.3
+"""How much faster than the speed setting's rate a film plays while a die moves at :data:`PACE_QUICK` or more."""
+PACE_SLOW = 0.85
+"""How much slower than the speed setting's rate a film plays as its last die comes to rest."""
+PACE_QUICK = 12.0
+"""Die units a second: a die this fast or faster is a throw in flight or striking (between, in proportion)."""
+PACE_AHEAD = 6
+"""Frames of film the pace looks ahead for the quickest die (a die stopped between two bounces is not at rest)."""
 CATCH_SPEED = 25.0
 """Die units a second of film the dice a quick flick let go of before they reached the hand are carried into it
 at most: the further they still are, the later the throw leaves (at :data:`GATHER_BY_HAND` at once, dice let go
@@ -200,9 +208,19 @@ class Playing:
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
     _tops: tuple[list[tuple[int, int]], list[tuple[int, int]]] = field(init=False, repr=False)
+    _quickest: npt.NDArray[np.float32] = field(init=False, repr=False)
+    """For each frame of the film, how fast its quickest die moves then (die units a second, the next few frames'
+    quickest: the pace eases down as the dice come to rest, not as one bounces)."""
 
     def __post_init__(self) -> None:
         self.ends = self.lead + self.film.seconds
+        poses = self.film.poses
+        moved = np.linalg.norm(np.diff(poses[:, :, :3], axis=0), axis=2) * FILM_RATE
+        quickest = np.max(np.where(np.asarray(self.film.fell)[None, :], 0.0, moved), axis=1, initial=0.0)
+        ahead = quickest.copy()
+        for n in range(1, min(PACE_AHEAD, len(quickest))):
+            ahead[:-n] = np.maximum(ahead[:-n], quickest[n:])
+        self._quickest = ahead.astype(np.float32) if len(ahead) else np.zeros(1, dtype=np.float32)
         self.marks = over_marks(self.film)
         self._hand = self.film.pose(0.0)
         # picked up one after another, the nearest to the hand first, the last starting halfway through
@@ -215,6 +233,15 @@ class Playing:
         # dice picked up show their old faces until half way; dice brought in already show the new ones
         old = self.start is not None and self.start_layouts != self.layouts
         self._tops = (top_quarters(rotations(lying_at[:, 3:7])) if old else final, final)
+
+    def pace(self) -> float:
+        """How fast the film plays now, as a share of the speed setting's rate: quicker while the dice fly and
+        strike, slower as they roll out (at one pace, a hard throw had looked gentle and every throw had stopped
+        dead, "as if on sand", helper-31 and helper-32)."""
+        if self.t < self.lead:
+            return 1.0
+        v = float(self._quickest[min(int((self.t - self.lead) * FILM_RATE), len(self._quickest) - 1)])
+        return PACE_SLOW + (PACE_FAST - PACE_SLOW) * min(1.0, v / PACE_QUICK)
 
     def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
         """Every die's pose now, and the layouts of its faces."""
@@ -930,7 +957,7 @@ class FeltSection:
             return None
         if rate == 0:
             return self.finish()
-        playing.t = min(playing.ends, playing.t + dt * rate)
+        playing.t = min(playing.ends, playing.t + dt * rate * playing.pace())
         self._pose()
         if playing.t >= playing.ends:
             return self.settle()
