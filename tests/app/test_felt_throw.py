@@ -384,16 +384,20 @@ def test_a_kept_die_is_carried_up_over_the_felt_and_set_down_in_the_tray(make_ap
     assert all(ringed) and not carried.selected
 
 
-def test_a_throw_refused_for_a_die_that_does_not_score_shakes_that_die(make_app: Callable[..., App]) -> None:
+def _dull_picked(make_app: Callable[..., App]) -> tuple[Driver, TableScene, DieView]:
+    """Tess's first throw at rest with a die picked that does not score: the driver, the table and that die."""
     from .scenarios import pick
 
-    app = make_app(animation_speed="normal")
-    drive = Driver(app)
+    drive = Driver(make_app(animation_speed="normal"))
     table = first_throw_at_rest(drive, seed=7)
     dull = next(d for d in table.snap.dice if d.value not in (1, 5))
     pick(table, [dull.value])
     drive.frames(2)
-    die = next(d for d in table.felt.dice if d.selected)
+    return drive, table, next(d for d in table.felt.dice if d.selected)
+
+
+def test_a_throw_refused_for_a_die_that_does_not_score_shakes_that_die(make_app: Callable[..., App]) -> None:
+    drive, table, die = _dull_picked(make_app)
     home = (die.x, die.y)
     throws = table.turn.throws
     drive.press("space")
@@ -1252,15 +1256,7 @@ def test_a_throw_goes_the_way_the_hand_went_as_it_let_go() -> None:
 def test_a_throw_by_hand_with_dice_picked_that_do_not_score_is_refused_as_space_is(
         make_app: Callable[..., App]) -> None:
     """A drag had done nothing at all with such a pick: no heap, no shake, no word (helper-32)."""
-    from .scenarios import pick
-
-    app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table = first_throw_at_rest(drive, seed=7)
-    dull = next(d for d in table.snap.dice if d.value not in (1, 5))
-    pick(table, [dull.value])
-    drive.frames(2)
-    die = next(d for d in table.felt.dice if d.selected)
+    drive, table, die = _dull_picked(make_app)
     lying = {d.ident: (d.x, d.y) for d in table.felt.dice}
     throws = table.turn.throws
     start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
