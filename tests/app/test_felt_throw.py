@@ -1145,10 +1145,25 @@ def test_dice_shaken_in_the_hand_click_together(make_app: Callable[..., App]) ->
     assert table.felt.hold.lying
     clicks = lambda: sum(1 for name, _ in app.audio.played if name == "hit")  # noqa: E731
     assert clicks() == 0
+    held = table.felt.hold.fresh + table.felt.dice
+
+    def spread() -> float:  # (how far the dice stray from the heap's middle, die units)
+        poses = np.array([d.pose[:2] for d in held if d.pose is not None])
+        return float(np.max(np.linalg.norm(poses - poses.mean(axis=0), axis=1)))
+
+    still = []
+    for _ in range(8):
+        drive.frames(1)
+        still.append(spread())
+    shaken = []
     for _ in range(4):
         drive.hold_move(up, (up[0] + 60.0, up[1]), 4)  # (to and fro six times a second)
+        shaken.append(spread())
         drive.hold_move((up[0] + 60.0, up[1]), up, 4)
+        shaken.append(spread())
     assert clicks() >= 4, app.audio.played
+    # and they knock about in the hand (it had moved as one block, helper-33)
+    assert max(shaken) - min(shaken) > 2 * (max(still) - min(still)) + 0.05, (still, shaken)
 
 
 def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make_app: Callable[..., App]) -> None:
@@ -1165,12 +1180,14 @@ def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make
     end = (start[0], start[1] - 200.0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
     drive.frames(1)
-    drive.hold_move(start, end, 5)
+    drive.hold_move(start, end, 2)  # (flicked as soon as pressed)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(*end), button=1))
     drive.frames(1)
     playing = table.felt.playing
     assert playing is not None, "thrown"
     assert GATHER_BY_HAND < playing.lead <= CATCH_MAX
+    # (up in the air in the hand already, they are carried on from there, not lifted in an arc)
+    assert playing.by_hand
 
 
 def test_a_die_laid_in_the_row_is_turned_near_square_with_its_face_still_up() -> None:

@@ -116,13 +116,14 @@ GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 PACE_FAST = 1.3
 """How much faster than the speed setting's rate a film plays while a die moves at :data:`PACE_QUICK` or more."""
-PACE_SLOW = 0.85
-"""How much slower than the speed setting's rate a film plays as its last die comes to rest."""
+PACE_SLOW = 1.0
+"""How fast, as a share of the speed setting's rate, a film plays as its last die comes to rest (at 0.85 a die
+toppling off an edge took up to a second, in slow motion, helper-33)."""
 PACE_QUICK = 12.0
 """Die units a second: a die this fast or faster is a throw in flight or striking (between, in proportion)."""
 PACE_AHEAD = 6
 """Frames of film the pace looks ahead for the quickest die (a die stopped between two bounces is not at rest)."""
-CATCH_SPEED = 25.0
+CATCH_SPEED = 40.0
 """Die units a second of film the dice a quick flick let go of before they reached the hand are carried into it
 at most: the further they still are, the later the throw leaves (at :data:`GATHER_BY_HAND` at once, dice let go
 from across the felt had crossed it in a frame or two, into the throw, helper-31)."""
@@ -200,6 +201,8 @@ class Playing:
     hold: float = 0.0
     """The first part of the lead the dice lie still (dice just kept are carried off first: the two never
     cross)."""
+    by_hand: bool = False
+    """Whether a person's hand let the dice go (the lead carries them on from the hand, not up off the felt)."""
     ends: float = field(init=False)
     brought: npt.NDArray[np.bool_] = field(init=False, repr=False)
     """Each die that comes in from beyond a rail on its way to the hand (a new turn's, hot dice, a roll-off's)."""
@@ -249,7 +252,10 @@ class Playing:
             return self.film.pose(self.t - self.lead), self.layouts
         u = max(0.0, self.t - self.hold) / (self.lead - self.hold)
         # the faces change while the dice turn in the air, not as they leave the felt
-        return gathered(self.start, self._hand, self._delays, u), (self.start_layouts if u < 0.5 else self.layouts)
+        # (dice a hand let go are up in the air already: no arc over to it, in which they had hung, growing, for a
+        # quarter of a second after a flick, helper-33)
+        moved = gathered(self.start, self._hand, self._delays, u, 0.0 if self.by_hand else GATHER_LIFT)
+        return moved, (self.start_layouts if u < 0.5 else self.layouts)
 
     def tops(self) -> list[tuple[int, int]]:
         """For letter dice, the face whose letter is turned and how (see :func:`~greed_game.app.gl_dice.top_quarters`):
@@ -359,13 +365,13 @@ def _catch_time(poses: npt.NDArray[np.float32], film: Film) -> float:
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
-             u: float) -> npt.NDArray[np.float32]:
+             u: float, lift: float = GATHER_LIFT) -> npt.NDArray[np.float32]:
     """Dice ``u`` (0 to 1) of the way from where they lay to the thrower's hand, each picked up after its delay
     (a share of the gathering) and taking half of it: eased along an arc, turning the shorter way."""
     own = np.clip((u - delays) / 0.5, 0.0, 1.0).astype(np.float32)
     e = (own * own * (3.0 - 2.0 * own))[:, None]
     out = lying_at + (hand - lying_at) * e
-    out[:, 2] += np.float32(GATHER_LIFT) * np.sin(np.pi * own).astype(np.float32)
+    out[:, 2] += np.float32(lift) * np.sin(np.pi * own).astype(np.float32)
     a, b = lying_at[:, 3:], hand[:, 3:].copy()
     b[np.sum(a * b, axis=1) < 0] *= -1
     q = a + (b - a) * e
@@ -446,6 +452,8 @@ class Hold:
     (:func:`_brought`)."""
     pressed: int | None = None
     """The die the drag under way began on (let go there, it is picked or put back)."""
+    jostle: float = 0.0
+    """How hard the dice in the hand were last knocked together by a shake (1 at the knock, dying away)."""
     strayed: bool = False
     """Whether the drag under way has been :data:`FLICK_MIN` from where it began: brought back there, it puts the
     dice down; never gone that far, it drops them (a gentle throw)."""
@@ -509,6 +517,7 @@ class Hold:
         ``clear_of`` dice lying on the felt (die units), else back where they lay (and let go of them once
         there)."""
         self.t += dt
+        self.jostle *= math.exp(-dt * JOSTLE_EASE)
         if at is None and self.wait > 0:
             self.wait -= dt
             return
@@ -543,8 +552,12 @@ class Hold:
                 target, turn = lay[:3], lay[3:]
             else:
                 ox, oy, oz = HOLD_HEAP[n % len(HOLD_HEAP)]
-                shake = 0.06 * math.sin(self.t * 31.0 + 1.7 * n)  # the dice rattle in the hand
-                target = np.array((x + ox + shake, y + oy - shake, oz + abs(shake)), dtype=np.float32)
+                # the dice rattle in the hand, and knock about in it when it is shaken (a shake had moved none of
+                # them, helper-33)
+                shake = (0.06 + JOSTLE * self.jostle) * math.sin(self.t * 31.0 + 1.7 * n)
+                way = 2.1 * n  # (each die its own way: together they had moved as one block)
+                target = np.array((x + ox + shake * math.cos(way), y + oy + shake * math.sin(way), oz + abs(shake)),
+                                  dtype=np.float32)
                 axis, tilt = HOLD_TILT[n % len(HOLD_TILT)]
                 turn = _tilted(lay[3:], axis, tilt + 100.0 * shake)
             pose[:3] += (target - pose[:3]) * k
@@ -780,7 +793,7 @@ class FeltSection:
         if clearing:  # (dice being cleared off went out through the new ones)
             hold = max(hold, SWEEP_FIRST)
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
-                               hold=hold)
+                               hold=hold, by_hand=by_hand)
         self._pose()
 
     def _lying_poses(self, count: int, toss: Toss) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
@@ -1370,6 +1383,10 @@ def take_up(felt: FeltSection) -> HoldDice | None:
 
 RATTLE_SPEED = 300.0
 """How fast (logical px a second) a hand must be moving as it turns back for the dice in it to click together."""
+JOSTLE = 0.3
+"""How far (die units, and a hundred times that in degrees of turn) the dice in a shaken hand knock about."""
+JOSTLE_EASE = 6.0
+"""How quickly that knocking dies away (a share of e a second)."""
 RATTLE_GAP = 0.07
 """Seconds between two clicks of the dice shaken in the hand at the most."""
 
@@ -1385,6 +1402,7 @@ def _rattle(felt: FeltSection) -> None:
     if (x1 - x0) * (x2 - x1) + (y1 - y0) * (y2 - y1) < 0 and speed >= RATTLE_SPEED:
         felt.rattled_at = felt.clock
         felt.impacts.append(("die", min(1.0, speed / 2000.0) * 0.6))
+        felt.hold.jostle = 1.0
 
 
 def _drops(felt: FeltSection) -> bool:
