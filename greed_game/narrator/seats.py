@@ -46,10 +46,11 @@ class Seats(Voice):
             if high is not None:
                 chips.append((_("Must top {score}").format(score=num(high)), "bad"))
             elif self.rules.end == "one-more-turn" and state.current in state.owed:
-                # A last turn banked below the leader loses all the same: say what wins.
+                # A last turn banked below the leader loses all the same: say what wins, and that reaching the
+                # leader shares the win (it had said "more than" only, of a bank that ties, helper-33).
                 leader = max((s for i, s in enumerate(state.scores) if i != state.current), default=0)
                 if leader > state.scores[state.current]:
-                    chips.append((_("To win: more than {score}").format(score=num(leader)), "bad"))
+                    chips.append((_("Over {score} wins, {score} ties").format(score=num(leader)), "bad"))
         if state.high_mark is not None:
             chips.append((_("Score to beat {score}").format(score=num(state.high_mark)), "warn"))
         # In the final round what wins is the news; the entry minimum is below it anyway (the target is higher).

@@ -392,7 +392,7 @@ def _final_round_behind(app: App, drive: Driver) -> None:
     players = [Player(NAMES[0], "human"), Player(NAMES[1], "human")]
     table = table_at(app, "classic-five", players, [Roll((1, 1, 1, 2, 3)), Keep((1, 1, 1)), Bank()],
                      overrides={"target": 400})
-    assert any(text.startswith(_("To win: more than {score}").split("{")[0]) for text, _tone in table.snap.chips)
+    assert any(text.startswith(_("Over {score} wins, {score} ties").split("{")[0]) for text, _tone in table.snap.chips)
 
 
 SCENES: dict[str, Callable[[App, Driver], None]] = {
