@@ -526,21 +526,7 @@ class Hold:
         if not held:
             self.lying = {}
             return
-        if at is not None:
-            x, y = CAMERA.to_world(*at)
-            # (the heap's middle keeps its nearest die off the rail: fewer dice, nearer; a lone die had stopped a
-            # die and a half off the rail, under the pointer held by it, helper-32)
-            reach_rail = max(0.0, *(self.side * HOLD_HEAP[n % len(HOLD_HEAP)][1] for n in range(len(held))))
-            near = TABLE.half_depth - max(HOLD_MARGIN_LEAST, HOLD_MARGIN - HOLD_HEAP_NEAREST + reach_rail)
-            y = self.side * _short_of(held_reach(self.side * y), near)
-            for _ in range(2):  # the handful keeps off a die lying there (it was heaped on a kept one)
-                for lx, ly in clear_of:
-                    gap = math.dist((x, y), (lx, ly))
-                    if gap < HEAP_CLEAR:
-                        ux, uy = ((x - lx) / gap, (y - ly) / gap) if gap > 1e-6 else (0.0, -float(self.side))
-                        x, y = lx + ux * HEAP_CLEAR, ly + uy * HEAP_CLEAR
-                x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
-                y = self.side * min(max(self.side * y, REACH_MIN - REACH_GIVE), near)
+        x, y = _heap_middle(at, len(held), self.side, clear_of) if at is not None else (0.0, 0.0)
         # (dice going to their places slide there more gently than they close on the pointer)
         # (by the time passed, not by the frame: on a slow frame they jumped to the pointer at once)
         k = 1.0 - math.exp(-dt * (HOLD_EASE if at is not None else PLACE_EASE))
@@ -574,6 +560,28 @@ class Hold:
             rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
             self.lying = {}
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
+
+
+def _heap_middle(at: tuple[float, float], count: int, side: int,
+                 clear_of: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """Where the middle of a heap of ``count`` held dice goes for the pointer at ``at`` (a stage point): in the
+    thrower's half (the ``side`` rail's), its nearest die kept off that rail, and clear of the dice lying on the
+    felt (die units)."""
+    x, y = CAMERA.to_world(*at)
+    # (fewer dice come nearer the rail: a lone die had stopped a die and a half off it, under the pointer held by
+    # it, helper-32)
+    reach_rail = max(0.0, *(side * HOLD_HEAP[n % len(HOLD_HEAP)][1] for n in range(count)))
+    near = TABLE.half_depth - max(HOLD_MARGIN_LEAST, HOLD_MARGIN - HOLD_HEAP_NEAREST + reach_rail)
+    y = side * _short_of(held_reach(side * y), near)
+    for _ in range(2):  # the handful keeps off a die lying there (it was heaped on a kept one)
+        for lx, ly in clear_of:
+            gap = math.dist((x, y), (lx, ly))
+            if gap < HEAP_CLEAR:
+                ux, uy = ((x - lx) / gap, (y - ly) / gap) if gap > 1e-6 else (0.0, -float(side))
+                x, y = lx + ux * HEAP_CLEAR, ly + uy * HEAP_CLEAR
+        x = min(max(x, -TABLE.half_width + 2.0), TABLE.half_width - 2.0)
+        y = side * min(max(side * y, REACH_MIN - REACH_GIVE), near)
+    return x, y
 
 
 def _short_of(v: float, limit: float) -> float:
