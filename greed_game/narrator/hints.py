@@ -21,7 +21,7 @@ from greed_game.rules.game import (
     bank_total,
     hot_dice,
 )
-from greed_game.rules.rulings import final_need
+from greed_game.rules.rulings import banks_short
 
 MAX_CHOICES = 3
 """Choices the hint lists with their figures (it shares the side panel with the players and the log)."""
@@ -155,11 +155,7 @@ class Hints(Voice):
         """Whether banking ``banked`` points now loses the game: the player's final turn, and too few to catch
         the leader (or the score to beat)."""
         me = state.current
-        if not state.final or me not in state.owed:
-            return False
-        others = [s for i, s in enumerate(state.scores) if i != me]
-        high = state.high_mark if state.high_mark is not None else max(others, default=0)
-        return banked < final_need(self.rules, state.scores[me], high)
+        return banks_short(self.rules, me, state.scores, banked, state.final and me in state.owed, state.high_mark)
 
     @staticmethod
     def working(fraction: float) -> str:

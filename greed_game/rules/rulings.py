@@ -110,6 +110,16 @@ def final_need(rules: RuleSet, score: int, high: int) -> int:
     return high - score + (0 if rules.end == "one-more-turn" else 1)
 
 
+def banks_short(rules: RuleSet, seat: int, scores: Sequence[int], banked: float, final_turn: bool,
+                high_mark: int | None) -> bool:
+    """Whether ``seat`` banking ``banked`` now loses the game: in its final turn, too few to catch the highest
+    other score (or ``high_mark``, the score to beat) as :func:`final_need` counts it."""
+    if not final_turn:
+        return False
+    high = high_mark if high_mark is not None else max((s for i, s in enumerate(scores) if i != seat), default=0)
+    return banked < final_need(rules, scores[seat], high)
+
+
 def passes_dice(rules: RuleSet, banked: bool, dice_left: int, players: int) -> bool:
     """Whether a turn that ended so offers its dice and points to the next player (a carryover)."""
     return banked and rules.carryover != "none" and 0 < dice_left < rules.dice and players > 1

@@ -115,10 +115,9 @@ KEPT_EACH = 0.04
 GATHER_BY_HAND = 0.12
 """The gathering before a throw by hand: the drag was the picking up, the dice leave at once."""
 PACE_FAST = 1.3
-"""How much faster than the speed setting's rate a film plays while a die moves at :data:`PACE_QUICK` or more."""
-PACE_SLOW = 1.0
-"""How fast, as a share of the speed setting's rate, a film plays as its last die comes to rest (at 0.85 a die
-toppling off an edge took up to a second, in slow motion, helper-33)."""
+"""How much faster than the speed setting's rate a film plays while a die moves at :data:`PACE_QUICK` or more
+(as the last come to rest, at the rate itself: at 0.85 of it a die toppling off an edge took up to a second, in
+slow motion, helper-33)."""
 PACE_QUICK = 12.0
 """Die units a second: a die this fast or faster is a throw in flight or striking (between, in proportion)."""
 PACE_AHEAD = 6
@@ -239,12 +238,12 @@ class Playing:
 
     def pace(self) -> float:
         """How fast the film plays now, as a share of the speed setting's rate: quicker while the dice fly and
-        strike, slower as they roll out (at one pace, a hard throw had looked gentle and every throw had stopped
+        strike than as they roll out (at one pace, a hard throw had looked gentle and every throw had stopped
         dead, "as if on sand", helper-31 and helper-32)."""
         if self.t < self.lead:
             return 1.0
         v = float(self._quickest[min(int((self.t - self.lead) * FILM_RATE), len(self._quickest) - 1)])
-        return PACE_SLOW + (PACE_FAST - PACE_SLOW) * min(1.0, v / PACE_QUICK)
+        return 1.0 + (PACE_FAST - 1.0) * min(1.0, v / PACE_QUICK)
 
     def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
         """Every die's pose now, and the layouts of its faces."""
@@ -595,10 +594,16 @@ def _tilted(q: npt.NDArray[np.float32], axis: float, degrees: float) -> npt.NDAr
     """The turn ``q`` (i, j, k, w), then tipped ``degrees`` about the level axis ``axis`` degrees round from
     across the felt."""
     a, h = math.radians(axis), math.radians(degrees) / 2
-    x1, y1, z1, w1 = math.cos(a) * math.sin(h), math.sin(a) * math.sin(h), 0.0, math.cos(h)
+    tip = (math.cos(a) * math.sin(h), math.sin(a) * math.sin(h), 0.0, math.cos(h))
+    return np.array(_then(q, tip), dtype=np.float32)
+
+
+def _then(q: Sequence[float] | npt.NDArray[np.float32], turn: Sequence[float]) -> tuple[float, float, float, float]:
+    """The turn ``q`` followed by ``turn`` about the world's axes (both (i, j, k, w))."""
     x2, y2, z2, w2 = (float(c) for c in q)
-    return np.array((w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2, w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2,
-                     w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2, w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2), dtype=np.float32)
+    x1, y1, z1, w1 = (float(c) for c in turn)
+    return (w1 * x2 + x1 * w2 + y1 * z2 - z1 * y2, w1 * y2 - x1 * z2 + y1 * w2 + z1 * x2,
+            w1 * z2 + x1 * y2 - y1 * x2 + z1 * w2, w1 * w2 - x1 * x2 - y1 * y2 - z1 * z2)
 
 
 SWEEP = 0.45
@@ -1345,15 +1350,12 @@ def _shaken(die: DieView) -> tuple[float, ...] | None:
 def _squared(turn: Sequence[float], rng: random.Random) -> tuple[float, float, float, float]:
     """A die lying flat turned ``turn`` (i, j, k, w), turned about the upright to within :data:`ROW_YAW` of square
     with the row, as a hand setting it down would."""
-    q = np.array(turn, dtype=np.float64)
-    x_axis, y_axis = rotations(q[None, :].astype(np.float32))[0].T[:2]  # (the die's own x and y, in the world)
+    x_axis, y_axis = rotations(np.array([turn], dtype=np.float32))[0].T[:2]  # (the die's own x and y, in the world)
     level = x_axis if abs(x_axis[2]) < abs(y_axis[2]) else y_axis
     yaw = math.atan2(level[1], level[0])
     off = (yaw + math.pi / 4) % (math.pi / 2) - math.pi / 4
     h = (rng.uniform(-ROW_YAW, ROW_YAW) - off) / 2
-    w1, z1 = math.cos(h), math.sin(h)
-    x2, y2, z2, w2 = (float(c) for c in q)
-    return (w1 * x2 - z1 * y2, w1 * y2 + z1 * x2, w1 * z2 + z1 * w2, w1 * w2 - z1 * z2)
+    return _then(turn, (0.0, 0.0, math.sin(h), math.cos(h)))
 
 
 def row_slots(count: int, x: float, side: int) -> list[tuple[float, float]]:
