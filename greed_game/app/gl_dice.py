@@ -32,13 +32,14 @@ from greed_game.app.camera import Camera
 from greed_game.app.skins import BODY, SkinName, ink_image
 from greed_game.physics.faces import Layout
 from greed_game.physics.table import TABLE
+from greed_game.physics.throw import DIE_ROUNDING
 
 Highlight = Literal["selected", "hover", "advised", "bust"]
 Area = pygame.Rect | tuple[float, float, float, float]
 F32 = npt.NDArray[np.float32]
 
-ROUNDING = 0.09
-"""Radius of a die's rounded edges and corners, die units (the physics' collider has the same)."""
+ROUNDING = DIE_ROUNDING
+"""Radius of a die's rounded edges and corners, die units (the physics' collider's)."""
 ROUND_STEPS = 4
 """Facets across each 45° of a rounded edge (enough for a smooth silhouette at 4K)."""
 FLIGHT_STEPS = 1

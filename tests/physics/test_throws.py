@@ -299,3 +299,26 @@ def test_a_gentle_throw_turns_the_dice_less_than_a_hard_one() -> None:
         return float(np.median(rates))
 
     assert turning(2.0) < 0.5 * turning(hand.speed[0])
+
+
+def test_a_die_landing_tips_over_on_the_felt_now_and_then_rather_than_stopping_dead() -> None:
+    """The felt is lively: a die landing hops and tips over onto another face about a quarter of the time. On a dead
+    felt (bounce 0.3, friction 0.5, sharper edges) 16% did; most stopped within a tenth of a second of touching
+    down, on the face they landed on ("as if on sand")."""
+    rng = random.Random(5)
+    hand = THROWING["rare"]
+    tips, landed = 0, 0
+    for _ in range(30):
+        film = simulate(6, _flick(rng, hand), rng, throwing=hand)
+        for die in range(film.count):
+            z = film.poses[:, die, 2]
+            # from the first frame it comes down near the felt (a die lying flat has its middle at 0.5)
+            down = next((i for i in range(1, len(z)) if z[i] < 0.62 <= z[i - 1]), None)
+            if down is None:
+                continue
+            landed += 1
+            # the faces it lies on (its middle below a die's standing on an edge), one after another
+            flat_on = {_face_up(film.poses[i, die, 3:]) for i in range(down, len(z)) if z[i] < 0.66}
+            tips += len(flat_on) > 1
+    assert landed > 150
+    assert tips / landed > 0.2, f"{tips / landed:.0%} of the dice tipped over after landing"

@@ -112,36 +112,44 @@ def short_name(canvas: Canvas, name: str, size: float, width: float, font: FontN
 def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat: int | None,
                 avoid: Sequence[pygame.Rect] = ()) -> None:
     """The players' name plates on the rails; the active seat's plate is gold. A plate over one of the rects
-    ``avoid`` (dice lying against its rail) moves along the rail clear of it, the shorter way."""
+    ``avoid`` (dice lying against its rail) moves along the rail clear of it and of the other plates, the shorter
+    way."""
     n = state.players
     bottom_count = math.ceil(n / 2)
+    plates: list[tuple[pygame.Rect, str]] = []
     for seat in range(n):
         x, bottom = plate_position(seat, n)
         y = RAILS.bottom - RAIL_W / 2 if bottom else RAILS.y + RAIL_W / 2
-        active = seat == active_seat and not state.finished
         on_rail = bottom_count if bottom else n - bottom_count
         room = FELT.w / (on_rail + 1) - 12  # plates on one rail never meet
         shown = short_name(canvas, names[seat], 12, min(room, 240) - 16)
         w = max(64.0, min(room, canvas.text_width(shown, 12, "bold") + 28))
         plate = pygame.Rect(0, 0, round(w), 20)
         plate.center = (round(x), round(y))
-        plate.x = _clear_along(plate, avoid)
+        plates.append((plate, shown))
+    for seat, (plate, shown) in enumerate(plates):
+        # (moved clear of a die, a plate had run into its neighbour's name at 854×480)
+        others = [other for other, _ in plates[:seat] + plates[seat + 1 :]]
+        plate.x = _clear_along(plate, avoid, others)
+        active = seat == active_seat and not state.finished
         fill = theme.GOLD if active else (60, 36, 20)
         canvas.box(plate, fill, radius=10, border=1, border_color=theme.seat_color(seat))
         canvas.text(shown, plate.center, 12, theme.TEXT_DARK if active else theme.TEXT, font="bold",
-                    anchor="center", max_width=w - 12)
+                    anchor="center", max_width=plate.w - 12)
 
 
-def _clear_along(plate: pygame.Rect, avoid: Sequence[pygame.Rect]) -> int:
-    """Where along its rail (its left edge) ``plate`` is clear of ``avoid``, the shorter way from where it is,
-    kept over the felt's width (where it is, if it cannot be)."""
+def _clear_along(plate: pygame.Rect, avoid: Sequence[pygame.Rect], others: Sequence[pygame.Rect] = ()) -> int:
+    """Where along its rail (its left edge) ``plate`` is clear of ``avoid`` and of the plates ``others``, the
+    shorter way from where it is, kept over the felt's width (where it is, if it cannot be)."""
     hits = [r for r in avoid if r.colliderect(plate)]
     if not hits:
         return plate.x
     options = []
     for left in (min(r.left for r in hits) - plate.w - 2, max(r.right for r in hits) + 2):
         moved = plate.move(left - plate.x, 0)
-        if FELT.left <= left and moved.right <= FELT.right and not any(r.colliderect(moved) for r in avoid):
+        if FELT.left <= left and moved.right <= FELT.right and not any(
+            r.colliderect(moved) for r in (*avoid, *others)
+        ):
             options.append(left)
     return min(options, key=lambda left: abs(left - plate.x), default=plate.x)
 
