@@ -56,9 +56,11 @@ HELD_CUP = (0.5, 0.45)
 """The heap of a person's hand (:attr:`Throwing.cup`): as deep as wide, as the dice were held under the pointer
 (from a heap twice as wide as deep, the dice held in a bunch had spread into a line across the throw as they left
 the hand, helper-31)."""
-SPIN_LEAST = 0.3
-"""The least share of a hand's spin a throw keeps, however gently it is let go (a throw slower than the hand's
-gentlest keeps its share of that speed)."""
+SPIN_LEAST = 0.1
+"""The least share of a hand's spin a throw keeps, however gently it is let go: a throw slower than the hand's
+gentlest keeps the square of its share of that speed (a drop a tenth), so dice let fall from the hand tumble
+little (with a third of the spin, dice dropped on the lively felt had rolled off every way, one nearly to the far
+rail, helper-34)."""
 REACH_MIN = 1.0
 """How near the felt's middle (die units) a hand reaches freely: past it, the hand lags the pointer more and more,
 towards :data:`REACH_GIVE` less again; a throw leaves from the thrower's half."""
@@ -307,7 +309,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
     # A throw gentler than the hand's gentlest turns the dice less: let go with a full spin, dice dropped from the
     # hand had rolled off every way, some back to the thrower's rail (helper-32).
-    gentle = min(1.0, max(SPIN_LEAST, flick.speed / throwing.speed[0]))
+    gentle = min(1.0, max(SPIN_LEAST, (flick.speed / throwing.speed[0]) ** 2))
     handles = []
     for (across, along, z), off_x, off_y in zip(places, xs, ys, strict=True):
         x, y = hand_x + off_x, hand_y + off_y

@@ -1229,6 +1229,9 @@ def test_the_dice_waiting_in_the_row_held_a_while_and_let_go_are_dropped_not_thr
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
     drive.frames(2)
     assert table.turn.throws == 1 and [f.speed for f in flicks] == [FLICK_SPEED[0]], "dropped, gently"
+    # and not tossed up as a throw is (dropped with a throw's toss on the lively felt, one die had rolled nearly to
+    # the far rail, helper-34)
+    assert flicks[0].lift < 0.5 * FLICK_LIFT
 
 
 def test_a_lone_die_in_the_hand_comes_nearer_the_rail_than_a_heap_of_six() -> None:

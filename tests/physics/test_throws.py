@@ -299,6 +299,9 @@ def test_a_gentle_throw_turns_the_dice_less_than_a_hard_one() -> None:
         return float(np.median(rates))
 
     assert turning(2.0) < 0.5 * turning(hand.speed[0])
+    # dropped, a tenth of the spin, or little more (a third had rolled them off every way on the lively felt,
+    # helper-34)
+    assert turning(2.0) < 0.2 * turning(hand.speed[0])
 
 
 def test_a_die_landing_tips_over_on_the_felt_now_and_then_rather_than_stopping_dead() -> None:

@@ -75,19 +75,22 @@ FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, SIDE.left - 4 - VIEW_AREA.x, T
 """Where a die falling off the table is seen: over the room around the table, not over the tray below it or the
 side panel beside it (it falls behind them)."""
 
-FLICK_SPEED = (2.0, 10.5)
+FLICK_SPEED = (2.0, 12.0)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top): the
 slowest rolls the dice out of the hand (at 4.5 a slow drag still carried six to the felt's middle and one die
-past it), the fastest sends more than half of them to the far third (57% from two dice short of the middle, 60
+past it), the fastest sends two thirds of them to the far third (66% from two dice short of the middle, 80
 throws). At 14, five in six went there, and a quarter of such throws left the dice in a row along the far rail
-(their spread across it under a quarter of their spread along it). The dice hop and tip over on the felt since
-it was made livelier, and go further for a throw as hard: the hardest had been 11.5."""
+(their spread across it under a quarter of their spread along it). At 10.5 a hard flick left the dice short of
+the far rail (helper-34)."""
 HARDEST_NEAR = 0.85
 """How much of the hardest throw a hand let go at the middle line keeps at least (the gentler throws keep less:
 the room before the hand, :func:`gesture_flick`)."""
 FLICK_LIFT = 10.0
-"""How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's."""
-FLICK_GAIN = 0.4
+"""How fast a throw by hand tosses the dice up, die units a second: an arc like a gentle throw's. A throw slower
+than :data:`FLICK_LOFTED` tosses them up less, in proportion: a hand setting the dice down does not toss them."""
+FLICK_LOFTED = 6.0
+"""The gentlest throw by hand (die units a second) that tosses the dice up by the whole :data:`FLICK_LIFT`."""
+FLICK_GAIN = 0.45
 """Die units a second of throw per die unit a second of gesture: a drag of 300 px in 0.4 s throws a little
 gentler than Space, as it leaves the hand nearer the middle (at 0.9 it sent most of the dice to the far third,
 at 0.6 near the far rail; at 0.5, on the livelier felt, 0.75 dice further than Space; a quick flick is held to
@@ -1569,4 +1572,4 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     across = math.atan2(abs(whole_x), abs(whole_y))
     angle = min(across, math.radians(60)) * (1 if whole_x >= 0 else -1)
     aim = (math.sin(angle), -side * math.cos(angle))
-    return Flick(x, side, aim, speed, FLICK_LIFT, reach=side * y)
+    return Flick(x, side, aim, speed, FLICK_LIFT * min(1.0, speed / FLICK_LOFTED), reach=side * y)
