@@ -56,6 +56,14 @@ HELD_CUP = (0.5, 0.45)
 """The heap of a person's hand (:attr:`Throwing.cup`): as deep as wide, as the dice were held under the pointer
 (from a heap twice as wide as deep, the dice held in a bunch had spread into a line across the throw as they left
 the hand, helper-31)."""
+HELD_HEIGHT = (1.1, 0.9)
+"""How high a person's hand holds its heap (:attr:`Throwing.low` and :attr:`Throwing.heap`): low over the felt,
+two dice deep at most. From the lob's heap, half as high again, dice dropped from the hand fell onto each other
+and the lively felt and flew apart, one in ten more than three dice (helper-34)."""
+HAND_CLEAR = (1.1, 0.85)
+"""How far off the thrower's rail (die units, to its middle) the heap's nearest die leaves the hand: Space's and
+the computers' hand, where the window shows the die whole, and a person's (a die turned any way reaches 0.8 from
+its middle; at 1.1, a heap held at the rail jumped a die forward as it was let go)."""
 SPIN_LEAST = 0.1
 """The least share of a hand's spin a throw keeps, however gently it is let go: a throw slower than the hand's
 gentlest keeps the square of its share of that speed (a drop a tenth), so dice let fall from the hand tumble
@@ -269,14 +277,15 @@ def _world(table: Table) -> rp.PhysicsWorld:
     return world
 
 
-def _hand_places(count: int, throwing: Throwing, rng: random.Random,
-                 cup: tuple[float, float]) -> list[tuple[float, float, float]]:
+def _hand_places(count: int, throwing: Throwing, rng: random.Random, cup: tuple[float, float],
+                 height: tuple[float, float]) -> list[tuple[float, float, float]]:
     """Where each die sits in the hand, as (across the throw, along it, height above the felt).
 
     A hand holds dice in a heap, not a grid: each die is placed at random in
     a cupped space that grows with the count, no closer to another than
     ``throwing.hand`` (the corner-to-corner size of a turned die, so none
-    starts inside another).
+    starts inside another); ``height`` is how high the lowest die's middle is
+    and how much higher the heap may reach.
     """
     across, along = cup[0] * math.sqrt(count), cup[1] * math.sqrt(count)
     places: list[tuple[float, float, float]] = []
@@ -285,7 +294,7 @@ def _hand_places(count: int, throwing: Throwing, rng: random.Random,
         for attempt in range(400):
             room = 1.0 + attempt / 100
             spot = (rng.uniform(-across, across) * room, rng.uniform(-along, along) * room,
-                    throwing.low + rng.uniform(0.0, throwing.heap) * room)
+                    height[0] + rng.uniform(0.0, height[1]) * room)
             if all(math.dist(spot, other) >= throwing.hand for other in places):
                 break
         places.append(spot)
@@ -297,12 +306,14 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     """The dice leave the hand together: a loose heap above the felt near the thrower's rail."""
     ax, ay = flick.aim
     px, py = -ay, ax
-    places = _hand_places(count, throwing, rng, throwing.cup if flick.reach is None else HELD_CUP)
+    held = flick.reach is not None
+    places = _hand_places(count, throwing, rng, HELD_CUP if held else throwing.cup,
+                          HELD_HEIGHT if held else (throwing.low, throwing.heap))
     xs = [px * across + ax * along for across, along, _ in places]
     ys = [py * across + ay * along for across, along, _ in places]
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
     nearest = max((flick.side * y for y in ys), default=0.0)
-    back = table.half_depth - 1.1 - max(0.0, nearest)
+    back = table.half_depth - HAND_CLEAR[held] - max(0.0, nearest)
     hand_y = flick.side * (back if flick.reach is None else min(held_reach(flick.reach), back))
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0

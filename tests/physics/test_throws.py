@@ -325,3 +325,16 @@ def test_a_die_landing_tips_over_on_the_felt_now_and_then_rather_than_stopping_d
             tips += len(flat_on) > 1
     assert landed > 150
     assert tips / landed > 0.2, f"{tips / landed:.0%} of the dice tipped over after landing"
+
+
+def test_dice_dropped_from_a_person_s_hand_settle_near_where_they_were_let_go() -> None:
+    """Dropped from a heap as high as Space's lob, the dice fell onto each other and the lively felt and flew apart,
+    one in ten more than three dice (helper-34)."""
+    rng = random.Random(9)
+    travel: list[float] = []
+    for _ in range(40):
+        drop = Flick(rng.uniform(-3.0, 3.0), -1, (0.0, 1.0), 2.0, 3.3, reach=rng.uniform(1.5, 3.2))
+        film = simulate(6, drop, rng, throwing=THROWING["rare"])
+        travel.extend(np.linalg.norm(film.final()[:, :2] - film.poses[0, :, :2], axis=1))
+    assert float(np.median(travel)) < 1.0
+    assert float(np.percentile(travel, 90)) < 2.4, "one die in ten went further than two dice and a half"
