@@ -47,6 +47,16 @@ def font_path(name: FontName) -> Path:
     return asset_path("fonts", _FONT_FILES[name])
 
 
+
+SEPARATORS = frozenset({"·", "•", "|"})
+"""Words that only separate the words around them: a wrapped line neither begins nor ends with one."""
+
+
+def _unseparated(line: str) -> str:
+    """``line`` without a separator left hanging at its end."""
+    head, _, last = line.rpartition(" ")
+    return head if head and last in SEPARATORS else line
+
 class Fonts:
     """Fonts by name and pixel size, loaded on first use."""
 
@@ -367,9 +377,11 @@ class Canvas(StageMap):
                 if f.size(candidate)[0] <= limit or not line:
                     line = candidate
                 else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
+                    lines.append(_unseparated(line))
+                    # (a separator is where the line breaks: one starting a line had read "· win chance 52.7% ·",
+                    # helper-35)
+                    line = "" if word in SEPARATORS else word
+            lines.append(_unseparated(line))
         return lines
 
     def paragraph(

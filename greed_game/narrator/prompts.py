@@ -49,6 +49,11 @@ class Prompts(Voice):
         """``Space: throw 6 dice``."""
         return _("Space: throw {dice}").format(dice=dice_count(dice))
 
+    @property
+    def by_hand(self) -> str:
+        """The other way to throw, said before a turn's first throw."""
+        return _("Or drag the dice to throw them by hand")
+
     def bank_prompt(self, total: int, loses: bool = False) -> str:
         """``Enter: bank 1,250``; ``loses``: a final turn's bank that leaves the player behind."""
         if loses:
@@ -136,13 +141,14 @@ class Prompts(Voice):
         a click on the felt may be a throw by hand)."""
         return _("Any key or click: hurry up") if clicks else _("Any key: hurry up")
 
-    @property
-    def acknowledge(self) -> str:
-        return _("Any key or click: on to the next turn")
-
-    @property
-    def acknowledge_end(self) -> str:
-        return _("Any key or click: on to the result")
+    @staticmethod
+    def moving_on(ended: bool = False, *, soon: bool = False) -> str:
+        """How to go on from what the table shows: to the next turn, or (``ended``) to the result; ``soon``: the
+        result comes by itself while a won game is celebrated (the line had read as if it waited for a key,
+        helper-35)."""
+        if soon:
+            return _("The result follows; any key or click: now")
+        return _("Any key or click: on to the result") if ended else _("Any key or click: on to the next turn")
 
     @property
     def selected_note(self) -> str:
@@ -158,6 +164,8 @@ class Prompts(Voice):
         rule = exc.rule
         if rule in ("not-thrown", "free-die"):
             return self._not_keepable(f)
+        if rule == "never-scores":  # (a die clicked that nothing on the felt could be kept with)
+            return _("{die} cannot score in this throw").format(die=self.dice(_faces(f.get("dice"))))
         if rule == "carryover-keep":
             return _("The dice kept from a carryover throw must include a {faces}").format(faces=self._carry_faces())
         if rule == "hot-dice-mandatory":

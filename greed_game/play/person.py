@@ -28,7 +28,7 @@ from greed_game.play.moments import (
 from greed_game.play.snapshot import Flow as SnapshotFlow
 from greed_game.play.snapshot import assess
 from greed_game.play.voids import Hands
-from greed_game.rules import IllegalAction, Phase, bank_total
+from greed_game.rules import IllegalAction, Phase, bank_total, counts_of, keeps_of
 
 
 class Flow(SnapshotFlow, Protocol):
@@ -73,7 +73,16 @@ def carry_out(flow: Flow, command: Command) -> None:
         if set_aside:
             _set_aside(flow)
     elif isinstance(command, ToggleDie):
-        if flow.may_select() and flow.selection.toggle(command.die):
+        if not flow.may_select():
+            return
+        if _never_scores(flow, command.die):
+            # Refused as a good table refuses it: picked, it had turned every later pick red, and the only way out
+            # was to click it again, which nothing said (helper-35).
+            face = flow.selection.dice[command.die]
+            refusal = IllegalAction(f"a {face} cannot score in this throw", "never-scores", dice=(face,))
+            flow.notices.say(flow.narrator.prompts.illegal(refusal))
+            flow.moments.append(Refused((command.die,)))
+        elif flow.selection.toggle(command.die):
             flow.notices.message = ""
             refresh(flow)
     elif isinstance(command, ThrowDice):
@@ -91,6 +100,18 @@ def carry_out(flow: Flow, command: Command) -> None:
             flow.timer = 0.0
     elif isinstance(command, Settled):
         flow.settled()
+
+
+def _never_scores(flow: Flow, die: int) -> bool:
+    """Whether picking ``die`` (not picked yet) cannot lead to any keep: no keep of the dice on the felt holds
+    one more of its face than are picked already."""
+    selection = flow.selection
+    if die not in selection.dice or die in selection.picked:
+        return False
+    face = selection.dice[die]
+    picked = sum(1 for d in selection.picked if selection.dice[d] == face)
+    options = keeps_of(flow.rules, counts_of(selection.dice.values()))
+    return not any(option.counts[face - 1] > picked for option in options)
 
 
 def _my_move(flow: Flow) -> bool:

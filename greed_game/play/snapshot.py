@@ -255,10 +255,10 @@ def status(flow: Flow) -> Status:
     words = flow.narrator
     banner = flow.notices.banner
     if s.finished:  # (the result follows in a moment; the line had gone blank for it)
-        return (banner.said.title if banner else "", "good"), (words.prompts.acknowledge_end, "dim")
+        return (banner.said.title if banner else "", "good"), (words.prompts.moving_on(soon=True), "dim")
     if acknowledging(flow):
         # The last bust of a game leads to the result, not to another turn.
-        on = words.prompts.acknowledge_end if flow.game.state.finished else words.prompts.acknowledge
+        on = words.prompts.moving_on(flow.game.state.finished)
         return (banner.said.title if banner else "", "bad"), (on, "dim")
     if flow.holding is not None and (flow.human_turn or flow.mode == "roll-off"):
         ask, keys = words.prompts.holding(flow.holding.throws)
@@ -289,6 +289,10 @@ def status(flow: Flow) -> Status:
         # (a final turn's bank that leaves the player behind had been offered in green, helper-32)
         loses = words.hints.loses(s, choice.bank)
         return first, (words.prompts.bank_prompt(choice.bank, loses), "warn" if loses else "good")
+    if s.phase is Phase.ROLL and s.turn_points == 0:
+        # (before a turn's first throw "No bank yet: set aside a scoring die first" was no news, helper-35; the
+        # throw by hand is)
+        return first, (words.prompts.by_hand, "dim")
     if choice.bank_error:
         return first, (choice.bank_error, "dim")
     return first, blank

@@ -124,6 +124,17 @@ def test_text_is_rendered_at_the_window_resolution() -> None:
     assert tiny.font(12).size("Xy")[1] >= Canvas.MIN_TEXT_PX
 
 
+def test_a_wrapped_line_neither_begins_nor_ends_with_a_separator() -> None:
+    """A hint wrapped at 854×480 had read "· win chance 52.7% ·" (helper-35)."""
+    pygame.font.init()
+    canvas = Canvas(pygame.Surface((1280, 720)))
+    text = "≈977 points from here on average · win chance 52.7% · bust chance 31.2% · hold 350"
+    for width in range(60, 400, 7):
+        lines = canvas.wrap(text, 12, width)
+        assert all(not line.startswith("·") and not line.endswith("·") for line in lines), (width, lines)
+        assert " ".join(lines).replace(" · ", " ").split() == text.replace(" · ", " ").split(), "no word lost"
+
+
 def test_text_laid_out_again_follows_the_window_size() -> None:
     pygame.font.init()
     canvas = Canvas(pygame.Surface((1280, 720)))

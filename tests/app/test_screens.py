@@ -88,9 +88,9 @@ def _table_keep(app: App, drive: Driver) -> None:
 def _table_invalid(app: App, drive: Driver) -> None:
     table = table_at(app, "official", [TESS, ADA], [Roll((2, 2, 2, 5, 6))], seed=3)
     drive.frames(1)
-    # a 2 and the 6: nothing keeps a 6 (two 2s alone are on their way to three)
-    for d in [next(d for d in table.dice if d.value == v) for v in (2, 6)]:
-        table.toggle(d)
+    # a 2 and the 6: nothing keeps a 6 (a click on it is refused; picked as a pick not yet whole can be)
+    table.turn.selection.choose([2, 6])
+    table.turn.refresh()
     assert table.turn.choice.error
 
 

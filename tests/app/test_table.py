@@ -116,17 +116,26 @@ def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[...
     app = make_app()
     drive = Driver(app)
     table = table_at(app, "official", [TESS, ADA], [Roll((2, 2, 2, 5, 6))])
-    # a 2 could yet make three 2s, but nothing keeps a 6
-    picked = [next(d for d in table.dice if d.value == 2), next(d for d in table.dice if d.value == 6)]
-    for d in picked:
-        drive.click((d.x, d.y))
-    assert table.turn.selection.faces() == (2, 6)
+    # a 2 could yet make three 2s, but nothing keeps a 6: a click on it is refused, and says why (picked, it had
+    # turned every later pick red, and nothing said to click it again, helper-35)
+    two = next(d for d in table.dice if d.value == 2)
+    six = next(d for d in table.dice if d.value == 6)
+    drive.click((six.x, six.y))
+    assert table.turn.selection.faces() == () and not six.selected
+    assert table.turn.notices.message == "6 cannot score in this throw"
+    assert six.shake > 0, "the 6 shakes its head"
+    drive.click((two.x, two.y))
+    assert table.turn.selection.faces() == (2,) and not table.turn.choice.error
+    # a 2 and the 6 picked some other way: no keep, and Space says why
+    table.turn.selection.choose([2, 6])
+    table.turn.refresh()
     assert table.turn.choice.error == "Cannot keep 2 6: none of them scores"
     drive.press("space")
     assert "none of them scores" in table.turn.notices.message
     assert len(table.game.events) == 1
-    for d in picked:
-        drive.click((d.x, d.y))
+    table.turn.selection.choose([])
+    table.turn.refresh()
+    drive.frames(1)
     for d in table.dice:
         if d.value in (2, 5) and not d.selected and len(table.turn.selection.faces()) < 4:
             drive.press(str(d.label))
@@ -401,11 +410,14 @@ def test_dice_picked_that_cannot_be_kept_are_rung_in_red(make_app: Callable[...,
     def near(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
         return max(abs(x - y) for x, y in zip(a, b, strict=True)) < 40
 
-    pick(table, [3])
+    # (a click on the 3 is refused, nothing keeps it: picked some other way, as a pick not yet whole can be)
+    table.turn.selection.choose([3])
+    table.turn.refresh()
     drive.frames(1)
     assert table.turn.choice.error.startswith("Cannot keep")
     assert near(ring_colour(), theme.RED), "a pick that cannot be kept looks like one that can"
-    pick(table, [3])  # put back
+    table.turn.selection.choose([])  # put back
+    table.turn.refresh()
     pick(table, [1])
     drive.frames(1)
     assert near(ring_colour(), theme.GOLD)

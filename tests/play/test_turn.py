@@ -141,7 +141,7 @@ def test_computers_play_a_whole_game_at_a_human_pace() -> None:
     assert len(saver.finished) == 1 and saver.saved == len(turn.game.events)
     assert turn.notices.banner is not None and turn.notices.banner.said.title.endswith("wins!")
     # (the line had gone blank while the result waited)
-    assert turn.snapshot.status[1][0] == "Any key or click: on to the result"
+    assert turn.snapshot.status[1][0] == "The result follows; any key or click: now"
     assert "bust" in view.sounds and "bank" in view.sounds
     assert len(turn.log) >= 2 and turn.log[0][0] in (0, 1)
 
