@@ -334,8 +334,10 @@ class Events(Voice):
     # -- the log ------------------------------------------------------------------------------------
 
     def log_line(self, turn: TurnResult, total: int) -> Line:
-        """One finished turn: ``Ada banks 1,250 (600 carried) → 3,400`` or ``You bust on the first throw``."""
+        """One finished turn: ``Ada banks 1,250 (600 carried) → 3,400`` or ``You bust after 3 throws (450 lost)``."""
         extra = []
+        if turn.lost:  # (a bust had read the same whatever it cost, helper-35)
+            extra.append(_("{points} lost").format(points=num(turn.lost)))
         if turn.carried:
             extra.append(_("{points} carried").format(points=num(turn.carried)))
         if turn.voids:

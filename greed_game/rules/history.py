@@ -39,6 +39,8 @@ class TurnResult:
     """Void throws made in the turn (thrown again, not counted)."""
     declined: bool = False
     """The turn began by declining a carryover offer."""
+    lost: int = 0
+    """For a bust, the points the turn had when it busted (carried points included)."""
 
     @property
     def bust(self) -> bool:
@@ -96,8 +98,8 @@ class _TurnSoFar:
             else:
                 self.declined = True
 
-    def result(self, seat: int, points: int, banked: bool, last_event: int) -> TurnResult:
-        """The finished turn, ended by the event at ``last_event``."""
+    def result(self, seat: int, points: int, banked: bool, last_event: int, lost: int = 0) -> TurnResult:
+        """The finished turn, ended by the event at ``last_event`` (a bust losing ``lost``)."""
         return TurnResult(
             seat=seat,
             points=points,
@@ -108,6 +110,7 @@ class _TurnSoFar:
             last_event=last_event,
             voids=self.voids,
             declined=self.declined,
+            lost=lost,
         )
 
 
@@ -144,7 +147,9 @@ def history(rules: RuleSet, players: int, events: Sequence[Event]) -> History:
         turn.note(event, before, state)
         if state.turn != before.turn:
             seat = before.current
-            turns.append(turn.result(seat, state.scores[seat] - before.scores[seat], isinstance(event, Bank), index))
+            banked = isinstance(event, Bank)
+            turns.append(turn.result(seat, state.scores[seat] - before.scores[seat], banked, index,
+                                     0 if banked else before.turn_points))
             turn = _TurnSoFar(start=index + 1)
     faces_seen = (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5])
     return History(tuple(turns), state, faces_seen, tuple(turn.keeps))

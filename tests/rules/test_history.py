@@ -18,10 +18,11 @@ def test_source_example_turn_by_turn() -> None:
     h = game_history(game)
     assert h.turns == (
         TurnResult(seat=0, points=500, banked=True, carried=0, throws=2, first_event=0, last_event=4),
-        TurnResult(seat=1, points=0, banked=False, carried=500, throws=1, first_event=5, last_event=6),
+        TurnResult(seat=1, points=0, banked=False, carried=500, throws=1, first_event=5, last_event=6, lost=500),
         TurnResult(seat=0, points=1350, banked=True, carried=0, throws=4, first_event=7, last_event=15),
         TurnResult(seat=1, points=2850, banked=True, carried=1350, throws=2, first_event=16, last_event=21),
-        TurnResult(seat=0, points=0, banked=False, carried=2850, throws=1, first_event=22, last_event=23),
+        TurnResult(seat=0, points=0, banked=False, carried=2850, throws=1, first_event=22, last_event=23,
+                   lost=2850),
     )
     assert [t.own_points for t in h.turns] == [500, 0, 1350, 1500, 0]
     assert [t.bust for t in h.turns] == [False, True, False, False, True]
@@ -49,7 +50,8 @@ def test_a_void_bust_is_not_a_turn() -> None:
     assert h.faces == face_counts(events) == (1, 2, 3, 3, 0, 5)
     h = history(rules, 2, [*events, Roll((2, 3, 4, 6)), Roll((1, 1, 1, 2, 2))])
     assert h.turns == (
-        TurnResult(seat=0, points=0, banked=False, carried=0, throws=2, first_event=0, last_event=6, voids=2),
+        TurnResult(seat=0, points=0, banked=False, carried=0, throws=2, first_event=0, last_event=6, voids=2,
+                   lost=100),
     )
 
 
