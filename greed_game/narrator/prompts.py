@@ -54,8 +54,11 @@ class Prompts(Voice):
         """The other way to throw, said before a turn's first throw."""
         return _("Or drag the dice to throw them by hand")
 
-    def bank_prompt(self, total: int, loses: bool = False) -> str:
-        """``Enter: bank 1,250``; ``loses``: a final turn's bank that leaves the player behind."""
+    def bank_prompt(self, total: int, loses: bool = False, wins: bool = False) -> str:
+        """``Enter: bank 1,250``; ``loses``: a final turn's bank that leaves the player behind; ``wins``: the
+        game's last turn, banked over every other score."""
+        if wins:
+            return _("Enter: bank {points} and win").format(points=num(total))
         if loses:
             return _("Enter: bank {points}, too few to win").format(points=num(total))
         return _("Enter: bank {points}").format(points=num(total))
@@ -165,7 +168,8 @@ class Prompts(Voice):
         if rule in ("not-thrown", "free-die"):
             return self._not_keepable(f)
         if rule == "never-scores":  # (a die clicked that nothing on the felt could be kept with)
-            return _("{die} cannot score in this throw").format(die=self.dice(_faces(f.get("dice"))))
+            # (a sentence: the letter skin's words begin with a colour, "ebony E")
+            return sentence(_("{die} cannot score in this throw").format(die=self.dice(_faces(f.get("dice")))))
         if rule == "carryover-keep":
             return _("The dice kept from a carryover throw must include a {faces}").format(faces=self._carry_faces())
         if rule == "hot-dice-mandatory":

@@ -20,7 +20,7 @@ from greed_game.narrator import CardWords, Line, Narrator, OfferWords, Said, Ton
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, HoldDice, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices, Speech
 from greed_game.play.selection import Selection
-from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total, hot_dice
+from greed_game.rules import Game, IllegalAction, Phase, Player, RuleSet, State, bank_total, bank_wins, hot_dice
 
 if TYPE_CHECKING:
     from greed_game.play.advisor import Advisor
@@ -288,7 +288,9 @@ def status(flow: Flow) -> Status:
     if choice.bank is not None:
         # (a final turn's bank that leaves the player behind had been offered in green, helper-32)
         loses = words.hints.loses(s, choice.bank)
-        return first, (words.prompts.bank_prompt(choice.bank, loses), "warn" if loses else "good")
+        # (the bank that won the game had read as any other, helper-35)
+        wins = bank_wins(flow.rules, s.current, s.scores, choice.bank, s.final, s.owed)
+        return first, (words.prompts.bank_prompt(choice.bank, loses, wins), "warn" if loses else "good")
     if s.phase is Phase.ROLL and s.turn_points == 0:
         # (before a turn's first throw "No bank yet: set aside a scoring die first" was no news, helper-35; the
         # throw by hand is)

@@ -120,6 +120,15 @@ def banks_short(rules: RuleSet, seat: int, scores: Sequence[int], banked: float,
     return banked < final_need(rules, scores[seat], high)
 
 
+def bank_wins(rules: RuleSet, seat: int, scores: Sequence[int], banked: float, final: bool,
+              owed: Sequence[int]) -> bool:
+    """Whether ``seat`` banking ``banked`` now wins the game outright: the last final turn owed, and more than
+    every other score (under ``score-to-beat`` a bank that beats the mark owes the others a turn again)."""
+    if not final or tuple(owed) != (seat,) or rules.end == "score-to-beat":
+        return False
+    return scores[seat] + banked > max((s for i, s in enumerate(scores) if i != seat), default=0)
+
+
 def passes_dice(rules: RuleSet, banked: bool, dice_left: int, players: int) -> bool:
     """Whether a turn that ended so offers its dice and points to the next player (a carryover)."""
     return banked and rules.carryover != "none" and 0 < dice_left < rules.dice and players > 1

@@ -85,6 +85,24 @@ def test_an_impossible_target_falls_back_to_the_rules_own(make_app: Callable[...
     assert "target" in setup.notes[0]
 
 
+def test_a_target_chosen_stays_when_the_rules_change_and_the_rules_own_follows_them(
+        make_app: Callable[..., App]) -> None:
+    """Changing the rules had set a target of 2,000 back to the rules' 10,000 without a word (helper-35)."""
+    app = make_app()
+    setup = open_setup(app)
+    ids = [c.rules.id if c.rules is not None else None for c in setup.choices]
+    setup.set_preset(ids.index("pass-the-dice"))
+    setup.type_target("2000")
+    assert setup.target == 2000
+    setup.set_preset(ids.index("official"))
+    assert setup.rules.id == "official" and setup.target == 2000
+    assert setup.setup().overrides == {"target": 2000}
+    # the rules' own target follows the rules
+    setup.type_target("10000")
+    setup.set_preset(ids.index("classic-five"))
+    assert setup.target == 3000 == setup.rules.target
+
+
 def test_a_damaged_setup_in_the_settings_file_keeps_the_other_settings(storage: Storage) -> None:
     storage.root.mkdir(parents=True, exist_ok=True)
     data = {"format": "greed-settings/1", "sound": False, "last_setup": {"seats": [{"name": 3}], "rules": ""}}

@@ -243,3 +243,4 @@ def test_a_bank_short_of_the_leader_in_a_final_turn_is_too_few_to_win_not_no_ris
     # and the status line's offer to bank says so (it had been offered in green, helper-32)
     assert n.hints.loses(replace(state, scores=behind, **final), 200)  # type: ignore[arg-type]
     assert n.prompts.bank_prompt(200, loses=True) == "Enter: bank 200, too few to win"
+    assert n.prompts.bank_prompt(2200, wins=True) == "Enter: bank 2,200 and win"

@@ -18,10 +18,12 @@ from greed_game.play.moments import (
     GameOverMoment,
     Hurry,
     LeaveTable,
+    Refused,
     RollOffThrown,
     Settled,
     ThrowDice,
     Thrown,
+    ToggleDie,
     ToggleHint,
 )
 from greed_game.play.turn import CALLOUT_THROWN, TurnController
@@ -188,6 +190,34 @@ def test_a_person_is_told_why_a_move_is_refused_in_the_dice_vocabulary() -> None
     assert not any(ch.isdigit() for ch in turn.choice.error)
     turn.send(ThrowDice())
     assert turn.notices.message == turn.choice.error and turn.mode == "ready"
+
+
+def test_a_die_that_cannot_score_is_refused_when_picked_and_said_as_a_sentence() -> None:
+    """Picked, such a die had turned every later pick red (helper-35); in the letter skin the refusal began with a
+    small letter ("ebony E cannot score in this throw")."""
+    from greed_game.rules import counts_of, keeps_of
+
+    for seed in range(80):
+        turn, view, _ = _controller([Player("You")], "official", seed=seed, skin="greed")
+        turn.enter()
+        turn.send(ThrowDice())
+        view.land()
+        if turn.mode != "ready" or turn.shown.phase is not Phase.KEEP:
+            continue
+        scoring = {f for o in keeps_of(turn.rules, counts_of(turn.selection.dice.values())) for f in o.dice}
+        # a die whose word begins with a small letter (a colour: "ebony E")
+        dead = [d for d, f in turn.selection.dice.items()
+                if f not in scoring and turn.narrator.prompts.dice((f,))[:1].islower()]
+        if dead:
+            break
+    else:
+        raise AssertionError("no throw with a die that cannot score")
+    turn.moments.take()
+    turn.send(ToggleDie(dead[0]))
+    assert not turn.selection.picked, "not picked"
+    assert any(isinstance(m, Refused) and m.dice == (dead[0],) for m in turn.moments.take()), "it shakes"
+    message = turn.notices.message
+    assert message.endswith("cannot score in this throw") and message[0].isupper(), message
 
 
 def test_void_throws_are_thrown_again_with_the_same_dice_count_by_the_person() -> None:

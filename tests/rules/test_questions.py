@@ -23,6 +23,7 @@ from greed_game.rules import (
     bank_keep,
     bank_minimum,
     bank_total,
+    bank_wins,
     bust_chance,
     can_bank,
     carry_keeps,
@@ -213,6 +214,16 @@ def test_a_final_turn_must_tie_or_top_as_the_end_rule_says() -> None:
     assert final_need(preset("classic-five"), 800, 1200) == 400
     assert final_need(preset("dollar-greed"), 800, 1200) == 401
     assert final_need(preset("official"), 800, 1200) == 401
+
+
+def test_only_the_last_final_turn_banked_over_every_other_score_wins_outright() -> None:
+    classic = preset("classic-five")  # (one more turn each)
+    assert bank_wins(classic, 2, (4000, 3500, 3000), 1200, True, (2,))
+    assert not bank_wins(classic, 2, (4000, 3500, 3000), 1000, True, (2,)), "a tie shares the win, it is no win"
+    assert not bank_wins(classic, 1, (4000, 3500, 3000), 600, True, (1, 2)), "a seat still owed a turn to play"
+    assert not bank_wins(classic, 1, (4000, 3500), 600, False, ()), "not the final round"
+    assert bank_wins(preset("dollar-greed"), 1, (4000, 3500), 600, True, (1,)), "must top: topped"
+    assert not bank_wins(preset("official"), 1, (4000, 3500), 600, True, (1,)), "a new mark owes a turn again"
 
 
 @pytest.mark.parametrize("rules_id", ["farkel-family", "official", "dollar-greed"])

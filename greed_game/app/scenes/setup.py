@@ -247,9 +247,18 @@ class SetupScene(Scene):
         return Pop()
 
     def set_preset(self, index: int) -> None:
-        """Choose a preset; the target follows it."""
+        """Choose a preset; the target follows it, unless one was chosen that these rules allow too (it had gone
+        back to the rules' own without a word, helper-35)."""
+        chosen = None if self.target == self.rules.target else self.target
         self.preset_index = index
         self.target = self.rules.target
+        if chosen is not None and self.choice.usable:
+            try:
+                self.rules.with_overrides({"target": chosen})
+            except ValueError:
+                pass
+            else:
+                self.target = chosen
         self.target_problem = ""
         self._rebuild()
 
