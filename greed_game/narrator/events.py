@@ -343,6 +343,8 @@ class Events(Voice):
         if turn.voids:
             extra.append(ngettext("{count} void throw", "{count} void throws", turn.voids).format(
                 count=num(turn.voids)))
+        # (each note held together: wrapped at 854×480 the log had read "(650 / lost)", helper-36)
+        extra = [e.replace(" ", "\u00a0") for e in extra]
         note = _(" ({notes})").format(notes=_(", ").join(extra)) if extra else ""
         if turn.banked:
             return Line(self.by(turn.seat, _("You bank {points}{notes} → {total}"),

@@ -72,6 +72,11 @@ def _celebrated(game: Game) -> bool:
 KEY_CARRY = 0.35
 """Seconds after the table comes to wait for a person in which a key is not yet theirs, when keys had just been
 hurrying it along (a run of presses carried over into the decision)."""
+KEY_RUN = 0.6
+"""Seconds between two presses of the same key in such a run: pressed sooner after the last, it is still the
+run's, not the person's (pressed every half second, Space had thrown the person's dice unseen, helper-36)."""
+KEY_RUN_MAX = 1.5
+"""Seconds after the table comes to wait for a person that such a run is taken for one at most."""
 FLUNG_CARRY = 0.12
 """Seconds left at most to dice set aside on their way to the tray when a throw by hand leaves."""
 PHYSICS_RATE = {"slow": 0.45, "normal": 0.65, "fast": 1.6, "instant": 0.0}
@@ -135,6 +140,8 @@ class TableScene(Scene):
         """When (the felt's clock) a key or click last hurried the table along."""
         self.asked_at = -math.inf
         """When the table last came to wait for a person's decision."""
+        self.run: tuple[str | None, float] = (None, -math.inf)
+        """The key of the run of presses hurrying the table along, and when it was last pressed."""
         self.tray = TraySection(self.vrng, lambda: self.skin)
         self.actions = ActionsSection(self.open_menu)
         self.side = SideSection()
@@ -307,12 +314,14 @@ class TableScene(Scene):
                 return None  # (H to look again at a bust had ended the turn before it was read, helper-31)
             if isinstance(event, (KeyPress, Click)):
                 self.hurried_at = self.felt.clock
+                self.run = (event.key if isinstance(event, KeyPress) else None, self.felt.clock)
                 return self._hurry()
             return None
-        if (isinstance(event, KeyPress) and self.felt.clock - self.asked_at < KEY_CARRY
-                and self.asked_at - self.hurried_at < KEY_CARRY * 3):
+        if isinstance(event, KeyPress) and carried(event.key, self.felt.clock, self.asked_at, self.hurried_at,
+                                                   self.run):
             # (Space pressed over and over to hurry the computer players along threw the person's dice, then
             # said in red to set a die aside: a key so soon after the hurry was not meant for the decision)
+            self.run = (event.key, self.felt.clock)
             return None
         command = self.actions.handle(event, snap) or self.felt.handle(event, snap)
         if command is None or isinstance(command, (Push, Pop, Replace)):
@@ -386,3 +395,15 @@ class TableScene(Scene):
 
     def draw_changed(self, canvas: Canvas) -> bool:
         return self.picture.draw_changed(canvas, self.snap)
+
+
+def carried(key: str, clock: float, asked_at: float, hurried_at: float, run: tuple[str | None, float]) -> bool:
+    """Whether ``key`` pressed at ``clock`` is still the run of presses that hurried the table along into a
+    person's decision (asked at ``asked_at``, last hurried at ``hurried_at``; ``run``: the run's key and when it
+    was last pressed): just after the decision came, or the run's own key pressed on as quickly, for a while
+    (pressed every half second, Space had thrown the person's dice unseen, helper-36)."""
+    if asked_at - hurried_at >= KEY_CARRY * 3:
+        return False
+    since = clock - asked_at
+    run_key, last = run
+    return since < KEY_CARRY or (key == run_key and clock - last < KEY_RUN and since < KEY_RUN_MAX)
