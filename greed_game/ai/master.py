@@ -24,7 +24,7 @@ from collections.abc import Callable
 from greed_game.ai.players import Context, Expert, Level, bankable_after, entry_threshold
 from greed_game.ai.progress import check_levels, report
 from greed_game.ai.solver import Candidate, Solution, ThrowModel, points_step, solve, throw_model
-from greed_game.rules import RuleSet, dice_after, final_need, keeps_of, strict_carry
+from greed_game.rules import RuleSet, dice_after, final_need, highest_other, keeps_of, strict_carry
 from greed_game.rules.dice import Counts, size
 
 
@@ -292,7 +292,7 @@ class Master(Level):
     def goal(self, ctx: Context) -> int:
         """The turn total this turn plays for; 0 or less means "play as the expert"."""
         me = ctx.scores[ctx.seat]
-        lead = max((s for i, s in enumerate(ctx.scores) if i != ctx.seat), default=0)
+        lead = highest_other(ctx.scores, ctx.seat)
         entry = entry_threshold(self.rules, ctx)
         if ctx.final:
             need = final_need(self.rules, me, lead)

@@ -13,7 +13,18 @@ from greed_game.ai.advice import Advice, Choice, keep_options
 from greed_game.ai.players import Context, Level, bankable_after, context_of
 from greed_game.ai.progress import TooHard
 from greed_game.ai.solver import ThrowModel
-from greed_game.rules import Bank, Carryover, RuleSet, State, Throw, can_bank, dice_after, entry_need, keeps_of
+from greed_game.rules import (
+    Bank,
+    Carryover,
+    RuleSet,
+    State,
+    Throw,
+    can_bank,
+    dice_after,
+    entry_need,
+    highest_other,
+    keeps_of,
+)
 from greed_game.rules.dice import Counts, size
 from greed_game.rules.game import Phase
 
@@ -101,7 +112,7 @@ class Optimal(Level):
     # -- the position in grid steps -------------------------------------------------------------
     def _scores(self, ctx: Context) -> tuple[int, int]:
         me = ctx.scores[ctx.seat]
-        lead = max((s for i, s in enumerate(ctx.scores) if i != ctx.seat), default=0)
+        lead = highest_other(ctx.scores, ctx.seat)
         return me // self.step, lead // self.step
 
     def _floor(self, ctx: Context) -> int:

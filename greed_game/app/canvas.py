@@ -47,7 +47,6 @@ def font_path(name: FontName) -> Path:
     return asset_path("fonts", _FONT_FILES[name])
 
 
-
 SEPARATORS = frozenset({"·", "•", "|"})
 """Words that only separate the words around them: a wrapped line neither begins nor ends with one."""
 
@@ -56,6 +55,7 @@ def _unseparated(line: str) -> str:
     """``line`` without a separator left hanging at its end."""
     head, _, last = line.rpartition(" ")
     return head if head and last in SEPARATORS else line
+
 
 class Fonts:
     """Fonts by name and pixel size, loaded on first use."""

@@ -7,7 +7,7 @@ from greed_game.i18n import N_, _
 from greed_game.narrator.voice import Tone, Voice
 from greed_game.narrator.words import dice_count, num
 from greed_game.rules.game import Phase, State
-from greed_game.rules.rulings import high_to_top
+from greed_game.rules.rulings import high_to_top, highest_other
 
 
 class Seats(Voice):
@@ -48,7 +48,7 @@ class Seats(Voice):
             elif self.rules.end == "one-more-turn" and state.current in state.owed:
                 # A last turn banked below the leader loses all the same: say what wins, and that reaching the
                 # leader shares the win (it had said "more than" only, of a bank that ties, helper-33).
-                leader = max((s for i, s in enumerate(state.scores) if i != state.current), default=0)
+                leader = highest_other(state.scores, state.current)
                 if leader > state.scores[state.current]:
                     chips.append((_("Over {score} wins, {score} ties").format(score=num(leader)), "bad"))
         if state.high_mark is not None:

@@ -78,11 +78,16 @@ def entry_need(rules: RuleSet, on_board: bool, carried: int) -> int:
     return rules.entry_minimum + (0 if rules.entry_counts_carried else carried)
 
 
+def highest_other(scores: Sequence[int], seat: int) -> int:
+    """The highest score of the seats other than ``seat`` (0 alone at the table)."""
+    return max((s for i, s in enumerate(scores) if i != seat), default=0)
+
+
 def high_to_top(rules: RuleSet, seat: int, scores: Sequence[int], final_turn: bool) -> int | None:
     """The score ``seat`` must top to bank at all: the highest other score in a must-top final turn, else None."""
     if rules.end != "must-top" or not final_turn:
         return None
-    return max((s for i, s in enumerate(scores) if i != seat), default=0)
+    return highest_other(scores, seat)
 
 
 def seat_refusal(total: int, need: int, score: int, high: int | None) -> str | None:
@@ -116,7 +121,7 @@ def banks_short(rules: RuleSet, seat: int, scores: Sequence[int], banked: float,
     other score (or ``high_mark``, the score to beat) as :func:`final_need` counts it."""
     if not final_turn:
         return False
-    high = high_mark if high_mark is not None else max((s for i, s in enumerate(scores) if i != seat), default=0)
+    high = high_mark if high_mark is not None else highest_other(scores, seat)
     return banked < final_need(rules, scores[seat], high)
 
 
@@ -126,7 +131,7 @@ def bank_wins(rules: RuleSet, seat: int, scores: Sequence[int], banked: float, f
     every other score (under ``score-to-beat`` a bank that beats the mark owes the others a turn again)."""
     if not final or tuple(owed) != (seat,) or rules.end == "score-to-beat":
         return False
-    return scores[seat] + banked > max((s for i, s in enumerate(scores) if i != seat), default=0)
+    return scores[seat] + banked > highest_other(scores, seat)
 
 
 def passes_dice(rules: RuleSet, banked: bool, dice_left: int, players: int) -> bool:

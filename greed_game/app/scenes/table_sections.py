@@ -355,16 +355,14 @@ class ActionsSection(Section):
         (first, first_tone), second = snap.status
         if snap.error:
             lines = canvas.wrap(snap.error, 14, width, "bold")
-            if len(lines) == 1 and second[0]:
-                # An error of one line leaves the keys' line under it ("Enter: bank 1,350 and win" had gone for a
-                # die clicked that could not score, helper-36).
-                canvas.text(lines[0], (x, r.y + 12), 14, theme.RED, font="bold")
-                self._draw_status(canvas, ("", "plain"), second, x, width)
-                lines = []
             if len(lines) > 2:
                 lines = [lines[0], canvas.fit(" ".join(lines[1:]), 14, width, "bold")]
             for i, line in enumerate(lines):
                 canvas.text(line, (x, r.y + 12 + i * 22), 14, theme.RED, font="bold")
+            if len(lines) == 1:
+                # An error of one line leaves the keys' line under it ("Enter: bank 1,350 and win" had gone for a
+                # die clicked that could not score, helper-36).
+                self._draw_status(canvas, ("", "plain"), second, x, width)
         else:
             if snap.addressee is not None:  # a shared screen: the prompt names whose turn it is, shortened
                 words = snap.words
