@@ -17,9 +17,11 @@ from greed_game.app.gl_dice import rotations
 from greed_game.app.main import App
 from greed_game.app.scenes.felt import (
     CAMERA,
-    FLICK_GAIN,
+    FLICK_CURVE,
+    FLICK_FULL,
     FLICK_LIFT,
     FLICK_SPEED,
+    FLICK_SWING,
     HARDEST_NEAR,
     HOLD_STILL,
     gesture_flick,
@@ -127,10 +129,32 @@ def test_a_gesture_s_speed_is_held_between_the_gentlest_and_the_hardest_throw() 
     assert fast.speed == FLICK_SPEED[1]
     assert slow.speed == FLICK_SPEED[0]
     assert FLICK_SPEED[0] < slower.speed < middling.speed < FLICK_SPEED[1]
-    # a steady drag: its own speed, scaled (less for a hand let go nearer the far rail: the same here)
-    assert middling.speed == pytest.approx(slower.speed * 0.35 / 0.3)
-    assert middling.speed < 150 / DIE / 0.3 * FLICK_GAIN
+    # a quicker drag throws harder, less than in proportion (let go at the same place)
+    assert middling.speed == pytest.approx(slower.speed * (0.35 / 0.3) ** FLICK_CURVE)
+    assert middling.speed > FLICK_SPEED[1] * (150 / DIE / 0.3 / FLICK_FULL) * 0.6, "a middling drag threw gently"
     assert math.hypot(*middling.aim) == pytest.approx(1.0)
+
+
+def test_a_short_nudge_however_quick_throws_no_harder_than_its_length_allows() -> None:
+    """A nudge of 30 px had thrown as hard as a long flick (helper-36)."""
+    start = (FELT.centerx, FELT.bottom - 30)
+    nudge = gesture_flick([(*start, 0.0), (start[0], start[1] - 30, 1 / 60)], 0, 2)
+    longer = gesture_flick([(start[0], start[1] - 30 * k, k / 60) for k in range(3)], 0, 2)
+    swing = gesture_flick([(start[0] + 40 * k, start[1] - 6 * k, k / 60) for k in range(5)], 0, 2)
+    assert nudge.speed <= FLICK_SPEED[1] * 30 / DIE / FLICK_SWING
+    assert nudge.speed < longer.speed < swing.speed == FLICK_SPEED[1]
+
+
+def test_a_flick_back_towards_the_thrower_drops_the_dice_and_one_aslant_keeps_its_speed_across() -> None:
+    """A flick back had thrown forward as hard as one forward (helper-36)."""
+    start = (FELT.centerx, FELT.centery)
+    end = (start[0] + 150, start[1] + 150)
+    back = gesture_flick(_drag(start, (start[0], start[1] + 150), 0.08), 0, 2)
+    aslant = gesture_flick(_drag(start, end, 0.3), 0, 2)
+    forward = gesture_flick(_drag((start[0], start[1] + 300), end, 0.3), 0, 2)  # (let go at the same place)
+    assert back.speed == FLICK_SPEED[0]
+    assert back.speed < aslant.speed < forward.speed
+    assert back.aim[1] > 0 and aslant.aim[1] > 0, "still thrown away from the thrower"
 
 
 def _median_landing(flick: Flick, throws: int = 40) -> float:
@@ -158,13 +182,13 @@ def test_an_everyday_drag_lands_the_dice_about_where_space_does_and_a_slow_one_r
     flick = gesture_flick(_drag(start, (start[0], start[1] - 250), 0.08), 0, 2)
     assert flick.speed >= 1.5 * everyday.speed, "a flick threw hardly harder than an everyday drag"
     assert _median_landing(flick) > _median_landing(everyday) + 0.75, "a flick did not throw the dice further"
-    # the hardest throw let go nearer the far rail lands a little further, not much: at full speed from the line
-    # it had sent 85% of the dice to the far third, a third of such throws in a row along the far rail
-    # (helper-28, helper-29); scaled down as much as a drag, a hard flick there went hardly further than one
-    # (helper-31)
-    near_rail = gesture_flick(_drag(start, (start[0], start[1] - 40), 0.01), 0, 2)
+    # the hardest throw lands about as far up the felt wherever the hand let go: at full speed from the middle
+    # line it had sent 85% of the dice to the far third, a third of such throws in a row along the far rail
+    # (helper-28, helper-29), one in six void; scaled down as much as a drag, a hard flick there went hardly
+    # further than one (helper-31)
+    near_rail = gesture_flick(_drag(start, (start[0], start[1] - 250), 0.08), 0, 2, hand=(start[0], FELT.bottom - 20))
     assert near_rail.speed == FLICK_SPEED[1] and flick.speed == pytest.approx(FLICK_SPEED[1] * HARDEST_NEAR)
-    assert 0.0 < _median_landing(flick) - _median_landing(near_rail) < 1.0
+    assert abs(_median_landing(flick) - _median_landing(near_rail)) < 0.5
     slow = gesture_flick(_drag(start, (start[0], start[1] - 90), 0.75), 0, 2)
     assert slow.speed < slowest * 0.5, "a slow drag threw as hard as Space"
     assert _median_landing(slow) < -TABLE.half_depth / 4, "a slow drag did not roll the dice out of the hand"
@@ -1166,10 +1190,12 @@ def test_dice_shaken_in_the_hand_click_together(make_app: Callable[..., App]) ->
     assert max(shaken) - min(shaken) > 2 * (max(still) - min(still)) + 0.05, (still, shaken)
 
 
-def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make_app: Callable[..., App]) -> None:
+def test_dice_let_go_before_they_reached_the_hand_are_gathered_to_the_rail_and_thrown_from_there(
+        make_app: Callable[..., App]) -> None:
     """A press flicked at once had thrown the dice from across the felt, crossing it in a frame or two into the
-    throw (helper-31): the further they still are, the later the throw leaves, up to a limit."""
-    from greed_game.app.scenes.felt import CATCH_MAX, GATHER_BY_HAND
+    hand and flying from the middle (helper-31, helper-36): gathered as Space gathers them, they leave from the
+    thrower's rail the way the hand went."""
+    from greed_game.app.scenes.felt import gather_time
 
     app = make_app(animation_speed="normal")
     drive = Driver(app)
@@ -1177,7 +1203,7 @@ def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make
     drive.frames(30)
     mean_x = sum(d.x for d in table.felt.dice) / len(table.felt.dice)
     start = (FELT.left + 60.0 if mean_x > FELT.centerx else FELT.right - 60.0, FELT.bottom - 30.0)
-    end = (start[0], start[1] - 200.0)
+    end = (start[0] + (40.0 if start[0] < FELT.centerx else -40.0), start[1] - 200.0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
     drive.frames(1)
     drive.hold_move(start, end, 2)  # (flicked as soon as pressed)
@@ -1185,9 +1211,17 @@ def test_dice_let_go_before_they_reached_the_hand_are_carried_into_it_first(make
     drive.frames(1)
     playing = table.felt.playing
     assert playing is not None, "thrown"
-    assert GATHER_BY_HAND < playing.lead <= CATCH_MAX
-    # (up in the air in the hand already, they are carried on from there, not lifted in an arc)
-    assert playing.by_hand
+    assert not playing.by_hand, "gathered with an arc, as Space's dice are"
+    assert playing.lead == pytest.approx(gather_time(playing.film.count))
+    hand = playing.film.pose(0.0)
+    assert float(np.min(hand[:, 1])) < -TABLE.half_depth + 1.25, "from the thrower's rail, not from the middle"
+    assert float(np.mean(hand[:, 1])) < CAMERA.to_world(*end)[1] - 1.0
+    x_end = CAMERA.to_world(*end)[0]
+    assert abs(float(np.mean(hand[:, 0])) - x_end) < 2.0, "under where the hand let go"
+    drive.frames(10)
+    moving = playing.film.pose(0.3)[:, :2] - hand[:, :2]
+    assert float(np.mean(moving[:, 1])) > 0.5, "and thrown up the felt"
+    assert float(np.mean(moving[:, 0])) * (end[0] - start[0]) > 0, "the way the hand went"
 
 
 def test_a_die_laid_in_the_row_is_turned_near_square_with_its_face_still_up() -> None:

@@ -296,7 +296,10 @@ def test_a_banked_score_counts_up_in_the_players_list(make_app: Callable[..., Ap
     drive.frames(2)
     pick(table, [1, 1, 1, 5])
     drive.press("enter")
-    drive.until(lambda: table.snap.state.scores[0] == 1050)
+    drive.frames(2)
+    # (it had waited for the next turn, a second after the banner said "Tess banks 1,050", helper-36)
+    assert table.snap.banner is not None and "1,050" in table.snap.banner.said.title
+    assert table.snap.state.scores[0] == 1050 and table.snap.state.current == 0, "counted in under the banner"
     seen = []
     while table.side.counting(table.snap):
         seen.append(table.side.counted[0])
@@ -362,6 +365,15 @@ def test_after_hot_dice_twice_the_dice_kept_since_are_drawn_full_size_after_the_
     live = [t.view for t in table.tray.dice if t.group > table.tray.spent]
     assert [v.value for v in live] == [1, 5]
     assert all(v.size == TRAY_DIE and v.x - v.size / 2 > TRAY.x + 66 + SPENT_W - 8 for v in live)
+    # the chip says how many times in words: "+3,000 ×2" had read as the points doubled (helper-36)
+    words: list[str] = []
+    text = app.canvas.text
+    app.canvas.text = lambda said, *a, **kw: (words.append(said), text(said, *a, **kw))[1]  # type: ignore[method-assign]
+    try:
+        table.tray.draw(app.canvas, table.snap)
+    finally:
+        app.canvas.text = text  # type: ignore[method-assign]
+    assert "Hot dice 2 times!" in words and "+3,000" in words and not any("×" in w for w in words), words
     # a keep after them: the spent sets' dice stay out of sight (moved up with the rest, they crossed the chip)
     pick(table, [1])
     drive.press("space", frames=2)

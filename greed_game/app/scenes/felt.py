@@ -75,14 +75,14 @@ FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, SIDE.left - 4 - VIEW_AREA.x, T
 """Where a die falling off the table is seen: over the room around the table, not over the tray below it or the
 side panel beside it (it falls behind them)."""
 
-FLICK_SPEED = (2.0, 12.0)
+FLICK_SPEED = (2.0, 13.5)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top): the
 slowest rolls the dice out of the hand (at 4.5 a slow drag still carried six to the felt's middle and one die
 past it), the fastest sends two thirds of them to the far third (66% from two dice short of the middle, 80
 throws). At 14, five in six went there, and a quarter of such throws left the dice in a row along the far rail
 (their spread across it under a quarter of their spread along it). At 10.5 a hard flick left the dice short of
 the far rail (helper-34)."""
-HARDEST_NEAR = 0.85
+HARDEST_NEAR = 0.7
 """How much of the hardest throw a hand let go at the middle line keeps at least (the gentler throws keep less:
 the room before the hand, :func:`gesture_flick`)."""
 FLICK_LIFT = 10.0
@@ -90,11 +90,16 @@ FLICK_LIFT = 10.0
 than :data:`FLICK_LOFTED` tosses them up less, in proportion: a hand setting the dice down does not toss them."""
 FLICK_LOFTED = 6.0
 """The gentlest throw by hand (die units a second) that tosses the dice up by the whole :data:`FLICK_LIFT`."""
-FLICK_GAIN = 0.45
-"""Die units a second of throw per die unit a second of gesture: a drag of 300 px in 0.4 s throws a little
-gentler than Space, as it leaves the hand nearer the middle (at 0.9 it sent most of the dice to the far third,
-at 0.6 near the far rail; at 0.5, on the livelier felt, 0.75 dice further than Space; a quick flick is held to
-the hardest)."""
+FLICK_FULL = 27.0
+"""How fast a gesture throws as hard as a hand can (die units a second, over its fastest tenth of a second; about
+1,500 px a second at 1280×720)."""
+FLICK_CURVE = 0.8
+"""How a gesture's speed gives the throw's, as a share of :data:`FLICK_FULL` to this power: the middling gestures
+throw a little harder than in proportion (in proportion, a drag of 450 px a second had rolled the dice out
+gently, helper-36). A drag of 300 px in 0.4 s still lands about where Space does, let go nearer the middle."""
+FLICK_SWING = 2.5
+"""How far (die units) the hand must have swung in the last third of a second to throw as hard as can be; a
+shorter swing throws in proportion to its length (a quick nudge of 30 px had thrown as hard as a long flick)."""
 HAND_BACK = 2.5
 """About where Space's hand throws from, die units from the felt's middle: a throw by hand let go nearer the
 middle throws gentler (:func:`gesture_flick`)."""
@@ -757,7 +762,10 @@ class FeltSection:
         self.rattled_at = -1.0
         """When the dice shaken in the hand last clicked (:func:`_rattle`)."""
         self.flung_at = -1.0
-        """When the last throw by hand left the pointer (its dice are gathered quickly: the hand has them)."""
+        """When the last throw by hand left the pointer."""
+        self.caught = True
+        """Whether the dice of the last throw by hand were in the hand as it let go (they leave from there at once;
+        else they are gathered to the thrower's rail first, as Space's are)."""
         self.hold = Hold()
         """The dice a drag picked up."""
         self.sweep = Sweep()
@@ -802,7 +810,7 @@ class FeltSection:
             view.moving = True
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
-        by_hand = _just_flung(self.clock, self.flung_at)
+        by_hand = _just_flung(self.clock, self.flung_at) and self.caught
         lead = _catch_time(poses, toss.film) if by_hand else gather_time(len(moment.dice))
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
@@ -1092,8 +1100,14 @@ class FeltSection:
             command = ThrowDice()  # a click on the dice waiting for you throws them (held a while, it drops them)
         elif (not near or drops) and _may_try(snap):
             drag.append((*pos, self.clock))
-            self.flung_at = self.clock
-            command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players)))
+            hand = None
+            self.flung_at, self.caught = self.clock, in_hand(self, pos)
+            if not self.caught:
+                # Let go before the dice were in the hand: they are gathered to the thrower's rail, as Space's are,
+                # and thrown from there the way the hand went (flicked from across the felt, they had crossed it
+                # into the hand in a frame or two and flown from the middle, helper-36).
+                hand = CAMERA.to_screen(CAMERA.to_world(*pos)[0], self.hold.side * TABLE.half_depth)
+            command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players), hand))
         if not isinstance(command, ThrowDice):
             _put_back_brought(self)
         return HoldDice(False) if command is None and told is not None else command
@@ -1483,6 +1497,20 @@ def _put_back_brought(felt: FeltSection) -> None:
         hold.fresh, hold.lying = [], {}
 
 
+CAUGHT = 2.0
+"""How far (die units) from the middle of the heap in the hand a die may still be when the hand lets go for the
+throw to leave from the hand (the heap's own dice reach 1.1 from it)."""
+
+
+def in_hand(felt: FeltSection, pos: tuple[float, float]) -> bool:
+    """Whether every die to be thrown has reached the hand the pointer let go at ``pos`` (a stage point)."""
+    hold = felt.hold
+    dice = [d for d in felt.dice + hold.fresh if d.ident in hold.lying] if hold.lying else (
+        hold.fresh or [d for d in felt.dice if not d.selected])
+    middle = _heap_middle(pos, len(dice), hold.side, ())
+    return all(math.dist(d.pose[:2], middle) <= CAUGHT for d in dice if d.pose is not None)
+
+
 def cancel_drag(felt: FeltSection) -> HoldDice | None:
     """End a drag cut short by something else (the menu opened mid-throw): its dice go back where they lay, no
     throw comes of it; what to tell the flow of the hand now empty (None: it was told nothing)."""
@@ -1529,13 +1557,15 @@ def _may_try(snap: TableSnapshot) -> bool:
     return _may_throw(snap) or (_refused(snap) and snap.human_turn)
 
 
-def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int) -> Flick:
+def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int,
+                  hand: tuple[float, float] | None = None) -> Flick:
     """The throw a drag on the felt means: its direction, and its speed over its fastest tenth of a second in
     the last quarter of a second.
 
-    The dice leave the hand where the pointer let them go (held to the
-    thrower's half of the felt: the hand held them there); the speed is held
-    between the gentlest and the hardest throw.
+    The dice leave the hand where the pointer let them go, or at ``hand``
+    (a stage point: where the dice were gathered to), held to the thrower's
+    half of the felt; the speed is held between the gentlest and the
+    hardest throw, and to what the hand's swing could give.
     """
     x_end, y_end, t_end = drag[-1]
     fastest = 0.0
@@ -1552,21 +1582,30 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
             continue
         dt = max(t1 - tail[first][2], 1 / 60)
         fastest = max(fastest, math.dist((x1, y1), tail[first][:2]) / DIE / dt)
+    swing = sum(math.dist(a[:2], b[:2]) for a, b in itertools.pairwise(tail)) / DIE
     # The way the hand went as it let go, where it went far enough in the last third of a second; else the whole
     # drag's (a drag that went up and then flicked to the left had thrown straight up, helper-32).
     since = tail[0] if math.dist(tail[0][:2], (x_end, y_end)) >= FLICK_MIN else drag[0]
     whole_x, whole_y = (x_end - since[0]), -(y_end - since[1])
     _, side = seat_spot(seat, players)
-    x, y = CAMERA.to_world(x_end, y_end)
+    x, y = CAMERA.to_world(*(hand or (x_end, y_end)))
     # A hand let go nearer the far rail throws gentler: the same gesture lands as far up the felt left to it as
     # from the thrower's rail would, nearly (a drag ending past the middle had thrown most dice to the far third).
     room = TABLE.half_depth - 0.5
     nearer = (room + min(held_reach(side * y), HAND_BACK)) / (room + HAND_BACK)
-    # The hardest throw less so: held at the line, the hardest at full speed had sent 85% of the dice to the far
-    # third and left a third of such throws in a row along the far rail (the heap in the hand was then twice as
-    # wide as deep); scaled as the others, a hard flick past the middle went hardly further than a drag
-    # (helper-31).
-    speed = max(min(fastest * FLICK_GAIN * nearer, FLICK_SPEED[1] * max(nearer, HARDEST_NEAR)), FLICK_SPEED[0])
+    # A hand going back towards the thrower as it lets go throws with its speed across the felt only (a flick
+    # back had thrown forward as hard as one forward, helper-36).
+    forward = -side * whole_y
+    if forward < 0:
+        fastest *= abs(whole_x) / math.hypot(whole_x, whole_y)
+    # A quicker gesture throws harder, less than in proportion (a drag of middling speed had thrown gently); a
+    # short one, however quick, no harder than its length allows (a nudge of 30 px had thrown as hard as can be,
+    # helper-36). The hardest throw is held back more than the others where the hand let go nearer the far rail:
+    # from the middle line at full speed it had sent most dice into a heap against the far rail, one throw in six
+    # void.
+    share = (fastest / FLICK_FULL) ** FLICK_CURVE
+    speed = FLICK_SPEED[1] * min(share * nearer, max(nearer, HARDEST_NEAR), swing / FLICK_SWING)
+    speed = max(speed, FLICK_SPEED[0])
     # Across the felt, away from the thrower's rail (a drag towards it or along it still throws across), and no
     # more than 60° off straight across.
     across = math.atan2(abs(whole_x), abs(whole_y))

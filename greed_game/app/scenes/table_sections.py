@@ -48,7 +48,7 @@ from greed_game.app.scenes.table_parts import (
 )
 from greed_game.app.skins import SkinName
 from greed_game.app.widgets import Button, FocusGroup, Widget
-from greed_game.i18n import _
+from greed_game.i18n import _, ngettext
 from greed_game.narrator import CardWords, Line, Said, num
 from greed_game.narrator.rules_text import rules_name
 from greed_game.play.moments import (
@@ -269,12 +269,15 @@ class TraySection(Section):
         the felt read as twelve dice in play)."""
         sets = snap.tray[: self.spent + 1]
         hot = sum(kept.hot for kept in sets)
-        title = _("Hot dice!")  # (its room holds "¡Dados calientes!" at 854×480: 150 px)
+        # (its room holds "¡Dados calientes!" at 854×480: 150 px; the count is in words: "+1,050 ×2" under it had
+        # read as the points doubled, helper-36)
+        title = _("Hot dice!") if hot < 2 else ngettext("Hot dice {count} time!", "Hot dice {count} times!",
+                                                        hot).format(count=hot)
         chip = pygame.Rect(TRAY.x + 66, TRAY.y + 14, round(SPENT_W - 12), TRAY.h - 28)
         canvas.box(chip, (60, 44, 30), radius=8, border=1.2, border_color=theme.GOLD_DARK)
         canvas.text(title, (chip.centerx, chip.y + 16), 12, (200, 170, 130), font="bold", anchor="center",
                     max_width=chip.w - 4)
-        points = f"+{num(sum(kept.points for kept in sets))}" + (f"  ×{hot}" if hot > 1 else "")
+        points = f"+{num(sum(kept.points for kept in sets))}"
         canvas.text(points, (chip.centerx, chip.bottom - 15), 15, theme.GOLD, font="bold", anchor="center")
         if any(t.group > self.spent for t in self.dice):
             x = chip.right + 6
