@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from greed_game.narrator import Line, Narrator
-from greed_game.play.odds import hint_lines, offer_odds
+from greed_game.play.odds import final_offer_odds, hint_lines, offer_odds
 from greed_game.play.prepare import Preparation
 from greed_game.rules import Phase, RuleSet, State
 
@@ -19,7 +19,10 @@ class Advisor:
         self.keep: tuple[int, ...] = ()
         """The faces the advice keeps (the table rings those dice on the felt)."""
         self.offer_odds = ("–", "–")
-        """Bust chances of taking and of declining the carryover on offer."""
+        """Bust chances of taking and of declining the carryover on offer; in a final turn, chances of reaching
+        :attr:`offer_reach`."""
+        self.offer_reach: int | None = None
+        """The total a final turn must reach not to lose, when the offer's odds are of reaching it."""
         self._seen = prep.done
 
     def toggle(self) -> None:
@@ -45,8 +48,11 @@ class Advisor:
 
     def offer(self, state: State) -> None:
         """The bust odds of the offer in ``state`` (dashes until the solver is ready, or without an offer)."""
-        self.offer_odds = ("–", "–")
-        if state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
+        self.offer_odds, self.offer_reach = ("–", "–"), None
+        final = final_offer_odds(self.rules, state) if state.phase is Phase.CARRYOVER else None
+        if final is not None:
+            self.offer_odds, self.offer_reach = final
+        elif state.phase is Phase.CARRYOVER and self.prep.done and self.prep.advice:
             self.offer_odds = offer_odds(self.rules, state, self.prep.solutions)
 
     def catch_up(self, state: State, narrator: Narrator, *, ready: bool) -> bool:

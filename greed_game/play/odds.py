@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, bank_keep
+from greed_game.rules import (
+    Action,
+    Bank,
+    Carryover,
+    Keep,
+    RuleSet,
+    State,
+    bank_keep,
+    final_need,
+    highest_other,
+)
 
 if TYPE_CHECKING:
     from greed_game.ai.optimal import WinTables
@@ -90,3 +100,24 @@ def offer_odds(rules: RuleSet, state: State, tables: Tables | None = None) -> tu
         elif choice.actions[0] == Carryover(False):
             fresh = pct(choice.bust_probability)
     return take, fresh
+
+
+def final_offer_odds(rules: RuleSet, state: State) -> tuple[tuple[str, str], int] | None:
+    """In the final turn of the seat offered a carryover, each answer's chance of banking enough not to lose (a
+    fresh start is seldom the safe answer then: bust odds had made it look so), as percentages, with the total
+    the seat must reach; None outside a final turn, or with nothing more to reach."""
+    from greed_game.ai.master import ReachTable
+    from greed_game.ai.players import Context, context_of, entry_threshold
+
+    offer, ctx = state.offer, context_of(state)
+    if offer is None or not ctx.final:
+        return None
+    me = state.scores[ctx.seat]
+    goal = max(final_need(rules, me, highest_other(state.scores, ctx.seat)), entry_threshold(rules, ctx))
+    if goal <= 0:
+        return None
+    taking = Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, offer.points)
+    take_goal = max(goal, entry_threshold(rules, taking))
+    reach = ReachTable(rules, max(goal, take_goal))
+    take = reach.carry_value(offer.dice, offer.points, take_goal)
+    return (pct(take), pct(reach.value(rules.dice, goal))), me + goal

@@ -77,6 +77,8 @@ class OfferBox:
     words: OfferWords
     odds: tuple[str, str]
     ask: str
+    reach: int | None = None
+    """In a final turn, the total the odds are of reaching (not to lose); None: they are bust odds."""
 
 
 @dataclass(frozen=True)
@@ -348,7 +350,7 @@ def _offer(flow: Flow) -> OfferBox | None:
         return None
     words = flow.narrator.hints.offer(s)
     ask = words.ask if flow.is_human(s.current) else flow.narrator.prompts.deciding(s.current)
-    return OfferBox(words, flow.advisor.offer_odds, ask)
+    return OfferBox(words, flow.advisor.offer_odds, ask, flow.advisor.offer_reach)
 
 
 def _waiting(flow: Flow) -> Waiting | None:

@@ -702,7 +702,9 @@ class NoticeLayer(Section):
         if len(heads) > 2:
             heads = [heads[0], canvas.fit(" ".join(heads[1:]), 20, 530, "bold")]
         extra = 26 * (len(heads) - 1)
-        box = pygame.Rect(0, 0, 560, 190 + extra)
+        # (the chance of reaching a total is a longer figure than a bust chance: the answers keep their room)
+        odds_w = 170 if offer.reach is None else 250
+        box = pygame.Rect(0, 0, 540 + odds_w - 150, 190 + extra)
         box.center = FELT.center
         canvas.box(box, (12, 16, 20, 225), radius=14, border=1.5, border_color=theme.BLUE)
         canvas.text(_("DICE PASSED ON"), (box.centerx, box.y + 22), 13, theme.BLUE, font="bold", anchor="center")
@@ -711,9 +713,11 @@ class NoticeLayer(Section):
         take, fresh = offer.odds
         for i, (text, pct) in enumerate([(words.take, take), (words.decline, fresh)]):
             y = box.y + 88 + extra + i * 30 + (18 if i and words.take_note else 0)
-            canvas.text(text, (box.x + 26, y), 16, theme.TEXT, anchor="midleft", max_width=box.w - 190)
-            canvas.text(_("bust {chance}").format(chance=pct), (box.right - 26, y), 16, theme.WARN, font="bold",
-                        anchor="midright")
+            canvas.text(text, (box.x + 26, y), 16, theme.TEXT, anchor="midleft", max_width=box.w - odds_w - 20)
+            odds = (_("bust {chance}").format(chance=pct) if offer.reach is None
+                    else _("{chance} to reach {total}").format(chance=pct, total=num(offer.reach)))
+            canvas.text(odds, (box.right - 26, y), 16, theme.WARN if offer.reach is None else theme.GOLD,
+                        font="bold", anchor="midright", max_width=odds_w - 20)
             if i == 0 and words.take_note:
                 canvas.text(words.take_note, (box.x + 40, y + 22), 12, theme.TEXT_DIM, anchor="midleft",
                             max_width=box.w - 66)
