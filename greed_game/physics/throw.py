@@ -52,10 +52,11 @@ DIE_FRICTION = 0.15
 DIE_BOUNCE = 0.35
 DIE_DAMPING = (0.05, 0.1)
 """How quickly a die in the air slows down and stops turning (linear, angular)."""
-HELD_CUP = (0.85, 0.65)
+HELD_CUP = (1.1, 0.85)
 """The heap of a person's hand (:attr:`Throwing.cup`): nearly as deep as wide (from a heap twice as wide as deep,
 the dice held in a bunch had spread into a line across the throw as they left the hand, helper-31), and loose:
-held tighter, two deep, the dice fell onto each other, and a throw by hand was void twice as often as Space's."""
+held tighter, two deep, the dice fell onto each other, and a throw by hand was void twice as often as Space's; a
+little tighter than now, six dice packed into two rows of three and flew and landed as a grid (helper-37)."""
 HELD_HEIGHT = (0.9, 0.4)
 """How high a person's hand holds its heap (:attr:`Throwing.low` and :attr:`Throwing.heap`): low over the felt,
 one layer deep (from the lob's heap, half as high again, dice dropped from the hand fell onto each other and the

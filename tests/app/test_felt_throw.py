@@ -1190,38 +1190,41 @@ def test_dice_shaken_in_the_hand_click_together(make_app: Callable[..., App]) ->
     assert max(shaken) - min(shaken) > 2 * (max(still) - min(still)) + 0.05, (still, shaken)
 
 
-def test_dice_let_go_before_they_reached_the_hand_are_gathered_to_the_rail_and_thrown_from_there(
+def test_dice_let_go_before_they_reached_the_hand_are_scooped_up_where_they_lie_and_thrown_from_there(
         make_app: Callable[..., App]) -> None:
-    """A press flicked at once had thrown the dice from across the felt, crossing it in a frame or two into the
-    hand and flying from the middle (helper-31, helper-36): gathered as Space gathers them, they leave from the
-    thrower's rail the way the hand went."""
-    from greed_game.app.scenes.felt import gather_time
+    """A press flicked at once had thrown the dice from under the pointer, crossing the felt into the hand in a
+    frame or two (helper-31, helper-36); gathered to the thrower's rail first, the first thing seen went against
+    the gesture, after a pause (helper-37). Now the hand scoops them up where they lie, at once."""
+    from greed_game.app.scenes.felt import CATCH_MAX
 
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = first_throw_with_a_keep(drive)
     drive.frames(30)
-    mean_x = sum(d.x for d in table.felt.dice) / len(table.felt.dice)
-    start = (FELT.left + 60.0 if mean_x > FELT.centerx else FELT.right - 60.0, FELT.bottom - 30.0)
-    end = (start[0] + (40.0 if start[0] < FELT.centerx else -40.0), start[1] - 200.0)
+    lying = [(d.pose[0], d.pose[1]) for d in table.felt.dice if not d.selected and d.pose is not None]
+    mean_x = sum(x for x, _ in lying) / len(lying)
+    mean_y = sum(y for _, y in lying) / len(lying)
+    start = (FELT.left + 60.0 if mean_x > 0 else FELT.right - 60.0, FELT.bottom - 30.0)
+    end = (start[0], start[1] - 45.0)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
     drive.frames(1)
-    drive.hold_move(start, end, 2)  # (flicked as soon as pressed)
+    drive.hold_move(start, end, 3)  # (a quick nudge, as soon as pressed)
+    now = [(d.pose[0], d.pose[1]) for d in table.felt.dice if not d.selected and d.pose is not None]
+    now_x = sum(x for x, _ in now) / len(now)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(*end), button=1))
     drive.frames(1)
     playing = table.felt.playing
     assert playing is not None, "thrown"
-    assert not playing.by_hand, "gathered with an arc, as Space's dice are"
-    assert playing.lead == pytest.approx(gather_time(playing.film.count))
+    assert playing.by_hand and playing.hold == 0.0, "at once: no pause for the kept die"
+    assert playing.lead <= CATCH_MAX
     hand = playing.film.pose(0.0)
-    assert float(np.min(hand[:, 1])) < -TABLE.half_depth + 1.25, "from the thrower's rail, not from the middle"
-    assert float(np.mean(hand[:, 1])) < CAMERA.to_world(*end)[1] - 1.0
-    x_end = CAMERA.to_world(*end)[0]
-    assert abs(float(np.mean(hand[:, 0])) - x_end) < 2.0, "under where the hand let go"
-    drive.frames(10)
+    hand_x, hand_y = float(np.mean(hand[:, 0])), float(np.mean(hand[:, 1]))
+    pointer_x = CAMERA.to_world(*end)[0]
+    assert abs(hand_x - now_x) < 1.0, "from where the dice were, on their way to the hand"
+    assert abs(hand_x - pointer_x) > abs(now_x - pointer_x) - 1.0, "not from under the pointer"
+    assert hand_y > min(mean_y, 0.0) - 1.5, "not carried back to the thrower's rail"
     moving = playing.film.pose(0.3)[:, :2] - hand[:, :2]
-    assert float(np.mean(moving[:, 1])) > 0.5, "and thrown up the felt"
-    assert float(np.mean(moving[:, 0])) * (end[0] - start[0]) > 0, "the way the hand went"
+    assert float(np.mean(moving[:, 1])) > 0.5, "thrown up the felt"
 
 
 def test_a_die_laid_in_the_row_is_turned_near_square_with_its_face_still_up() -> None:

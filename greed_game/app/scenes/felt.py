@@ -75,10 +75,11 @@ FALL_AREA = pygame.Rect(VIEW_AREA.x, VIEW_AREA.y, SIDE.left - 4 - VIEW_AREA.x, T
 """Where a die falling off the table is seen: over the room around the table, not over the tray below it or the
 side panel beside it (it falls behind them)."""
 
-FLICK_SPEED = (2.0, 13.5)
+FLICK_SPEED = (1.2, 13.5)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top): the
-slowest rolls the dice out of the hand (at 4.5 a slow drag still carried six to the felt's middle and one die
-past it), the fastest sends two thirds of them to the far third (66% from two dice short of the middle, 80
+slowest, a drop, lets the dice hop where they fall (at 2, dropped at the rail they hopped two dice up the felt,
+helper-37), a slow drag rolls them out of the hand (at 4.5 a slow drag still carried six to the felt's middle
+and one die past it), the fastest sends two thirds of them to the far third (66% from two dice short of the middle, 80
 throws). At 14, five in six went there, and a quarter of such throws left the dice in a row along the far rail
 (their spread across it under a quarter of their spread along it). At 10.5 a hard flick left the dice short of
 the far rail (helper-34)."""
@@ -132,11 +133,12 @@ PACE_QUICK = 12.0
 """Die units a second: a die this fast or faster is a throw in flight or striking (between, in proportion)."""
 PACE_AHEAD = 6
 """Frames of film the pace looks ahead for the quickest die (a die stopped between two bounces is not at rest)."""
-CATCH_SPEED = 40.0
+CATCH_SPEED = 25.0
 """Die units a second of film the dice a quick flick let go of before they reached the hand are carried into it
 at most: the further they still are, the later the throw leaves (at :data:`GATHER_BY_HAND` at once, dice let go
-from across the felt had crossed it in a frame or two, into the throw, helper-31)."""
-CATCH_MAX = 0.3
+from across the felt had crossed it in a frame or two, into the throw, helper-31; at 40 still "the dice
+teleport", helper-36)."""
+CATCH_MAX = 0.35
 """Seconds of film that carrying takes at most."""
 GATHER_LIFT = 0.8
 """How high the gathered dice rise on their way to the hand, die units."""
@@ -763,9 +765,6 @@ class FeltSection:
         """When the dice shaken in the hand last clicked (:func:`_rattle`)."""
         self.flung_at = -1.0
         """When the last throw by hand left the pointer."""
-        self.caught = True
-        """Whether the dice of the last throw by hand were in the hand as it let go (they leave from there at once;
-        else they are gathered to the thrower's rail first, as Space's are)."""
         self.hold = Hold()
         """The dice a drag picked up."""
         self.sweep = Sweep()
@@ -810,7 +809,7 @@ class FeltSection:
             view.moving = True
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
-        by_hand = _just_flung(self.clock, self.flung_at) and self.caught
+        by_hand = _just_flung(self.clock, self.flung_at)
         lead = _catch_time(poses, toss.film) if by_hand else gather_time(len(moment.dice))
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
@@ -1100,13 +1099,12 @@ class FeltSection:
             command = ThrowDice()  # a click on the dice waiting for you throws them (held a while, it drops them)
         elif (not near or drops) and _may_try(snap):
             drag.append((*pos, self.clock))
-            hand = None
-            self.flung_at, self.caught = self.clock, in_hand(self, pos)
-            if not self.caught:
-                # Let go before the dice were in the hand: they are gathered to the thrower's rail, as Space's are,
-                # and thrown from there the way the hand went (flicked from across the felt, they had crossed it
-                # into the hand in a frame or two and flown from the middle, helper-36).
-                hand = CAMERA.to_screen(CAMERA.to_world(*pos)[0], self.hold.side * TABLE.half_depth)
+            self.flung_at = self.clock
+            # Let go before the dice were in the hand, the hand scoops them up where they lie (within the
+            # thrower's half) and throws them from there the way it went: carried to the pointer from across the
+            # felt, they had crossed it in a frame or two (helper-36); gathered to the thrower's rail first, the
+            # first thing seen went against the gesture (helper-37).
+            hand = None if in_hand(self, pos) else _lying_middle(self)
             command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players), hand))
         if not isinstance(command, ThrowDice):
             _put_back_brought(self)
@@ -1502,13 +1500,27 @@ CAUGHT = 2.0
 throw to leave from the hand (the heap's own dice reach 1.1 from it)."""
 
 
-def in_hand(felt: FeltSection, pos: tuple[float, float]) -> bool:
-    """Whether every die to be thrown has reached the hand the pointer let go at ``pos`` (a stage point)."""
+def _to_throw(felt: FeltSection) -> list[DieView]:
+    """The dice a throw by hand under way throws (those in the hand, or to be taken up), with a pose."""
     hold = felt.hold
     dice = [d for d in felt.dice + hold.fresh if d.ident in hold.lying] if hold.lying else (
         hold.fresh or [d for d in felt.dice if not d.selected])
-    middle = _heap_middle(pos, len(dice), hold.side, ())
+    return [d for d in dice if d.pose is not None]
+
+
+def in_hand(felt: FeltSection, pos: tuple[float, float]) -> bool:
+    """Whether every die to be thrown has reached the hand the pointer let go at ``pos`` (a stage point)."""
+    dice = _to_throw(felt)
+    middle = _heap_middle(pos, len(dice), felt.hold.side, ())
     return all(math.dist(d.pose[:2], middle) <= CAUGHT for d in dice if d.pose is not None)
+
+
+def _lying_middle(felt: FeltSection) -> tuple[float, float] | None:
+    """The middle of the dice to be thrown, as a stage point (None when none lies on the felt)."""
+    spots = [d.pose[:2] for d in _to_throw(felt) if d.pose is not None and TABLE.on_felt(d.pose[0], d.pose[1])]
+    if not spots:
+        return None
+    return CAMERA.to_screen(sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots))
 
 
 def cancel_drag(felt: FeltSection) -> HoldDice | None:
