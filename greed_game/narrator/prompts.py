@@ -125,15 +125,19 @@ class Prompts(Voice):
             return _("Let go here: no throw"), _("Drag away from here to throw")
         return _("Let go to throw"), _("The faster you move, the harder the throw")
 
-    def roll_off_status(self, waiting: bool = True) -> tuple[str, str]:
-        """A roll-off: what to do and how while a person's throw waits for them (``waiting``), else what is
-        under way; with letter dice, which letter is high, until the dice have said who starts."""
+    def roll_off_status(self, waiting: bool = True, tie: bool = False) -> tuple[str, str]:
+        """A roll-off: what to do and how while a person's throw waits for them (``waiting``; ``tie``: to break
+        a tie), else what is under way; with letter dice, which letter is high, until the dice have said who
+        starts."""
         letters = self.vocab.skin == "greed" and self.rules.first_player != "best-roll"
         # Translators: the letters are the faces of the $GREED dice, from the highest to the lowest; of the two
         # E's, the green one (3) is higher than the black one (2).
         ranking = _("$ G R E E D, high to low (green E over black)")
         if not waiting:
             return _("Roll-off: who throws first?"), ranking if letters else self.hurry()
+        if tie:  # (once the tie's banner had gone, nothing said why the roll-off asked again, helper-37)
+            return _("A tie: throw again to break it"), ranking if letters else _(
+                "Space or Roll, or drag on the felt to throw by hand")
         if letters:
             return _("Roll-off: the highest letter starts"), ranking
         return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")

@@ -68,9 +68,12 @@ the computers' hand, where the window shows the die whole, and a person's (a die
 its middle; at 1.1, a heap held at the rail jumped a die forward as it was let go)."""
 SPIN_LEAST = 0.1
 """The least share of a hand's spin a throw keeps, however gently it is let go: a throw slower than the hand's
-gentlest keeps the square of its share of that speed (a drop a tenth), so dice let fall from the hand tumble
-little (with a third of the spin, dice dropped on the lively felt had rolled off every way, one nearly to the far
-rail, helper-34)."""
+gentlest keeps its share of that speed to the power :data:`SPIN_POWER` (a drop a tenth), so dice let fall from the
+hand tumble little (with a third of the spin, dice dropped on the lively felt had rolled off every way, one nearly
+to the far rail, helper-34)."""
+SPIN_POWER = 1.5
+"""How much less a gentle throw turns the dice than in proportion to its speed: at 2, a drag of middling speed
+turned them a third as fast as Space and read as the dice set down, not thrown (helper-37)."""
 REACH_MIN = 1.0
 """How near the felt's middle (die units) a hand reaches freely: past it, the hand lags the pointer more and more,
 towards :data:`REACH_GIVE` less again; a throw leaves from the thrower's half."""
@@ -322,7 +325,7 @@ def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwi
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
     # A throw gentler than the hand's gentlest turns the dice less: let go with a full spin, dice dropped from the
     # hand had rolled off every way, some back to the thrower's rail (helper-32).
-    gentle = min(1.0, max(SPIN_LEAST, (flick.speed / throwing.speed[0]) ** 2))
+    gentle = min(1.0, max(SPIN_LEAST, (flick.speed / throwing.speed[0]) ** SPIN_POWER))
     handles = []
     for (across, along, z), off_x, off_y in zip(places, xs, ys, strict=True):
         x, y = hand_x + off_x, hand_y + off_y

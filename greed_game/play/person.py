@@ -68,7 +68,9 @@ def carry_out(flow: Flow, command: Command) -> None:
     if isinstance(command, HoldDice):
         set_aside = command.sets_aside and (flow.holding is None or not flow.holding.sets_aside)
         if command.held and flow.holding is None:
-            flow.notices.banner = None  # (read: the hand is at the dice, which went under it)
+            # (read: the hand is at the dice, which went under it; hot dice taken up had flown out through their
+            # callout, helper-37)
+            flow.notices.banner = flow.notices.callout = None
         flow.holding = command if command.held else None
         if set_aside:
             _set_aside(flow)
@@ -134,6 +136,10 @@ def _throw(flow: Flow, flick: Flick | None) -> None:
     if not _my_move(flow):
         return
     flow.hands.by_hand = flick
+    if flick is not None:
+        # (read while the hand held the dice: hot dice thrown by hand had flown out through their callout,
+        # helper-37)
+        flow.notices.callout = None
     state = flow.game.state
     if state.phase is not Phase.KEEP:
         flow.throw()

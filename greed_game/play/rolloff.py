@@ -24,6 +24,8 @@ class RollOff:
         self.landed: list[tuple[int, tuple[int, ...]]] = []
         """The throw shown last: (seat, the dice it threw) for each thrower."""
         self._go: Callable[[], None] | None = None
+        self.breaking: tuple[int, ...] | None = None
+        """The seats of the tie the next throw breaks, once it has been said (until that throw is thrown)."""
 
     def start(self, rules: RuleSet, rounds: list[dict[int, tuple[int, ...]]]) -> None:
         """Show ``rounds`` (the core's roll-off) from the first throw."""
@@ -47,6 +49,7 @@ class RollOff:
         tie = self.tie
         if tie is not None:
             self._ties[0] = None
+            self.breaking = tie
         return tie
 
     @property
@@ -81,7 +84,7 @@ class RollOff:
             return None
         throws = self.landed = self.throws.pop(0)
         self._ties.pop(0)
-        self.waiting = None
+        self.waiting = self.breaking = None
         toss = hands.roll_off(throws, players, by_hand)
         seats = tuple(seat for seat, values in throws for _ in values)
         return RollOffThrown(seats, tuple(v for _, values in throws for v in values), toss)

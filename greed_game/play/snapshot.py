@@ -266,7 +266,7 @@ def status(flow: Flow) -> Status:
         ask, keys = words.prompts.holding(flow.holding.throws)
         return (ask, "plain"), (keys, "dim")
     if flow.mode == "roll-off" and flow.roll_off.waiting is not None:
-        ask, keys = words.prompts.roll_off_status()
+        ask, keys = words.prompts.roll_off_status(tie=flow.roll_off.breaking is not None)
         if sum(p.kind == "human" for p in flow.game.players) > 1:  # a shared screen: whose die it is
             ask = words.prompts.addressed(words.person(flow.roll_off.waiting).subject, ask)
         return (ask, "plain"), (keys, "dim")

@@ -411,8 +411,9 @@ class TurnController:
             self.shown = replace(self.shown, turn_points=self.shown.turn_points + points)
         self.notices.show(self.narrator.events.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
         self.moments.append(BankedMoment())
-        # the seats' list counts the bank in under its banner (it had waited for the next turn, a second on)
-        self.shown = replace(self.shown, scores=self.game.state.scores)
+        # the seats' list counts the bank in under its banner (it had waited for the next turn, a second on), and
+        # says who is on the board now (helper-37)
+        self.shown = replace(self.shown, scores=self.game.state.scores, on_board=self.game.state.on_board)
         self.wait(1.2, self._turn_over)
 
     def answer(self, accept: bool) -> None:

@@ -1017,6 +1017,8 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))
     drive.until(lambda: table.felt.playing is not None)
     assert table.turn.throws == 2 and len(table.felt.dice) == 6
+    # read while the hand held them, the callout goes as they leave it (they had flown out through it, helper-37)
+    assert table.snap.callout is None
     start_poses = table.felt.playing.start
     while table.felt.playing is not None:  # (the six had come back to the tray for the flight, helper-30)
         assert table.tray.spent == 0, "the chip stays while the six fly"

@@ -300,6 +300,7 @@ def test_a_banked_score_counts_up_in_the_players_list(make_app: Callable[..., Ap
     # (it had waited for the next turn, a second after the banner said "Tess banks 1,050", helper-36)
     assert table.snap.banner is not None and "1,050" in table.snap.banner.said.title
     assert table.snap.state.scores[0] == 1050 and table.snap.state.current == 0, "counted in under the banner"
+    assert table.snap.state.on_board[0], "and on the board"
     seen = []
     while table.side.counting(table.snap):
         seen.append(table.side.counted[0])
@@ -373,7 +374,7 @@ def test_after_hot_dice_twice_the_dice_kept_since_are_drawn_full_size_after_the_
         table.tray.draw(app.canvas, table.snap)
     finally:
         app.canvas.text = text  # type: ignore[method-assign]
-    assert "Hot dice 2 times!" in words and "+3,000" in words and not any("×" in w for w in words), words
+    assert "Hot dice twice!" in words and "+3,000" in words and not any("×" in w for w in words), words
     # a keep after them: the spent sets' dice stay out of sight (moved up with the rest, they crossed the chip)
     pick(table, [1])
     drive.press("space", frames=2)

@@ -396,7 +396,11 @@ def test_a_roll_off_s_tie_is_said_before_it_is_thrown_again(rules_id: str) -> No
     while shown.throws:
         ties.append(shown.say_tie())
         assert shown.say_tie() is None, "said once"
+        # (and kept for the line under the tray while the throw waits: once the banner had gone, nothing said why
+        # the roll-off asked again, helper-37)
+        assert shown.breaking == ties[-1] or (ties[-1] is None and shown.breaking is None)
         shown.next(Hands(lambda: "off", random.Random(1)), 3)
+        assert shown.breaking is None
     if rules_id == "pass-the-dice":  # every seat's die at once
         assert ties == [None, (0, 2)]
     else:  # seat by seat: the tie is said before its first throw only
@@ -405,6 +409,16 @@ def test_a_roll_off_s_tie_is_said_before_it_is_thrown_again(rules_id: str) -> No
     turn, _view, _ = _controller(players, rules_id)
     said = turn.narrator.events.roll_off_tie((0, 2))
     assert said.title == "A tie" and said.sub == "Ada and You throw again"
+    turn.roll_off.start(rules, rounds)
+    turn.roll_off.next(Hands(lambda: "off", random.Random(1)), 3)
+    while turn.roll_off.say_tie() is None:
+        turn.roll_off.next(Hands(lambda: "off", random.Random(1)), 3)
+    turn.roll_off.wait_for(2, lambda: None)
+    turn.mode = "roll-off"
+    from greed_game.play.snapshot import status
+
+    (ask, _tone), _keys = status(turn)
+    assert ask == "A tie: throw again to break it", ask
 
 
 def test_the_roll_off_s_banner_and_the_seat_on_show_name_the_same_player() -> None:

@@ -271,8 +271,8 @@ class TraySection(Section):
         hot = sum(kept.hot for kept in sets)
         # (its room holds "¡Dados calientes!" at 854×480: 150 px; the count is in words: "+1,050 ×2" under it had
         # read as the points doubled, helper-36)
-        title = _("Hot dice!") if hot < 2 else ngettext("Hot dice {count} time!", "Hot dice {count} times!",
-                                                        hot).format(count=hot)
+        title = _("Hot dice!") if hot < 2 else _("Hot dice twice!") if hot == 2 else ngettext(
+            "Hot dice {count} time!", "Hot dice {count} times!", hot).format(count=hot)
         chip = pygame.Rect(TRAY.x + 66, TRAY.y + 14, round(SPENT_W - 12), TRAY.h - 28)
         canvas.box(chip, (60, 44, 30), radius=8, border=1.2, border_color=theme.GOLD_DARK)
         canvas.text(title, (chip.centerx, chip.y + 16), 12, (200, 170, 130), font="bold", anchor="center",
