@@ -10,17 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import (
-    Action,
-    Bank,
-    Carryover,
-    Keep,
-    RuleSet,
-    State,
-    bank_keep,
-    final_need,
-    highest_other,
-)
+from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, bank_keep
 
 if TYPE_CHECKING:
     from greed_game.ai.optimal import WinTables
@@ -108,6 +98,7 @@ def final_offer_odds(rules: RuleSet, state: State) -> tuple[tuple[str, str], int
     the seat must reach; None outside a final turn, or with nothing more to reach."""
     from greed_game.ai.master import ReachTable
     from greed_game.ai.players import Context, context_of, entry_threshold
+    from greed_game.rules import final_need, highest_other
 
     offer, ctx = state.offer, context_of(state)
     if offer is None or not ctx.final:
