@@ -112,12 +112,14 @@ class Hints(Voice):
         *,
         adviser: str = N_("Expert"),
         chances: Sequence[float] | None = None,
+        reach: int | None = None,
     ) -> list[Line]:
         """The hint: the bust chance of throwing now, the advice, and the best choices with their figures.
 
         ``choices`` are ``(actions, expected points, bust chance of the next throw)``, best first;
         ``chances``, with two players, each choice's exact chance of winning the game (then the advice
-        is the choice that wins most often). Each figure says what it is: the points to expect from
+        is the choice that wins most often); with ``reach``, each choice's chance of reaching that total in a
+        final turn. Each figure says what it is: the points to expect from
         here on average, the win chance, the bust chance.
         """
         lines: list[Line] = []
@@ -127,7 +129,9 @@ class Hints(Voice):
         if not choices:
             return lines
         best = self.choice(choices[0][0], state)
-        if chances is not None:
+        if chances is not None and reach is not None:
+            lines.append(Line(_("Best to reach {total}: {choice}").format(total=num(reach), choice=best), "good"))
+        elif chances is not None:
             lines.append(Line(_("Best to win: {choice}").format(choice=best), "good"))
         else:
             lines.append(Line(_("{adviser}: {choice}").format(adviser=_(adviser), choice=best), "good"))
@@ -143,7 +147,9 @@ class Hints(Voice):
                 figure = _("{points} points, too few to win") if self.loses(state, value) else _(
                     "{points} points, no risk")
                 figures.append(figure.format(points=num(round(value))))
-            if chances is not None:
+            if chances is not None and reach is not None:
+                figures.append(_("{chance} to reach {total}").format(chance=pct(chances[i]), total=num(reach)))
+            elif chances is not None:
                 figures.append(_("win chance {chance}").format(chance=pct(chances[i])))
             if risk is not None:
                 figures.append(_("bust chance {chance}").format(chance=pct(risk)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greed_game.narrator import Line, Narrator, pct
-from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, bank_keep
+from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, bank_keep
 
 if TYPE_CHECKING:
     from greed_game.ai.optimal import WinTables
@@ -48,12 +48,21 @@ def hint_lines(
         if all(p is not None for _, p in ranked):
             choices = [p for _, p in ranked if p is not None]
             chances = [ch.value for ch, _ in ranked]
+    reach: int | None = None
+    if chances is None:
+        final = final_turn_chances(rules, state, choices)
+        if final is not None:
+            # (with more seats the hint had ranked a final turn's choices by points, as if the turn could be
+            # banked short of the leader, helper-36)
+            found, reach = final
+            order = sorted(range(len(choices)), key=lambda n: -found[n])
+            choices, chances = [choices[n] for n in order], [found[n] for n in order]
     choices, chances = _one_of_each(rules, state, choices, chances)
     first = choices[0][0][0] if choices else None
     keep = tuple(sorted(first.dice)) if isinstance(first, Keep) else ()
     if isinstance(first, Bank):
         keep = bank_keep(rules, state)
-    return narrator.hints.hint(state, advice.bust_probability, choices, chances=chances), keep
+    return narrator.hints.hint(state, advice.bust_probability, choices, chances=chances, reach=reach), keep
 
 
 def _one_of_each(rules: RuleSet, state: State, choices: list[Choice],
@@ -112,3 +121,36 @@ def final_offer_odds(rules: RuleSet, state: State) -> tuple[tuple[str, str], int
     reach = ReachTable(rules, max(goal, take_goal))
     take = reach.carry_value(offer.dice, offer.points, take_goal)
     return (pct(take), pct(reach.value(rules.dice, goal))), me + goal
+
+
+def final_turn_chances(rules: RuleSet, state: State, choices: list[Choice]) -> tuple[list[float], int] | None:
+    """In the current seat's final turn, each of ``choices``' chance of banking enough not to lose (exact: the
+    chance of reaching a turn total, as the master player plays for it), and the total it must reach; None
+    outside a final turn, or with nothing more to reach."""
+    from greed_game.ai.master import ReachTable
+    from greed_game.ai.players import context_of, entry_threshold
+    from greed_game.rules import Phase, counts_of, final_need, highest_other
+
+    ctx = context_of(state)
+    if not ctx.final or state.phase is Phase.CARRYOVER:
+        return None
+    me, t = state.scores[ctx.seat], state.turn_points
+    goal = max(final_need(rules, me, highest_other(state.scores, ctx.seat)), entry_threshold(rules, ctx))
+    if goal <= 0:
+        return None
+    reach = ReachTable(rules, goal)
+    found: list[float] = []
+    for actions, value, _ in choices:
+        first, last = actions[0], actions[-1]
+        if isinstance(last, Bank):
+            found.append(1.0 if value >= goal else 0.0)
+        elif not isinstance(last, Throw):
+            return None
+        elif isinstance(first, Keep):
+            points = rules.table.points(counts_of(first.dice)) or 0
+            found.append(reach.value(last.count, goal - t - points))
+        elif state.carry_throw:
+            found.append(reach.carry_value(last.count, t, goal))
+        else:
+            found.append(reach.value(last.count, goal - t))
+    return found, me + goal

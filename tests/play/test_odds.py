@@ -48,3 +48,32 @@ def test_a_carryover_offered_in_a_final_turn_shows_each_answer_s_chance_of_reach
     assert take == f"{reach.carry_value(2, 1050, need):.1%}" and fresh == f"{reach.value(6, need):.1%}"
     # (two dice bust four times in nine, six one time in forty: by bust odds the fresh start had looked the better)
     assert reach.carry_value(2, 1050, need) > 1.5 * reach.value(6, need), "taking is likelier to get there"
+
+
+def test_a_final_turn_s_hint_with_three_seats_ranks_its_choices_by_the_chance_of_reaching_the_leader() -> None:
+    """With more than two seats the hint had ranked a final turn's choices by points, as if the turn could be
+    banked short of the leader (helper-36)."""
+    import re
+
+    from greed_game.ai.master import ReachTable
+    from greed_game.rules import Bank, Keep
+
+    rules = preset("classic-five").with_overrides({"target": 1000})
+    game = Game(rules, [Player("Tess"), Player("Ada"), Player("Bo")])
+    game.apply(FirstPlayer(1))
+    game.apply(Roll((1, 1, 1, 5, 2)))
+    game.apply(Keep((1, 1, 1, 5)))
+    game.apply(Bank())
+    game.apply(Roll((1, 5, 2, 3, 4)))
+    state = game.state
+    assert state.final and state.current == 2
+    lines, keep = hint_lines(rules, state, Narrator(rules, "pips"))
+    texts = [line.text for line in lines]
+    need = 1050 - state.scores[2]  # (one more turn: a tie shares the win)
+    reach = ReachTable(rules, need)
+    chances = {(1,): reach.value(4, need - 100), (5,): reach.value(4, need - 50), (1, 5): reach.value(3, need - 150)}
+    best = max(chances, key=lambda k: chances[k])
+    assert texts[0].startswith("Best to reach 1,050: keep ") and keep == best, texts
+    shown = [float(m) / 100 for t in texts for m in re.findall(r"([0-9.]+)%\u00a0to\u00a0reach\u00a01,050", t)]
+    assert len(shown) >= 2 and shown == sorted(shown, reverse=True), texts
+    assert f"{shown[0]:.1%}" == f"{chances[best]:.1%}", texts
