@@ -79,10 +79,10 @@ FLICK_SPEED = (1.2, 13.5)
 """The slowest and the fastest throw by hand, die units a second (a faster gesture is held to the top): the
 slowest, a drop, lets the dice hop where they fall (at 2, dropped at the rail they hopped two dice up the felt,
 helper-37), a slow drag rolls them out of the hand (at 4.5 a slow drag still carried six to the felt's middle
-and one die past it), the fastest sends two thirds of them to the far third (66% from two dice short of the middle, 80
-throws). At 14, five in six went there, and a quarter of such throws left the dice in a row along the far rail
-(their spread across it under a quarter of their spread along it). At 10.5 a hard flick left the dice short of
-the far rail (helper-34)."""
+and one die past it); the fastest, from the rail, sends most of them to the far third (their median 2 dice past
+the middle, as the hardest let go at the middle line: 60% in the far third, 1,000 throws). At 14 from the middle
+line, five in six went there and a quarter of such throws left the dice in a row along the far rail; at 10.5 from
+the rail a hard flick left them short of it (helper-34)."""
 HARDEST_NEAR = 0.7
 """How much of the hardest throw a hand let go at the middle line keeps at least (the gentler throws keep less:
 the room before the hand, :func:`gesture_flick`)."""
@@ -1575,8 +1575,8 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     the last quarter of a second.
 
     The dice leave the hand where the pointer let them go, or at ``hand``
-    (a stage point: where the dice were gathered to), held to the thrower's
-    half of the felt; the speed is held between the gentlest and the
+    (a stage point: where the dice are, not yet in the hand), held to the
+    thrower's half of the felt; the speed is held between the gentlest and the
     hardest throw, and to what the hand's swing could give.
     """
     x_end, y_end, t_end = drag[-1]
