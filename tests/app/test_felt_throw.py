@@ -145,8 +145,9 @@ def test_a_short_nudge_however_quick_throws_no_harder_than_its_length_allows() -
     assert nudge.speed < longer.speed < swing.speed == FLICK_SPEED[1]
 
 
-def test_a_flick_back_towards_the_thrower_drops_the_dice_and_one_aslant_keeps_its_speed_across() -> None:
-    """A flick back had thrown forward as hard as one forward (helper-36)."""
+def test_a_flick_back_towards_the_thrower_drops_the_dice_and_one_aslant_throws_gently() -> None:
+    """A flick back had thrown forward as hard as one forward (helper-36); one back and aside had burst the dice
+    over the felt (helper-38)."""
     start = (FELT.centerx, FELT.centery)
     end = (start[0] + 150, start[1] + 150)
     back = gesture_flick(_drag(start, (start[0], start[1] + 150), 0.08), 0, 2)
@@ -154,6 +155,9 @@ def test_a_flick_back_towards_the_thrower_drops_the_dice_and_one_aslant_keeps_it
     forward = gesture_flick(_drag((start[0], start[1] + 300), end, 0.3), 0, 2)  # (let go at the same place)
     assert back.speed == FLICK_SPEED[0]
     assert back.speed < aslant.speed < forward.speed
+    # (at 45° back, as hard as a gesture half as quick: the square of its share across)
+    half = 150 * 2**0.5 / DIE / 0.3 / 2
+    assert aslant.speed == pytest.approx(FLICK_SPEED[1] * (half / FLICK_FULL) ** FLICK_CURVE, rel=0.02)
     assert back.aim[1] > 0 and aslant.aim[1] > 0, "still thrown away from the thrower"
 
 
@@ -1227,6 +1231,45 @@ def test_dice_let_go_before_they_reached_the_hand_are_scooped_up_where_they_lie_
     assert hand_y > min(mean_y, 0.0) - 1.5, "not carried back to the thrower's rail"
     moving = playing.film.pose(0.3)[:, :2] - hand[:, :2]
     assert float(np.mean(moving[:, 1])) > 0.5, "thrown up the felt"
+
+
+def test_dice_taken_up_from_across_the_felt_are_carried_to_the_hand_not_pulled_into_it(
+        make_app: Callable[..., App]) -> None:
+    """Pressed away from the dice, they had zipped 300 px into the hand in a frame or two (helper-38): a die
+    still far from the hand crosses the felt at most :data:`GATHER_SPEED`, then closes on the pointer."""
+    from greed_game.app.scenes.felt import CAUGHT, GATHER_SPEED, HOLD_HEAP, _heap_middle
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    drive.frames(30)
+    lying = [d for d in table.felt.dice if not d.selected]
+    mean_x = sum(d.pose[0] for d in lying if d.pose) / len(lying)
+    start = (FELT.left + 60.0 if mean_x > 0 else FELT.right - 60.0, FELT.bottom - 30.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, (start[0], start[1] - 30.0), 2)
+    heap = CAMERA.to_world(start[0], start[1] - 30.0)
+    hold = table.felt.hold
+
+    def places() -> dict[int, tuple[float, float]]:
+        """Where each held die is going in the hand (as the hold works it out)."""
+        held = [d for d in table.felt.dice + hold.fresh if d.ident in hold.lying and d.pose is not None]
+        clear = [(d.pose[0], d.pose[1]) for d in table.felt.dice if d.ident not in hold.lying and d.pose]
+        mx, my = _heap_middle((start[0], start[1] - 30.0), len(held), hold.side, clear)
+        return {d.ident: (mx + HOLD_HEAP[n][0], my + HOLD_HEAP[n][1]) for n, d in enumerate(held)}
+
+    steps, far_at_first = [], max(math.dist(d.pose[:2], heap) for d in lying if d.pose)
+    for _ in range(60):
+        before, going = {d.ident: d.pose[:2] for d in lying if d.pose}, places()
+        drive.frames(1)
+        steps += [math.dist(before[d.ident], d.pose[:2]) for d in lying
+                  if d.pose and d.ident in going and math.dist(before[d.ident], going[d.ident]) > CAUGHT]
+    assert far_at_first > 3 * CAUGHT, "the dice lay well away from the hand"
+    assert len(steps) > 10 and max(steps) <= GATHER_SPEED / 60 * 1.05, max(steps)
+    assert all(math.dist(d.pose[:2], heap) < 2.5 for d in lying if d.pose), "in the hand within a second"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(*start), button=1))
+    drive.frames(2)
 
 
 def test_a_die_laid_in_the_row_is_turned_near_square_with_its_face_still_up() -> None:

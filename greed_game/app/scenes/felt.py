@@ -414,6 +414,13 @@ ROW_WAIT = 0.35
 SET_DOWN = 1.2
 """How high (die units) over its place a die being set in a row is carried while still far from it: over the rail,
 the rail's top (0.85) under its bottom."""
+CAUGHT = 2.0
+"""How far (die units) from the middle of the heap in the hand a die may still be when the hand lets go for the
+throw to leave from the hand (the heap's own dice reach 1.1 from it)."""
+GATHER_SPEED = 16.0
+"""How fast (die units a second, about 900 px) a die the hand is taking up crosses the felt to it at most, while
+still further than :data:`CAUGHT` from its place in the hand (eased all the way, dice pressed away from zipped 300
+px into the hand in a frame or two, and hot dice from the tray appeared in it at once, helper-38)."""
 HOLD_EASE = 15.0
 """How quickly held dice close on the pointer: about four fifths of the way in a tenth of a second (slower, a
 quick flick let go before they were in the hand)."""
@@ -470,6 +477,8 @@ class Hold:
     dice down; never gone that far, it drops them (a gentle throw)."""
     place: tuple[float, int] | None = None
     """Where the row was laid for: the thrower's place along the rail (die units) and their rail."""
+    caught: set[int] = field(default_factory=set)
+    """The dice the drag under way has brought into the hand (by id): the others are still on their way to it."""
 
     def lay(self, dice: Sequence[DieView], count: int, x: float, side: int, rng: random.Random) -> list[DieView]:
         """Lay ``count`` dice in a row before the rail on ``side`` near ``x`` (die units): ``dice`` (passed on,
@@ -529,6 +538,8 @@ class Hold:
         there)."""
         self.t += dt
         self.jostle *= math.exp(-dt * JOSTLE_EASE)
+        if at is None:
+            self.caught.clear()
         if at is None and self.wait > 0:
             self.wait -= dt
             return
@@ -557,7 +568,14 @@ class Hold:
                                   dtype=np.float32)
                 axis, tilt = HOLD_TILT[n % len(HOLD_TILT)]
                 turn = _tilted(lay[3:], axis, tilt + 100.0 * shake)
-            pose[:3] += (target - pose[:3]) * k
+            move = (target - pose[:3]) * k
+            if at is not None and d.ident not in self.caught:
+                # (on its way to the hand from across the felt: carried, not pulled in; once there, it follows the
+                # pointer as quick as it goes)
+                move *= min(1.0, GATHER_SPEED * dt / max(float(np.linalg.norm(move)), 1e-9))
+                if float(np.linalg.norm(target[:2] - pose[:2])) < 1.0:
+                    self.caught.add(d.ident)
+            pose[:3] += move
             if float(np.dot(pose[3:], turn)) < 0:  # (the shorter way round)
                 turn = -turn
             pose[3:] += (turn - pose[3:]) * k
@@ -1495,11 +1513,6 @@ def _put_back_brought(felt: FeltSection) -> None:
         hold.fresh, hold.lying = [], {}
 
 
-CAUGHT = 2.0
-"""How far (die units) from the middle of the heap in the hand a die may still be when the hand lets go for the
-throw to leave from the hand (the heap's own dice reach 1.1 from it)."""
-
-
 def _to_throw(felt: FeltSection) -> list[DieView]:
     """The dice a throw by hand under way throws (those in the hand, or to be taken up), with a pose."""
     hold = felt.hold
@@ -1605,11 +1618,12 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     # from the thrower's rail would, nearly (a drag ending past the middle had thrown most dice to the far third).
     room = TABLE.half_depth - 0.5
     nearer = (room + min(held_reach(side * y), HAND_BACK)) / (room + HAND_BACK)
-    # A hand going back towards the thrower as it lets go throws with its speed across the felt only (a flick
-    # back had thrown forward as hard as one forward, helper-36).
+    # A hand going back towards the thrower as it lets go throws gently, the more so the straighter back (a flick
+    # back had thrown forward as hard as one forward, helper-36; one back and aside, with the speed it had across,
+    # had still burst the dice over the felt, helper-38).
     forward = -side * whole_y
     if forward < 0:
-        fastest *= abs(whole_x) / math.hypot(whole_x, whole_y)
+        fastest *= (whole_x / math.hypot(whole_x, whole_y)) ** 2
     # A quicker gesture throws harder, less than in proportion (a drag of middling speed had thrown gently); a
     # short one, however quick, no harder than its length allows (a nudge of 30 px had thrown as hard as can be,
     # helper-36). The hardest throw is held back more than the others where the hand let go nearer the far rail:
