@@ -336,9 +336,13 @@ class Events(Voice):
     def log_line(self, turn: TurnResult, total: int) -> Line:
         """One finished turn: ``Ada banks 1,250 (600 carried) → 3,400`` or ``You bust after 3 throws (450 lost)``."""
         extra = []
-        if turn.lost:  # (a bust had read the same whatever it cost, helper-35)
+        if turn.lost and turn.carried:  # ("1,550 lost, 1,550 carried" had read as two sums, helper-38)
+            lost = _("{points} lost, all carried") if turn.carried >= turn.lost else _(
+                "{points} lost, {carried} of them carried")
+            extra.append(lost.format(points=num(turn.lost), carried=num(turn.carried)))
+        elif turn.lost:  # (a bust had read the same whatever it cost, helper-35)
             extra.append(_("{points} lost").format(points=num(turn.lost)))
-        if turn.carried:
+        elif turn.carried:
             extra.append(_("{points} carried").format(points=num(turn.carried)))
         if turn.voids:
             extra.append(ngettext("{count} void throw", "{count} void throws", turn.voids).format(
