@@ -990,6 +990,8 @@ def _hold_up(app: App, drive: Driver, table: TableScene) -> tuple[float, float]:
 
 def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app: Callable[..., App]) -> None:
     """Six more came in over the rail while the six kept flew to the tray: twelve dice (helper-26)."""
+    from greed_game.app.scenes.table_sections import HELD_UNDER
+
     from .scenarios import pick
 
     app = make_app(animation_speed="normal")
@@ -1017,6 +1019,22 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
     assert len(table.tray.dice) == 6 and all(t.view.tween is None for t in table.tray.dice), "a second six flew"
     # the tray's six make way for the chip as the hand takes them up (six there and six in the hand, helper-29)
     assert table.tray.spent == 0
+    # the hand taken up under the callout: it gives way to the dice (drawn above them, they had vanished under
+    # it, helper-38)
+    card = table.notices.callout_card
+    assert card is not None
+    drive.hold_move(hand, (card.centerx, card.bottom + 20), 10)
+    drive.frames(20)
+    boxes: list[tuple[pygame.Rect, tuple[int, ...]]] = []
+    box = app.canvas.box
+    app.canvas.box = lambda rect, color, **kw: (boxes.append((pygame.Rect(rect), color)), box(rect, color, **kw))[1]  # type: ignore[method-assign]
+    try:
+        table.notices.draw(app.canvas, table.snap)
+    finally:
+        app.canvas.box = box  # type: ignore[method-assign]
+    shown = next(color for rect, color in boxes if rect == table.notices.callout_card)
+    assert shown[3] <= 240 * HELD_UNDER + 1, shown
+    hand = (card.centerx, card.bottom + 20)
     drive.hold_move(hand, (hand[0], hand[1] - 140), 5)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(hand[0], hand[1] - 140), button=1))
     drive.until(lambda: table.felt.playing is not None)

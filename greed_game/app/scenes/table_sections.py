@@ -587,6 +587,18 @@ class TopBarSection(Section):
 # -- above the dice ----------------------------------------------------------------------------------------------
 
 
+HELD_UNDER = 0.25
+"""How much of a callout shows while dice held in the hand are under it (it is drawn above every die)."""
+
+
+def held_under(felt: FeltSection, card: pygame.Rect) -> bool:
+    """Whether a die held in the hand (a drag under way) is under ``card``."""
+    if felt.drag is None:
+        return False
+    held = [d for d in felt.dice + felt.hold.fresh if d.ident in felt.hold.lying and d.alpha > 0]
+    return any(card.colliderect(pygame.Rect(d.x - d.size / 2, d.y - d.size / 2, d.size, d.size)) for d in held)
+
+
 class NoticeLayer(Section):
     """Banners, callouts, the carryover box and the waiting card: drawn above the dice, never under them."""
 
@@ -672,6 +684,8 @@ class NoticeLayer(Section):
             y = above if above >= FELT.top + 22 else banner.bottom + 8 + 19
             card.centery = round(y)
         self.callout_card = card
+        if held_under(self.felt, card):
+            alpha *= HELD_UNDER  # (the dice in the hand went up under it, and vanished, helper-38)
         canvas.box(card, (12, 14, 10, int(240 * alpha)), radius=19, border=1.5 if alpha > 0.5 else 0,
                    border_color=theme.GOLD)  # (all but opaque: a die passing under it showed across its words)
         # the words fade with the card (dice thrown on come to land where they were)
