@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -52,11 +52,14 @@ DIE_FRICTION = 0.15
 DIE_BOUNCE = 0.35
 DIE_DAMPING = (0.05, 0.1)
 """How quickly a die in the air slows down and stops turning (linear, angular)."""
-HELD_CUP = (1.1, 0.85)
-"""The heap of a person's hand (:attr:`Throwing.cup`): nearly as deep as wide (from a heap twice as wide as deep,
+HELD_CUP = (1.0, 0.9)
+"""The heap of a person's hand (:attr:`Throwing.cup`): round, as deep as wide (from a heap twice as wide as deep,
 the dice held in a bunch had spread into a line across the throw as they left the hand, helper-31), and loose:
-held tighter, two deep, the dice fell onto each other, and a throw by hand was void twice as often as Space's; a
-little tighter than now, six dice packed into two rows of three and flew and landed as a grid (helper-37)."""
+held tighter, two deep, the dice fell onto each other, and a throw by hand was void twice as often as Space's;
+packed into a box rather than an oval, six dice flew and landed as two rows of three (helper-37, helper-38), and
+twice as wide as the heap drawn in the hand they burst apart as they were let go. The price of the rounder,
+tighter heap: the hardest flick from the middle line is void 3.8% of throws (2.4% from the box twice as wide; 4.0%
+at 0.9 by 0.8; 1,000 throws each), a drag or a drop about as often as Space's."""
 HELD_HEIGHT = (0.9, 0.4)
 """How high a person's hand holds its heap (:attr:`Throwing.low` and :attr:`Throwing.heap`): low over the felt,
 one layer deep (from the lob's heap, half as high again, dice dropped from the hand fell onto each other and the
@@ -66,6 +69,10 @@ HAND_CLEAR = (1.1, 0.85)
 """How far off the thrower's rail (die units, to its middle) the heap's nearest die leaves the hand: Space's and
 the computers' hand, where the window shows the die whole, and a person's (a die turned any way reaches 0.8 from
 its middle; at 1.1, a heap held at the rail jumped a die forward as it was let go)."""
+HELD_HAND_IN = 1.3
+"""How far the middle of a person's heap is at least from where its nearest die may leave the hand near the
+thrower's rail (:data:`HAND_CLEAR`), die units: held nearer, the heap's near side is flattened against the rail
+(at 1.0 it was half as wide again as deep)."""
 SPIN_LEAST = 0.1
 """The least share of a hand's spin a throw keeps, however gently it is let go: a throw slower than the hand's
 gentlest keeps its share of that speed to the power :data:`SPIN_POWER` (a drop a tenth), so dice let fall from the
@@ -283,14 +290,17 @@ def _world(table: Table) -> rp.PhysicsWorld:
 
 
 def _hand_places(count: int, throwing: Throwing, rng: random.Random, cup: tuple[float, float],
-                 height: tuple[float, float]) -> list[tuple[float, float, float]]:
+                 height: tuple[float, float], *, round_heap: bool = False,
+                 fits: Callable[[float, float], bool] | None = None) -> list[tuple[float, float, float]]:
     """Where each die sits in the hand, as (across the throw, along it, height above the felt).
 
     A hand holds dice in a heap, not a grid: each die is placed at random in
     a cupped space that grows with the count, no closer to another than
     ``throwing.hand`` (the corner-to-corner size of a turned die, so none
     starts inside another); ``height`` is how high the lowest die's middle is
-    and how much higher the heap may reach.
+    and how much higher the heap may reach. A ``round_heap`` is an oval
+    within the cup rather than the whole cupped box; a die sits only where
+    it ``fits`` (across, along), when that is given.
     """
     across, along = cup[0] * math.sqrt(count), cup[1] * math.sqrt(count)
     places: list[tuple[float, float, float]] = []
@@ -298,37 +308,61 @@ def _hand_places(count: int, throwing: Throwing, rng: random.Random, cup: tuple[
         # A heap too tight for the next die grows a little after each failed try.
         for attempt in range(400):
             room = 1.0 + attempt / 100
-            spot = (rng.uniform(-across, across) * room, rng.uniform(-along, along) * room,
-                    height[0] + rng.uniform(0.0, height[1]) * room)
-            if all(math.dist(spot, other) >= throwing.hand for other in places):
+            if round_heap:
+                turn, out = rng.uniform(0.0, 2 * math.pi), math.sqrt(rng.random()) * room
+                spot = (across * out * math.cos(turn), along * out * math.sin(turn),
+                        height[0] + rng.uniform(0.0, height[1]) * room)
+            else:
+                spot = (rng.uniform(-across, across) * room, rng.uniform(-along, along) * room,
+                        height[0] + rng.uniform(0.0, height[1]) * room)
+            if all(math.dist(spot, other) >= throwing.hand for other in places) and (
+                    fits is None or fits(spot[0], spot[1])):
                 break
         places.append(spot)
     return places
+
+
+def _heap(count: int, flick: Flick, throwing: Throwing, rng: random.Random,
+          table: Table) -> tuple[list[tuple[float, float, float]], list[tuple[float, float]]]:
+    """Where each die leaves the hand: its place in the heap (across the throw, along it, height) and where that
+    is over the felt (x, y)."""
+    ax, ay = flick.aim
+    px, py = -ay, ax
+    held = flick.reach is not None
+    limit = table.half_depth - HAND_CLEAR[held]
+    fits = None
+    if flick.reach is not None:
+        # A person's heap is let go where the hand held it: near the rail, its near side flattened against it
+        # (the whole heap pushed up the felt clear of the rail, a drop there had jumped two dice forward).
+        hand = min(held_reach(flick.reach), limit - HELD_HAND_IN)
+
+        def fits(across: float, along: float) -> bool:
+            return hand + flick.side * (py * across + ay * along) <= limit
+
+    places = _hand_places(count, throwing, rng, HELD_CUP if held else throwing.cup,
+                          HELD_HEIGHT if held else (throwing.low, throwing.heap), round_heap=held, fits=fits)
+    xs = [px * across + ax * along for across, along, _ in places]
+    ys = [py * across + ay * along for across, along, _ in places]
+    # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
+    nearest = max((flick.side * y for y in ys), default=0.0)
+    back = limit - max(0.0, nearest)
+    hand_y = flick.side * (back if flick.reach is None else min(held_reach(flick.reach), limit - HELD_HAND_IN, back))
+    # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
+    room = table.half_width - 2.0
+    hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
+    return places, [(hand_x + x, hand_y + y) for x, y in zip(xs, ys, strict=True)]
 
 
 def _add_dice(world: rp.PhysicsWorld, count: int, flick: Flick, throwing: Throwing,
               rng: random.Random, table: Table) -> list[rp.RigidBodyHandle]:
     """The dice leave the hand together: a loose heap above the felt near the thrower's rail."""
     ax, ay = flick.aim
-    px, py = -ay, ax
-    held = flick.reach is not None
-    places = _hand_places(count, throwing, rng, HELD_CUP if held else throwing.cup,
-                          HELD_HEIGHT if held else (throwing.low, throwing.heap))
-    xs = [px * across + ax * along for across, along, _ in places]
-    ys = [py * across + ay * along for across, along, _ in places]
-    # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
-    nearest = max((flick.side * y for y in ys), default=0.0)
-    back = table.half_depth - HAND_CLEAR[held] - max(0.0, nearest)
-    hand_y = flick.side * (back if flick.reach is None else min(held_reach(flick.reach), back))
-    # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
-    room = table.half_width - 2.0
-    hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))
+    places, spots = _heap(count, flick, throwing, rng, table)
     # A throw gentler than the hand's gentlest turns the dice less: let go with a full spin, dice dropped from the
     # hand had rolled off every way, some back to the thrower's rail (helper-32).
     gentle = min(1.0, max(SPIN_LEAST, (flick.speed / throwing.speed[0]) ** SPIN_POWER))
     handles = []
-    for (across, along, z), off_x, off_y in zip(places, xs, ys, strict=True):
-        x, y = hand_x + off_x, hand_y + off_y
+    for (across, along, z), (x, y) in zip(places, spots, strict=True):
         # Uniformly turned (three uniform Euler angles are not: they favour some faces, which shows when a
         # gentle throw tumbles the dice little).
         q = [rng.gauss(0.0, 1.0) for _ in range(4)]

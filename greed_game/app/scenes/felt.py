@@ -414,9 +414,9 @@ ROW_WAIT = 0.35
 SET_DOWN = 1.2
 """How high (die units) over its place a die being set in a row is carried while still far from it: over the rail,
 the rail's top (0.85) under its bottom."""
-CAUGHT = 2.0
+CAUGHT = 2.2
 """How far (die units) from the middle of the heap in the hand a die may still be when the hand lets go for the
-throw to leave from the hand (the heap's own dice reach 1.1 from it)."""
+throw to leave from the hand (the heap's own dice reach 1.5 from it)."""
 GATHER_SPEED = 16.0
 """How fast (die units a second, about 900 px) a die the hand is taking up crosses the felt to it at most, while
 still further than :data:`CAUGHT` from its place in the hand (eased all the way, dice pressed away from zipped 300
@@ -429,17 +429,22 @@ PICK_UP = 10.0
 throw's start, nearer may still be a click on a die."""
 HOLD_STILL = 0.25
 """How long (seconds) a press on the felt off the dice is held still before it takes the dice up."""
-HOLD_HEAP = ((0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5),
-             (0.05, 1.0, 1.8))
+HOLD_SPREAD = 1.3
+"""How much looser than :data:`HOLD_HEAP` as written the heap is held: about as loose as the dice leave the hand
+(:data:`~greed_game.physics.throw.HELD_CUP`, nearly: held a third as wide, the dice burst apart two dice as they
+were let go, and a drop read as a hop, helper-37 and helper-38; held as wide, the heap near the rail was held far
+up the felt and hid the pointer's every move)."""
+HOLD_HEAP = tuple((x * HOLD_SPREAD, y * HOLD_SPREAD, z) for x, y, z in (
+    (0.0, 0.0, 1.9), (-1.05, 0.45, 1.5), (1.05, 0.45, 1.6), (-0.55, -0.85, 1.7), (0.6, -0.8, 1.5), (0.05, 1.0, 1.8)))
 """Where held dice sit around the pointer (die units across, up the screen, and above the felt)."""
 HOLD_TILT = ((20.0, 18.0), (140.0, 24.0), (250.0, 14.0), (75.0, 26.0), (310.0, 20.0), (200.0, 16.0))
 """How each held die is turned in the hand: about which level axis (degrees round from across the felt) and how
 far (degrees): a heap of dice jumbled every way, not a rosette of dice all flat as they lay (helper-31)."""
-HOLD_MARGIN = 1.25
-"""How near the thrower's rail (die units, from its inner wall) the middle of a heap of six in the hand comes at
-most: its nearest die just over the rail's edge, up in the air over it (fewer dice, nearer)."""
 HOLD_HEAP_NEAREST = max(-dy for _, dy, _ in HOLD_HEAP)
 """How far the heap's die nearest the bottom rail sits from its middle."""
+HOLD_MARGIN = 0.4 + HOLD_HEAP_NEAREST
+"""How near the thrower's rail (die units, from its inner wall) the middle of a heap of six in the hand comes at
+most: its nearest die 0.4 off the wall, up in the air and reaching over the rail's edge (fewer dice, nearer)."""
 HOLD_MARGIN_LEAST = 0.8
 """How near the rail's inner wall (die units) the middle of a heap of a die or two comes at most."""
 HOLD_SOFT = 0.45
