@@ -411,8 +411,9 @@ class SideSection(Section):
     """The log keeps its heading and four lines under an open hint."""
     FADE = 0.5
     """Seconds a character's line takes to fade at the end."""
-    COUNT = 6.0
-    """How quickly a score on show counts up to a new total (most of the way in a sixth of a second)."""
+    COUNT = 10.0
+    """How quickly a score on show counts up to a new total (most of the way in a tenth of a second: at a sixth, a
+    bank of 1,150 took over a second to be counted in whole, under a banner saying it already, helper-39)."""
 
     def __init__(self) -> None:
         self.counted: list[float] = []
