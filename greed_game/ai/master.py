@@ -277,6 +277,21 @@ def _goal_grid(rules: RuleSet, step: int) -> list[int]:
     return sorted(set(goals))
 
 
+def final_goal(rules: RuleSet, ctx: Context) -> int:
+    """The turn total the seat's final turn must bank not to lose (the entry minimum at least); 0 when it has
+    nothing to catch up."""
+    need = final_need(rules, ctx.scores[ctx.seat], highest_other(ctx.scores, ctx.seat))
+    return max(need, entry_threshold(rules, ctx)) if need > 0 else 0
+
+
+def carry_chances(reach: ReachTable, ctx: Context, dice: int, points: int, goal: int) -> tuple[float, float]:
+    """The chance of reaching the turn total ``goal`` by taking a carryover of ``dice`` and ``points`` (its own
+    entry minimum at least), and by starting fresh."""
+    taking = Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points)
+    take_goal = max(goal, entry_threshold(reach.rules, taking))
+    return reach.carry_value(dice, points, take_goal), reach.value(reach.rules.dice, goal)
+
+
 class Master(Level):
     """Plays the policy the win model rates best for the score; exact win odds in final turns."""
 
@@ -291,22 +306,17 @@ class Master(Level):
 
     def goal(self, ctx: Context) -> int:
         """The turn total this turn plays for; 0 or less means "play as the expert"."""
-        me = ctx.scores[ctx.seat]
-        lead = highest_other(ctx.scores, ctx.seat)
-        entry = entry_threshold(self.rules, ctx)
         if ctx.final:
-            need = final_need(self.rules, me, lead)
-            return max(need, entry) if need > 0 else 0
-        goal = self.model.best_goal(me, lead)
-        return goal if goal <= 0 else max(goal, entry)
+            return final_goal(self.rules, ctx)
+        goal = self.model.best_goal(ctx.scores[ctx.seat], highest_other(ctx.scores, ctx.seat))
+        return goal if goal <= 0 else max(goal, entry_threshold(self.rules, ctx))
 
     def carry(self, ctx: Context, dice: int, points: int) -> bool:
         goal = self.goal(ctx)
         if goal <= 0:
             return self.expert.carry(ctx, dice, points)
-        take_ctx = Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, points)
-        take_goal = max(goal, entry_threshold(self.rules, take_ctx))
-        return self.reach.carry_value(dice, points, take_goal) > self.reach.value(self.rules.dice, goal)
+        take, fresh = carry_chances(self.reach, ctx, dice, points, goal)
+        return take > fresh
 
     def keep(self, ctx: Context, n: int, t: int, throw: Counts, strict: bool) -> Counts:
         goal = self.goal(ctx)

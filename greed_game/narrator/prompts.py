@@ -136,11 +136,12 @@ class Prompts(Voice):
         if not waiting:
             return _("Roll-off: who throws first?"), ranking if letters else self.hurry()
         if tie:  # (once the tie's banner had gone, nothing said why the roll-off asked again, helper-37)
-            return _("A tie: throw again to break it"), ranking if letters else _(
-                "Space or Roll, or drag on the felt to throw by hand")
-        if letters:
-            return _("Roll-off: the highest letter starts"), ranking
-        return _("Roll-off: throw to see who starts"), _("Space or Roll, or drag on the felt to throw by hand")
+            ask = _("A tie: throw again to break it")
+        elif letters:
+            ask = _("Roll-off: the highest letter starts")
+        else:
+            ask = _("Roll-off: throw to see who starts")
+        return ask, ranking if letters else _("Space or Roll, or drag on the felt to throw by hand")
 
     @staticmethod
     def hurry(clicks: bool = True) -> str:

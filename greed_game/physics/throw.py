@@ -330,11 +330,12 @@ def _heap(count: int, flick: Flick, throwing: Throwing, rng: random.Random,
     px, py = -ay, ax
     held = flick.reach is not None
     limit = table.half_depth - HAND_CLEAR[held]
+    # A person's heap is let go where the hand held it: near the rail, its near side flattened against it (the
+    # whole heap pushed up the felt clear of the rail, a drop there had jumped two dice forward). Space's and the
+    # computers' hand is as near the rail as its heap allows.
+    hand = math.inf if flick.reach is None else min(held_reach(flick.reach), limit - HELD_HAND_IN)
     fits = None
     if flick.reach is not None:
-        # A person's heap is let go where the hand held it: near the rail, its near side flattened against it
-        # (the whole heap pushed up the felt clear of the rail, a drop there had jumped two dice forward).
-        hand = min(held_reach(flick.reach), limit - HELD_HAND_IN)
 
         def fits(across: float, along: float) -> bool:
             return hand + flick.side * (py * across + ay * along) <= limit
@@ -346,7 +347,7 @@ def _heap(count: int, flick: Flick, throwing: Throwing, rng: random.Random,
     # The hand reaches over the felt far enough that the heap's nearest die clears the thrower's rail.
     nearest = max((flick.side * y for y in ys), default=0.0)
     back = limit - max(0.0, nearest)
-    hand_y = flick.side * (back if flick.reach is None else min(held_reach(flick.reach), limit - HELD_HAND_IN, back))
+    hand_y = flick.side * min(hand, back)
     # A hand near a corner keeps the whole heap over the felt, well clear of the side rails.
     room = table.half_width - 2.0
     hand_x = min(max(flick.x, -room - min(xs, default=0.0)), room - max(xs, default=0.0))

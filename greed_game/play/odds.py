@@ -13,7 +13,9 @@ from greed_game.narrator import Line, Narrator, pct
 from greed_game.rules import Action, Bank, Carryover, Keep, RuleSet, State, Throw, bank_keep
 
 if TYPE_CHECKING:
+    from greed_game.ai.master import ReachTable
     from greed_game.ai.optimal import WinTables
+    from greed_game.ai.players import Context
     from greed_game.ai.sources import Tables
 
 
@@ -101,44 +103,43 @@ def offer_odds(rules: RuleSet, state: State, tables: Tables | None = None) -> tu
     return take, fresh
 
 
+def _final_reach(rules: RuleSet, state: State) -> tuple[ReachTable, Context, int] | None:
+    """For the current seat's final turn: the reach table, the seat's context and the turn total it must bank not
+    to lose (:func:`~greed_game.ai.master.final_goal`); None outside a final turn, or with nothing to catch up."""
+    from greed_game.ai.master import ReachTable, final_goal
+    from greed_game.ai.players import context_of
+
+    ctx = context_of(state)
+    goal = final_goal(rules, ctx) if ctx.final else 0
+    # (with room over the goal: a carryover's own entry minimum may ask more)
+    return (ReachTable(rules, goal + 1000), ctx, goal) if goal > 0 else None
+
+
 def final_offer_odds(rules: RuleSet, state: State) -> tuple[tuple[str, str], int] | None:
     """In the final turn of the seat offered a carryover, each answer's chance of banking enough not to lose (a
     fresh start is seldom the safe answer then: bust odds had made it look so), as percentages, with the total
     the seat must reach; None outside a final turn, or with nothing more to reach."""
-    from greed_game.ai.master import ReachTable
-    from greed_game.ai.players import Context, context_of, entry_threshold
-    from greed_game.rules import final_need, highest_other
+    from greed_game.ai.master import carry_chances
 
-    offer, ctx = state.offer, context_of(state)
-    if offer is None or not ctx.final:
+    final = _final_reach(rules, state) if state.offer is not None else None
+    if final is None or state.offer is None:
         return None
-    me = state.scores[ctx.seat]
-    goal = max(final_need(rules, me, highest_other(state.scores, ctx.seat)), entry_threshold(rules, ctx))
-    if goal <= 0:
-        return None
-    taking = Context(ctx.seat, ctx.scores, ctx.on_board, ctx.final, offer.points)
-    take_goal = max(goal, entry_threshold(rules, taking))
-    reach = ReachTable(rules, max(goal, take_goal))
-    take = reach.carry_value(offer.dice, offer.points, take_goal)
-    return (pct(take), pct(reach.value(rules.dice, goal))), me + goal
+    reach, ctx, goal = final
+    take, fresh = carry_chances(reach, ctx, state.offer.dice, state.offer.points, goal)
+    return (pct(take), pct(fresh)), state.scores[ctx.seat] + goal
 
 
 def final_turn_chances(rules: RuleSet, state: State, choices: list[Choice]) -> tuple[list[float], int] | None:
     """In the current seat's final turn, each of ``choices``' chance of banking enough not to lose (exact: the
     chance of reaching a turn total, as the master player plays for it), and the total it must reach; None
     outside a final turn, or with nothing more to reach."""
-    from greed_game.ai.master import ReachTable
-    from greed_game.ai.players import context_of, entry_threshold
-    from greed_game.rules import Phase, counts_of, final_need, highest_other
+    from greed_game.rules import Phase, counts_of
 
-    ctx = context_of(state)
-    if not ctx.final or state.phase is Phase.CARRYOVER:
+    final = _final_reach(rules, state) if state.phase is not Phase.CARRYOVER else None
+    if final is None:
         return None
-    me, t = state.scores[ctx.seat], state.turn_points
-    goal = max(final_need(rules, me, highest_other(state.scores, ctx.seat)), entry_threshold(rules, ctx))
-    if goal <= 0:
-        return None
-    reach = ReachTable(rules, goal)
+    reach, ctx, goal = final
+    t = state.turn_points
     found: list[float] = []
     for actions, value, _ in choices:
         first, last = actions[0], actions[-1]
@@ -153,4 +154,4 @@ def final_turn_chances(rules: RuleSet, state: State, choices: list[Choice]) -> t
             found.append(reach.carry_value(last.count, t, goal))
         else:
             found.append(reach.value(last.count, goal - t))
-    return found, me + goal
+    return found, state.scores[ctx.seat] + goal
