@@ -334,7 +334,8 @@ class Events(Voice):
     # -- the log ------------------------------------------------------------------------------------
 
     def log_line(self, turn: TurnResult, total: int) -> Line:
-        """One finished turn: ``Ada banks 1,250 (600 carried) → 3,400`` or ``You bust after 3 throws (450 lost)``."""
+        """One finished turn: ``Ada banks 1,250 (600 carried) → 3,400`` (``Ada banks 900``: her first points) or ``You
+        bust after 3 throws (450 lost)``."""
         extra = []
         if turn.lost and turn.carried:  # ("1,550 lost, 1,550 carried" had read as two sums, helper-38)
             lost = _("{points} lost, all carried") if turn.carried >= turn.lost else _(
@@ -350,6 +351,9 @@ class Events(Voice):
         # (each note held together: wrapped at 854×480 the log had read "(650 / lost)", helper-36)
         extra = [e.replace(" ", "\u00a0") for e in extra]
         note = _(" ({notes})").format(notes=_(", ").join(extra)) if extra else ""
+        if turn.banked and total == turn.points:  # the seat's first points ("banks 900 → 900" read oddly, helper-39)
+            return Line(self.by(turn.seat, _("You bank {points}{notes}"), _("{name} banks {points}{notes}"),
+                                points=num(turn.points), notes=note), "plain")
         if turn.banked:
             return Line(self.by(turn.seat, _("You bank {points}{notes} → {total}"),
                                 _("{name} banks {points}{notes} → {total}"),

@@ -86,9 +86,11 @@ PACE = {"slow": 1.5, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 CALLOUT_THROWN = 0.3
 """Seconds (at normal speed) a combination's callout stays once the dice are thrown on: it is gone, faded, as
 they leave the hand (at 0.45 a hard throw by hand still crossed it, half faded)."""
-THINK = 0.7
+THINK = 0.55
 """Seconds a computer player takes per decision at normal speed (its dice sat still long enough at 0.85 for a
-player to feel kept waiting)."""
+player to feel kept waiting; at 0.7, a bold player's turn of eight throws took half a minute, helper-40)."""
+THINK_ON = 0.3
+"""Seconds a computer player takes to throw on after a keep at normal speed (its choice made with the keep)."""
 VOID_READ = 0.6
 """Seconds (at normal speed) a void throw's banner is on show before a person may throw again: a key pressed to
 hurry the dice does not throw the next at once, unseen."""
@@ -105,7 +107,7 @@ Mode = Literal["ready", "rolling", "wait", "over", "full", "roll-off"]
 ROOM = 8
 """Events a move may add at most (a keep, a throw, voids): play stops this far below the record's limit."""
 
-__all__ = ["PACE", "THINK", "Pacing", "Saver", "TurnController"]
+__all__ = ["PACE", "THINK", "THINK_ON", "Pacing", "Saver", "TurnController"]
 
 
 class TurnController:
@@ -332,7 +334,8 @@ class TurnController:
         if not self.is_human(state.current):
             # In a lesson the opponent's scripted moves come slowly: the newcomer reads the card that explains them.
             watched = self.lesson is not None and self.lesson.opponent_action() is not None
-            self.wait(THINK * (WATCHED if watched else 1.0), self._computer_step)
+            kept = bool(self.game.events) and isinstance(self.game.events[-1], Keep)
+            self.wait(THINK * WATCHED if watched else THINK_ON if kept else THINK, self._computer_step)
         self.refresh()
 
     # -- moves ------------------------------------------------------------------------------------
@@ -417,10 +420,16 @@ class TurnController:
         self.wait(1.2, self._turn_over)
 
     def answer(self, accept: bool) -> None:
+        seat = self.game.state.current
         self.recorder.play(Carryover(accept))
         step = self.game.last
         answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
         self.notices.show(self.narrator.events.said(answer) if answer is not None else None, 1.2)
+        # The log says so now, as the banner does (it had waited for the turn's end, helper-39); the turn's end
+        # writes the log again from the record, this line among the rest.
+        events = self.narrator.events
+        said = events.taken_line(seat, self.game.state.carried) if accept else events.declined_line(seat)
+        self.log = [*self.log, (seat, said)]
         self.tray = []
         self.ready()
 

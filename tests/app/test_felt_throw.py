@@ -23,6 +23,7 @@ from greed_game.app.scenes.felt import (
     FLICK_SPEED,
     FLICK_SWING,
     HARDEST_NEAR,
+    HOLD_MARGIN,
     HOLD_STILL,
     gesture_flick,
     pose_dice,
@@ -353,7 +354,10 @@ def test_the_table_in_3d_draws_the_dice_through_opengl(make_app: Callable[..., A
             c = window.get_at((round(top[0]), round(top[1])))
             assert c.r > 200 and c.g > 190 and c.b > 170 and c.r >= c.b, f"die {d.value} at {top}: {c}"
             checked += 1
-        felt = window.get_at((FELT.centerx, FELT.bottom - 20))
+        # (a point of the felt a die and a half from every die)
+        empty = next(p for p in ((FELT.centerx + dx, FELT.bottom - 20) for dx in range(-300, 301, 50))
+                     if all(math.dist(p, (d.x, d.y)) > 1.5 * DIE for d in table.dice))
+        felt = window.get_at(empty)
         assert felt.g > felt.r + 30, f"the felt is green where no die lies: {felt}"
     assert checked > 0, "no resting die with an even value in three throws"
 
@@ -1174,7 +1178,9 @@ def test_near_the_throwers_rail_the_hand_still_follows_the_pointer(make_app: Cal
         held = table.felt.hold.fresh + table.felt.dice
         return sum(d.y for d in held) / len(held)
 
-    nearer, nearest = heap_at(FELT.bottom - 60.0), heap_at(FELT.bottom - 10.0)
+    # (the pointer goes on 50 px towards the rail from where the heap's middle may come nearest it)
+    margin = FELT.bottom - HOLD_MARGIN * DIE
+    nearer, nearest = heap_at(margin), heap_at(margin + 50.0)
     assert nearest - nearer > 6.0, (nearer, nearest)
     assert max(d.y for d in table.felt.hold.fresh + table.felt.dice) < FELT.bottom + DIE / 2, "over the felt still"
 

@@ -66,7 +66,8 @@ def test_a_seat_named_you_is_spoken_to() -> None:
     assert n.events.winners((0,)) == "You win!"
     assert n.events.winners((1,)) == "Ada wins!"
     assert n.events.winners((0, 1)) == "You and Ada share the win!"
-    assert n.events.log(game_history(game).turns)[0][1].text == "You bank 1,000 → 1,000"
+    # (a seat's first points: "You bank 1,000 → 1,000" had read oddly)
+    assert n.events.log(game_history(game).turns)[0][1].text == "You bank 1,000"
 
 
 def test_letter_dice_are_named_by_letter_and_colour() -> None:

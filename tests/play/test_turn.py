@@ -659,3 +659,21 @@ def test_a_bank_straight_from_the_throw_is_seen_setting_its_dice_aside() -> None
     banner = turn.notices.banner
     assert banner is not None and banner.said.title == f"Tess banks {turn.snapshot.state.turn_points:,}"
     assert sum(g.points for g in turn.tray) == turn.snapshot.state.turn_points, "the tray and the box agree"
+
+
+def test_a_carryover_taken_or_declined_is_in_the_log_at_once() -> None:
+    """(it had waited for the turn's end to be written, helper-39)"""
+    from greed_game.play.moments import AnswerOffer
+    from greed_game.rules import Bank, Keep, Roll
+
+    for accept, said in ((True, "Ada takes the dice: 100 carried"), (False, "Ada declines the dice")):
+        turn, _view, _ = _controller([Player("Tess"), Player("Ada")], "official",
+                                     overrides={"carryover_faces": [1], "entry_minimum": 0})
+        for event in (FirstPlayer(0), Roll((1, 2, 3, 4, 6)), Keep((1,)), Bank()):
+            turn.game.apply(event)
+        turn.ready()
+        assert turn.game.state.phase is Phase.CARRYOVER
+        before = list(turn.log)
+        turn.send(AnswerOffer(accept))
+        assert turn.log[:len(before)] == before
+        assert [line.text for _, line in turn.log[len(before):]] == [said]

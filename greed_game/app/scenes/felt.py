@@ -52,7 +52,7 @@ from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS
-from greed_game.physics.throw import FILM_RATE, REACH_GIVE, REACH_MIN, held_reach, lying
+from greed_game.physics.throw import FILM_RATE, HAND_CLEAR, REACH_GIVE, REACH_MIN, held_reach, lying
 from greed_game.play.moments import (
     Command,
     HoldDice,
@@ -442,9 +442,11 @@ HOLD_TILT = ((20.0, 18.0), (140.0, 24.0), (250.0, 14.0), (75.0, 26.0), (310.0, 2
 far (degrees): a heap of dice jumbled every way, not a rosette of dice all flat as they lay (helper-31)."""
 HOLD_HEAP_NEAREST = max(-dy for _, dy, _ in HOLD_HEAP)
 """How far the heap's die nearest the bottom rail sits from its middle."""
-HOLD_MARGIN = 0.4 + HOLD_HEAP_NEAREST
+HOLD_MARGIN = HAND_CLEAR[1] + HOLD_HEAP_NEAREST
 """How near the thrower's rail (die units, from its inner wall) the middle of a heap of six in the hand comes at
-most: its nearest die 0.4 off the wall, up in the air and reaching over the rail's edge (fewer dice, nearer)."""
+most: its nearest die as far off the wall as it leaves the hand there (:data:`~greed_game.physics.throw.HAND_CLEAR`;
+0.4 off, the nearest dice were drawn over the rail and under the thrower's plate, helper-39, and jumped up the
+felt as they were let go); fewer dice, nearer."""
 HOLD_MARGIN_LEAST = 0.8
 """How near the rail's inner wall (die units) the middle of a heap of a die or two comes at most."""
 HOLD_SOFT = 0.45

@@ -519,7 +519,8 @@ class SideSection(Section):
         for seat, line, parts in reversed(shown):
             canvas.circle(theme.seat_color(seat), (r.x + 22, y + 8 * size / 13), 4)
             for i, part in enumerate(parts):
-                canvas.text(part, (r.x + 32, y + i * wrapped), size, theme.tone_color(line.tone))
+                # (a word wider than the log, a name of 24 W's, is cut short rather than leave the window)
+                canvas.text(part, (r.x + 32, y + i * wrapped), size, theme.tone_color(line.tone), max_width=r.w - 48)
             y += first + wrapped * (len(parts) - 1)
 
     @classmethod
