@@ -541,7 +541,10 @@ class TurnController:
         self.mode = "over"
         self.recorder.save()
         ended = outcome(self.rules, self.game.state)
-        self.notices.show(self.narrator.events.game_over(ended.winners if ended is not None else ()), 3.4)
+        winners = ended.winners if ended is not None else ()
+        self.notices.show(self.narrator.events.game_over(winners), 3.4)
+        if winners:  # (the log had ended on the last bank, saying nothing of who won, helper-40)
+            self.log = [*self.log, (winners[0], Line(self.narrator.events.winners(winners), "gold"))]
         self.moments.append(GameOverMoment())
         self.timer = 3.0 * self.pace  # (the win is celebrated before the scoreboard)
         self.then = lambda: self.moments.append(LeaveTable())

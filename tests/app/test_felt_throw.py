@@ -1183,6 +1183,14 @@ def test_near_the_throwers_rail_the_hand_still_follows_the_pointer(make_app: Cal
     nearer, nearest = heap_at(margin), heap_at(margin + 50.0)
     assert nearest - nearer > 6.0, (nearer, nearest)
     assert max(d.y for d in table.felt.hold.fresh + table.felt.dice) < FELT.bottom + DIE / 2, "over the felt still"
+    # the heap is kept clear of the rail (it had hung over it), and the seats' plates go under the dice in the hand
+    # (the thrower's plate had been drawn over a held die, helper-40)
+    held = [d for d in table.felt.hold.fresh + table.felt.dice if d.ident in table.felt.hold.lying]
+    assert max(d.y + d.size * (1 + d.z / 320) / 2 for d in held) < FELT.bottom + 4
+    assert table.picture._plates_under()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(*start), button=1))
+    drive.frames(2)
+    assert not table.picture._plates_under(), "back where they lay, at rest: the plates over them again"
 
 
 def test_dice_shaken_in_the_hand_click_together(make_app: Callable[..., App]) -> None:

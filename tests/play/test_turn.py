@@ -142,6 +142,8 @@ def test_computers_play_a_whole_game_at_a_human_pace() -> None:
     assert view.over and turn.game.finished and turn.mode == "over"
     assert len(saver.finished) == 1 and saver.saved == len(turn.game.events)
     assert turn.notices.banner is not None and turn.notices.banner.said.title.endswith("wins!")
+    # the log's last line says who won, as the banner does (it had ended on the last bank, helper-40)
+    assert turn.log[-1][1].text == turn.notices.banner.said.title
     # (the line had gone blank while the result waited)
     assert turn.snapshot.status[1][0] == "The result follows; any key or click: now"
     assert "bust" in view.sounds and "bank" in view.sounds

@@ -152,9 +152,11 @@ class TablePicture:
 
     def _plates_under(self) -> bool:
         """Whether the seats' plates lie under the dice: while a throw flies (in the air, its dice pass over the
-        rails' plates), not at rest (a die lying against a rail never hides a name), nor while dice are brought
-        in or taken off over a rail (faint there, they had read as ghosts over the name, helper-28)."""
-        return self.table.felt.playing is not None
+        rails' plates) and while dice are held in the hand (up over the rail, the thrower's plate had been drawn
+        over a held die, helper-40), not at rest (a die lying against a rail never hides a name), nor while dice
+        are brought in or taken off over a rail (faint there, they had read as ghosts over the name, helper-28)."""
+        felt = self.table.felt
+        return felt.playing is not None or (felt.drag is not None and bool(felt.hold.lying))
 
     def _look(self, snap: TableSnapshot) -> tuple[object, ...] | None:
         """All that the screen shows but the dice of a throw in flight (None when not in a throw, or when the
