@@ -64,7 +64,8 @@ class Events(Voice):
                            t.dice).format(points=num(t.points), count=num(t.dice))
             return Said(title, sub, "info", self.person(t.seat).subject)
         if isinstance(t, CarryoverDeclined):
-            title = self.by(t.seat, _("You decline"), _("{name} declines"))
+            # (what was turned down: "Penny declines" alone had not said, helper-40)
+            title = self.by(t.seat, _("You decline {points}"), _("{name} declines {points}"), points=num(t.points))
             sub = ngettext("A fresh start with {count} die", "A fresh start with {count} dice", t.dice).format(
                 count=num(t.dice))
             return Said(title, sub, "plain", self.person(t.seat).subject)
@@ -160,15 +161,22 @@ class Events(Voice):
 
     def roll_off(self, rounds: Sequence[Mapping[int, tuple[int, ...]]], first: int) -> Said:
         """The banner of a first-player roll-off: who starts, and every seat's result (a seat that threw
-        again after a tie, its last throw)."""
-        last: dict[int, tuple[int, ...]] = {}
+        again after a tie, each of its throws: ``6 → 5``)."""
+        throws: dict[int, list[tuple[int, ...]]] = {}
         for thrown in rounds:
-            last.update(thrown)
-        marks = {s: num(roll_off_mark(self.rules, d)) if self.rules.first_player == "best-roll" else self.dice(d)
-                 for s, d in sorted(last.items())}
-        if self.vocab.skin == "greed" and self.rules.first_player != "best-roll":
-            # a letter does not say which die is higher: the number on the die's face does
-            marks = {s: f"{m} ({max(last[s])})" for s, m in marks.items()}
+            for seat, dice in thrown.items():
+                throws.setdefault(seat, []).append(dice)
+
+        def mark(dice: tuple[int, ...]) -> str:
+            if self.rules.first_player == "best-roll":
+                return num(roll_off_mark(self.rules, dice))
+            if self.vocab.skin == "greed":  # a letter does not say which die is higher: the number on its face does
+                return f"{self.dice(dice)} ({max(dice)})"
+            return self.dice(dice)
+
+        # (a seat's last throw alone, listed with the others' first, had read as if every seat threw again,
+        # helper-40)
+        marks = {s: " → ".join(mark(d) for d in each) for s, each in sorted(throws.items())}
         # No-break spaces keep each seat's result whole when the banner wraps the line.
         shown = "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
         title = self.by(first, _("You start"), _("{name} starts"))

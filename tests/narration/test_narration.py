@@ -190,20 +190,21 @@ def test_a_letter_dice_roll_off_says_which_letter_is_higher() -> None:
 def test_a_roll_off_won_after_a_tie_says_so() -> None:
     n = Narrator(preset("pass-the-dice"), ["You", "Penny", "Bo"])
     said = n.events.roll_off([{0: (6,), 1: (6,), 2: (2,)}, {0: (3,), 1: (5,)}], 1)
-    assert said.sub.replace("\u00a0", " ") == "Roll-off, after a tie: You 3  ·  Penny 5  ·  Bo 2"
+    # each tied seat's throws, the first and the one that broke the tie
+    assert said.sub.replace("\u00a0", " ") == "Roll-off, after a tie: You 6 → 3  ·  Penny 6 → 5  ·  Bo 2"
     assert n.events.roll_off([{0: (6,), 1: (2,)}], 0).sub.startswith("Roll-off: ")
 
 
 def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_banner() -> None:
     names = [f"Player Number {i}" for i in range(8)]
     n = Narrator(preset("pass-the-dice"), names)
-    # Seats 2 and 5 tied on 6 and threw again: each seat's last throw is listed, every seat once.
+    # Seats 2 and 5 tied on 6 and threw again: every seat is listed once, the tied ones with both throws.
     rounds = [{s: ((6,) if s in (2, 5) else (s % 5 + 1,)) for s in range(8)}, {2: (4,), 5: (3,)}]
     said = n.events.roll_off(rounds, 2)
     sub = said.sub.replace("\u00a0", " ")
     assert said.title == "Player Number 2 starts" and said.name == "Player Number 2"
-    assert sub.startswith("Roll-off, after a tie: Player Number 0 1  ·  Player Number 1 2  ·  Player Number 2 4")
-    assert all(f"Player Number {s} " in sub for s in range(8)) and "Player Number 5 3" in sub
+    assert sub.startswith("Roll-off, after a tie: Player Number 0 1  ·  Player Number 1 2  ·  Player Number 2 6 → 4")
+    assert all(f"Player Number {s} " in sub for s in range(8)) and "Player Number 5 6 → 3" in sub
     # A result never breaks across lines: the spaces inside it do not break.
     assert all(" " not in part for part in said.sub.split("  ·  ")[1:])
 
