@@ -631,6 +631,10 @@ def test_a_character_s_line_is_drawn_whole_beside_its_row(
         assert not _words(app, rec, FELT) or all(speech.text not in d.text for d in _words(app, rec, FELT))
         texts = [d.text for d in side]
         assert "LOG" in texts, "the log keeps its place under the rows"
+        # the speaker's note still shows, over the bubble (in its place, it had hidden "cautious computer · not on
+        # board", helper-40)
+        note = _table(app).snap.seat_notes[speech.seat]
+        assert _whole(note, side)
 
 
 def _labels(scene: str) -> list[str]:

@@ -223,7 +223,7 @@ def draw_player_rows(
     Each row has its name and score on one line and the note on the next, placed by the fonts' real heights so
     that they never meet; a note too long for its line wraps onto a second one (the row grows), and a long name
     loses its middle words to initials, then ends in an ellipsis. ``compact``: names and scores only.
-    ``spoken``: a seat's line, in a bubble in place of its note (a compact row shows none).
+    ``spoken``: a seat's line, in a bubble under its note (a compact row shows none).
     """
     r = SIDE
     canvas.text(_("PLAYERS"), (r.x + 18, r.y + 14), 13, theme.GOLD, font="bold")
@@ -236,10 +236,14 @@ def draw_player_rows(
     y: float = r.y + 38
     for seat in range(s.players):
         said = spoken if spoken is not None and spoken.seat == seat and not compact else None
-        lines = [] if compact else canvas.wrap(said.text if said else notes[seat], SPEECH_SIZE if said else 12, room)
-        # A bubble sits between the name and the bar under it; the row grows when it needs more room.
-        bubble = name_h + 5 + len(lines) * (speech_h + 2) + 4 + 7 - (PLAYER_ROW_H - 6)
-        extra = max(0.0, bubble) if said else max(0, len(lines) - 1) * note_h
+        lines = [] if compact else canvas.wrap(notes[seat], 12, room)
+        speech = canvas.wrap(said.text, SPEECH_SIZE, room) if said else []
+        # A bubble sits under the note, above the bar under it (in place of the note, it had hidden "cautious
+        # computer · not on board", helper-40); the row grows when it needs more room.
+        bubble_y = name_h + 4 + len(lines) * note_h + 3
+        extra = max(0, len(lines) - 1) * note_h
+        if said:
+            extra = max(extra, bubble_y + len(speech) * (speech_h + 2) + 4 + 10 - (PLAYER_ROW_H - 6))
         # A compact row is at least the name's real height with the bar under it: a small window's text is larger.
         row_h = max(COMPACT_ROW_H, name_h + 16) if compact else PLAYER_ROW_H + extra
         row = pygame.Rect(r.x + 10, round(y), r.w - 20, round(row_h - 6))
@@ -247,14 +251,13 @@ def draw_player_rows(
         face = COMPACT_FACE if compact else FACE
         draw_seat_badge(canvas, players[seat].kind, players[seat].name, theme.seat_color(seat),
                         (row.x + 8 + face / 2, row.y + (row.h / 2 if compact else 4 + face / 2)), face)
+        for i, line in enumerate(lines):
+            canvas.text(line, (row.x + text_x, row.y + 4 + name_h + i * note_h), 12,
+                        theme.TEXT_DIM if s.on_board[seat] else theme.BLUE)
         if said is not None:
             # (below the name's descenders: at 854×480 the bubble's top had cut across the name, helper-28)
-            _draw_bubble(canvas, lines, pygame.Rect(row.x + text_x - 6, round(row.y + name_h + 5),
-                                                    0, 0), speech_h, said.alpha)
-        else:
-            for i, line in enumerate(lines):
-                canvas.text(line, (row.x + text_x, row.y + 4 + name_h + i * note_h), 12,
-                            theme.TEXT_DIM if s.on_board[seat] else theme.BLUE)
+            _draw_bubble(canvas, speech, pygame.Rect(row.x + text_x - 6, round(row.y + bubble_y), 0, 0), speech_h,
+                         said.alpha)
         y += row_h
     return y
 
