@@ -1421,3 +1421,22 @@ def test_a_film_plays_quicker_while_the_dice_fly_than_as_they_roll_out() -> None
     assert max(paces) == pytest.approx(PACE_FAST), "in flight"
     assert paces[-1] == pytest.approx(1.0, abs=0.05), "coming to rest, at the speed setting's own rate"
     assert all(1.0 - 1e-6 <= p <= PACE_FAST + 1e-6 for p in paces)
+
+
+def test_dice_brought_in_or_taken_off_over_a_rail_cross_it_quickly() -> None:
+    """Eased at both ends, dice brought in over a rail had lingered faint over it and the plates there, and read
+    as ghosts (helper-40): in the first 30% of their time on the way in they cover more than half of it (the band
+    where they fade lies there), and dice taken off cover more than half of their way out in its last 30%."""
+    from greed_game.app.scenes.felt import gathered
+
+    start = np.zeros((1, 7), dtype=np.float32)
+    start[0, 6] = 1.0
+    end = start.copy()
+    end[0, 1] = -4.0
+    delays = np.zeros(1, dtype=np.float32)
+    come = gathered(start, end, delays, 0.15, 0.0, arriving=np.array([True]))  # (a die takes half the gathering)
+    assert float(come[0, 1]) < -2.0
+    go = gathered(start, end, delays, 0.35, 0.0, leaving=True)
+    assert float(go[0, 1]) > -2.0
+    lying = gathered(start, end, delays, 0.15, 0.0)  # dice gathered from the felt ease in and out, as they did
+    assert float(lying[0, 1]) > -1.0

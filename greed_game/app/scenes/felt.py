@@ -265,7 +265,8 @@ class Playing:
         # the faces change while the dice turn in the air, not as they leave the felt
         # (dice a hand let go are up in the air already: no arc over to it, in which they had hung, growing, for a
         # quarter of a second after a flick, helper-33)
-        moved = gathered(self.start, self._hand, self._delays, u, 0.0 if self.by_hand else GATHER_LIFT)
+        moved = gathered(self.start, self._hand, self._delays, u, 0.0 if self.by_hand else GATHER_LIFT,
+                         arriving=self.brought)
         return moved, (self.start_layouts if u < 0.5 else self.layouts)
 
     def tops(self) -> list[tuple[int, int]]:
@@ -376,11 +377,23 @@ def _catch_time(poses: npt.NDArray[np.float32], film: Film) -> float:
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
-             u: float, lift: float = GATHER_LIFT) -> npt.NDArray[np.float32]:
+             u: float, lift: float = GATHER_LIFT, *, arriving: npt.NDArray[np.bool_] | None = None,
+             leaving: bool = False) -> npt.NDArray[np.float32]:
     """Dice ``u`` (0 to 1) of the way from where they lay to the thrower's hand, each picked up after its delay
-    (a share of the gathering) and taking half of it: eased along an arc, turning the shorter way."""
+    (a share of the gathering) and taking half of it: eased along an arc, turning the shorter way.
+
+    Dice ``arriving`` from beyond a rail set off at speed and slow into the hand; dice ``leaving`` over one
+    speed up on their way out: either way they cross the rail, where they fade, quickly (eased at both ends,
+    they had lingered faint over the rail and the plates there, and read as ghosts, helper-40).
+    """
     own = np.clip((u - delays) / 0.5, 0.0, 1.0).astype(np.float32)
-    e = (own * own * (3.0 - 2.0 * own))[:, None]
+    e = own * own * (3.0 - 2.0 * own)
+    # (at most twice the mean pace at either end: eased by the cube, a die jumped a die's width in a frame)
+    if leaving:
+        e = own * own
+    if arriving is not None:
+        e = np.where(arriving, 1.0 - (1.0 - own) ** 2, e).astype(np.float32)
+    e = e[:, None]
     out = lying_at + (hand - lying_at) * e
     out[:, 2] += np.float32(lift) * np.sin(np.pi * own).astype(np.float32)
     a, b = lying_at[:, 3:], hand[:, 3:].copy()
@@ -692,11 +705,12 @@ class Sweep:
             return
         self.t += dt
         u = min(1.0, self.t / self.duration)
-        pose_dice(self.dice, gathered(self._start, self._end, self._delays, u),
+        pose_dice(self.dice, gathered(self._start, self._end, self._delays, u, leaving=True),
                   [d.layout for d in self.dice if d.layout is not None])
         for d, delay in zip(self.dice, self._delays, strict=True):
             own = min(1.0, max(0.0, (u - float(delay)) / 0.5))
-            d.alpha = int(255 * min(1.0, (1.0 - own) / 0.25))  # fading as it passes under the rail's edge
+            # fading as it passes under the rail's edge, which it reaches late, speeding up (see :func:`gathered`)
+            d.alpha = int(255 * min(1.0, (1.0 - own) / 0.15))
         if u >= 1.0:
             self.dice = []
 
