@@ -62,7 +62,8 @@ class Events(Voice):
             title = self.by(t.seat, _("You take the dice"), _("{name} takes the dice"))
             sub = ngettext("{points} points and {count} die to throw", "{points} points and {count} dice to throw",
                            t.dice).format(points=num(t.points), count=num(t.dice))
-            return Said(title, sub, "info", self.person(t.seat).subject)
+            # (white, as a decline's: in blue the title had read faintly over the felt, helper-41)
+            return Said(title, sub, "plain", self.person(t.seat).subject)
         if isinstance(t, CarryoverDeclined):
             # (what was turned down: "Penny declines" alone had not said, helper-40)
             title = self.by(t.seat, _("You decline {points}"), _("{name} declines {points}"), points=num(t.points))
