@@ -379,9 +379,9 @@ class Events(Voice):
         """The log's first line where a roll-off decided who starts."""
         return Line(self.by(seat, _("You win the roll-off"), _("{name} wins the roll-off")), "info")
 
-    def declined_line(self, seat: int) -> Line:
-        """The log line of a carryover declined."""
-        return Line(self.by(seat, _("You decline the dice"), _("{name} declines the dice")), "info")
+    def declined_line(self, seat: int, points: int) -> Line:
+        """The log line of a carryover of ``points`` declined (as its banner says it)."""
+        return Line(self.by(seat, _("You decline {points}"), _("{name} declines {points}"), points=num(points)), "info")
 
     def taken_line(self, seat: int, points: int) -> Line:
         """The log line of a carryover taken."""
@@ -395,7 +395,7 @@ class Events(Voice):
         for turn in turns:
             totals[turn.seat] += turn.points
             if turn.declined:
-                out.append((turn.seat, self.declined_line(turn.seat)))
+                out.append((turn.seat, self.declined_line(turn.seat, turn.declined_points)))
             if turn.carried:
                 out.append((turn.seat, self.taken_line(turn.seat, turn.carried)))
             out.append((turn.seat, self.log_line(turn, totals[turn.seat])))

@@ -420,7 +420,7 @@ class TurnController:
         self.wait(1.2, self._turn_over)
 
     def answer(self, accept: bool) -> None:
-        seat = self.game.state.current
+        seat, offer = self.game.state.current, self.game.state.offer
         self.recorder.play(Carryover(accept))
         step = self.game.last
         answer = step.first(CarryoverTaken if accept else CarryoverDeclined) if step is not None else None
@@ -428,7 +428,8 @@ class TurnController:
         # The log says so now, as the banner does (it had waited for the turn's end, helper-39); the turn's end
         # writes the log again from the record, this line among the rest.
         events = self.narrator.events
-        said = events.taken_line(seat, self.game.state.carried) if accept else events.declined_line(seat)
+        said = (events.taken_line(seat, self.game.state.carried) if accept
+                else events.declined_line(seat, offer.points if offer is not None else 0))
         self.log = [*self.log, (seat, said)]
         self.tray = []
         self.ready()

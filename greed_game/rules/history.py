@@ -39,6 +39,8 @@ class TurnResult:
     """Void throws made in the turn (thrown again, not counted)."""
     declined: bool = False
     """The turn began by declining a carryover offer."""
+    declined_points: int = 0
+    """The points of the carryover offer the turn began by declining."""
     lost: int = 0
     """For a bust, the points the turn had when it busted (carried points included)."""
 
@@ -80,6 +82,7 @@ class _TurnSoFar:
     carried: int = 0
     voids: int = 0
     declined: bool = False
+    declined_points: int = 0
     keeps: list[tuple[tuple[int, ...], int, bool]] = field(default_factory=list)
 
     def copy(self) -> _TurnSoFar:
@@ -97,6 +100,7 @@ class _TurnSoFar:
                 self.carried = after.carried
             else:
                 self.declined = True
+                self.declined_points = before.offer.points if before.offer is not None else 0
 
     def result(self, seat: int, points: int, banked: bool, last_event: int, lost: int = 0) -> TurnResult:
         """The finished turn, ended by the event at ``last_event`` (a bust losing ``lost``)."""
@@ -110,6 +114,7 @@ class _TurnSoFar:
             last_event=last_event,
             voids=self.voids,
             declined=self.declined,
+            declined_points=self.declined_points,
             lost=lost,
         )
 

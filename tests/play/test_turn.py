@@ -668,7 +668,7 @@ def test_a_carryover_taken_or_declined_is_in_the_log_at_once() -> None:
     from greed_game.play.moments import AnswerOffer
     from greed_game.rules import Bank, Keep, Roll
 
-    for accept, said in ((True, "Ada takes the dice: 100 carried"), (False, "Ada declines the dice")):
+    for accept, said in ((True, "Ada takes the dice: 100 carried"), (False, "Ada declines 100")):
         turn, _view, _ = _controller([Player("Tess"), Player("Ada")], "official",
                                      overrides={"carryover_faces": [1], "entry_minimum": 0})
         for event in (FirstPlayer(0), Roll((1, 2, 3, 4, 6)), Keep((1,)), Bank()):

@@ -70,7 +70,8 @@ def test_doubles_rescue_and_a_bank() -> None:
     h = history(rules, 2, events)
     assert h.turns == (
         TurnResult(seat=0, points=400, banked=True, carried=0, throws=3, first_event=0, last_event=5),
-        TurnResult(seat=1, points=0, banked=False, carried=0, throws=1, first_event=6, last_event=7, declined=True),
+        TurnResult(seat=1, points=0, banked=False, carried=0, throws=1, first_event=6, last_event=7, declined=True,
+                   declined_points=400),
     )
 
 
