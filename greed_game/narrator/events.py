@@ -360,13 +360,11 @@ class Events(Voice):
         # (each note held together: wrapped at 854×480 the log had read "(650 / lost)", helper-36)
         extra = [e.replace(" ", "\u00a0") for e in extra]
         note = _(" ({notes})").format(notes=_(", ").join(extra)) if extra else ""
-        if turn.banked and total == turn.points:  # the seat's first points ("banks 900 → 900" read oddly, helper-39)
-            return Line(self.by(turn.seat, _("You bank {points}{notes}"), _("{name} banks {points}{notes}"),
-                                points=num(turn.points), notes=note), "plain")
         if turn.banked:
-            return Line(self.by(turn.seat, _("You bank {points}{notes} → {total}"),
-                                _("{name} banks {points}{notes} → {total}"),
-                                points=num(turn.points), notes=note, total=num(total)), "plain")
+            # a seat's first points without their total ("banks 900 → 900" read oddly, helper-39)
+            you, other = ((_("You bank {points}{notes}"), _("{name} banks {points}{notes}")) if total == turn.points
+                          else (_("You bank {points}{notes} → {total}"), _("{name} banks {points}{notes} → {total}")))
+            return Line(self.by(turn.seat, you, other, points=num(turn.points), notes=note, total=num(total)), "plain")
         if turn.throws > 1:
             text = self.by(turn.seat, _("You bust after {count} throws{notes}"),
                            _("{name} busts after {count} throws{notes}"), count=num(turn.throws), notes=note)
