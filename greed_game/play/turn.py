@@ -221,6 +221,12 @@ class TurnController:
         return self.mode == "ready" and not self.shown.finished and self.is_human(self.shown.current)
 
     @property
+    def throwing_on(self) -> bool:
+        """Whether the table waits to throw on by itself (a person's hot dice, thrown on with Space once their
+        banner is read)."""
+        return self.mode == "wait" and self.then == self.throw
+
+    @property
     def snapshot(self) -> TableSnapshot:
         """The table as the players should see it now (published again after every change)."""
         if self._snapshot is None:

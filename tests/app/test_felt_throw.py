@@ -42,6 +42,7 @@ from .scenarios import (
     TESS,
     first_throw_at_rest,
     first_throw_with_a_keep,
+    pick,
     table_at,
     void_off_the_felt,
 )
@@ -659,27 +660,60 @@ def test_a_new_turns_dice_come_in_over_the_thrower_s_rail(make_app: Callable[...
     assert float(np.max(hand[:, 1])) > -TABLE.half_depth
 
 
-def test_a_turns_last_dice_are_passed_to_the_next_thrower_and_its_keeps_fade(make_app: Callable[..., App]) -> None:
+def test_a_turns_last_dice_are_passed_to_the_next_thrower_with_its_keeps_from_the_tray(
+        make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")
     drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [ADA, BRUTUS], [FirstPlayer(0)], seed=7)
+    table = table_at(app, "classic-five", [ADA, BRUTUS], [FirstPlayer(0)], seed=7)
     drive.until(lambda: table.game.state.turn == 1 and table.snap.to_throw > 0, limit=3000)
     assert table.snap.dice == () and table.felt.dice == [], "the snapshot's felt is empty: the turn is over"
-    assert table.tray.dice == [] and table.tray.fade > 0 and table.tray.leaving, "the keeps fade, not gone at once"
     x, side = seat_spot(table.game.state.current, 2)
     row = list(table.felt.hold.fresh)
-    assert len(row) == table.snap.to_throw
+    assert len(row) == table.snap.to_throw == 5
+    carried = list(table.tray.passing)
+    assert carried and table.tray.dice == [], "the last turn's keeps are carried out of the tray"
+    unseen = [d for d in row if d.alpha == 0]
+    assert len(unseen) == len(carried), "each to a die of the row, set down there when it arrives"
+    assert sorted(v.value for v in carried) == sorted(d.tumble.top for d in unseen), "showing the face it showed"
     track = [[(d.x, d.y) for d in row]]
-    while table.felt.hold.lying:
+    while table.felt.hold.lying or table.felt.hold.hidden:
+        for d in row:
+            assert d.alpha == 0 or (d.pose is not None and abs(d.pose[1]) < TABLE.half_depth), (
+                "no die of the row comes in over a rail (faint there, they read as ghosts, helper-41)")
         drive.frames(1)
         track.append([(d.x, d.y) for d in row])
+    assert table.tray.passing == [] and all(d.alpha == 255 for d in row), "the likenesses gave way to the dice"
     steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
     assert len(track) > 10 and max(steps) < DIE, "seen on their way, never jumping"
     rail = CAMERA.to_screen(x, side * TABLE.half_depth)[1]
     assert all(FELT.collidepoint(x, y) and 0 < (y - rail) * side < 2 * DIE for x, y in track[-1]), (
         "lying on the felt before the next thrower's rail")
-    came_from_the_felt = [p for p in track[0] if FELT.collidepoint(p)]
+    came_from_the_felt = [p for p, d in zip(track[0], row, strict=True) if d.alpha > 0 and FELT.collidepoint(p)]
     assert came_from_the_felt, "the dice left were passed on, not taken away and new ones brought"
+
+
+def test_the_last_turns_keeps_wait_in_the_tray_while_an_offer_stands_and_fade_once_it_is_taken(
+        make_app: Callable[..., App]) -> None:
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7,
+                     overrides={"entry_minimum": 0})
+    drive.frames(2)
+    drive.press("space")
+    drive.until(lambda: table.turn.mode != "rolling")
+    pick(table, [1])
+    drive.frames(2)
+    drive.press("enter")
+    drive.until(lambda: table.snap.state.phase is Phase.CARRYOVER and table.felt.hold.fresh, limit=3000)
+    assert len(table.felt.hold.fresh) == 5 and table.tray.passing == []
+    kept = list(table.tray.leaving)
+    assert [face for *_, face, _size in kept] == [1] and table.tray.fade == 0, "the kept 1 lies in the tray"
+    drive.frames(30)
+    assert table.tray.leaving == kept and not table.tray.moving(), "still there, and the window may sleep"
+    drive.until(lambda: table.felt.playing is not None, limit=3000)
+    assert table.felt.playing.film.count == 5, "Ada takes the five dice passed on"
+    assert table.tray.fade > 0, "the 1 is not wanted back on the felt: it fades"
+    drive.until(lambda: not table.tray.leaving)
 
 
 @pytest.mark.parametrize("view", ["3d", "flat"])
@@ -1052,6 +1086,33 @@ def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app:
         drive.frames(1)
     assert table.tray.spent == 0
     assert all(abs(float(y)) < TABLE.half_depth for y in start_poses[:, 1]), "they leave from the hand, not the rail"
+
+
+def test_hot_dice_thrown_on_with_space_come_back_from_the_tray_into_a_row_while_the_banner_is_read(
+        make_app: Callable[..., App]) -> None:
+    """The felt had stayed empty under the banner for over a second, then six new dice came in over the rail while
+    the six kept lay in the tray."""
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5))], seed=3)
+    drive.frames(2)
+    pick(table, [1, 1, 1, 5, 5, 5])
+    drive.frames(2)
+    drive.press("space")
+    row = list(table.felt.hold.fresh)
+    assert len(row) == 6 and len(table.tray.passing) == 6, "the six are to come back from the tray at once"
+    assert table.tray.lending is not None and table.tray.spent == -1, "first they lie in the tray"
+    drive.until(lambda: table.tray.lending is None)
+    assert table.tray.spent == 0, "taken up again, their set is shown as the chip"
+    assert all(d.alpha == 0 for d in row)
+    while table.felt.playing is None:
+        for d in row:
+            assert d.alpha == 0 or (d.pose is not None and abs(d.pose[1]) < TABLE.half_depth), "none over the rail"
+        drive.frames(1)
+    assert table.tray.passing == [] and sorted(d.tumble.top for d in row) == [1, 1, 1, 5, 5, 5], (
+        "in the row before they are thrown on, showing the faces they were kept for")
 
 
 def test_hot_dice_by_hand_after_earlier_keeps_bring_the_rest_into_the_hand_not_a_row(

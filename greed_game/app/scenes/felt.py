@@ -51,7 +51,7 @@ from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
 from greed_game.app.skins import SkinName
 from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
-from greed_game.physics.faces import LAYOUTS
+from greed_game.physics.faces import LAYOUTS, label
 from greed_game.physics.throw import FILM_RATE, HAND_CLEAR, REACH_GIVE, REACH_MIN, held_reach, lying
 from greed_game.play.moments import (
     Command,
@@ -280,6 +280,13 @@ class Playing:
         return self.t - self.lead
 
 
+def _drawn_at(pose: Sequence[float] | npt.NDArray[np.float32]) -> tuple[float, float, float, float]:
+    """Where the flat view draws a die posed so: ``(x, y, angle, size)`` on the stage."""
+    spot = DieView(1, DIE, random.Random(0))  # (a stand-in: the felt's own random draws stay as they were)
+    pose_dice([spot], np.array([pose], dtype=np.float32).reshape(1, 7), [LAYOUTS[0]])
+    return spot.x, spot.y, spot.angle, spot.size
+
+
 def _tag_box(die: DieView, badge: tuple[float, float], r: float) -> pygame.Rect:
     """What a roll-off mark covers: the ring round ``die`` and its badge at ``badge``, of radius ``r``."""
     ring = pygame.Rect(0, 0, die.size * 1.18 * math.sqrt(2), die.size * 1.18 * math.sqrt(2))
@@ -500,6 +507,12 @@ class Hold:
     """Where the row was laid for: the thrower's place along the rail (die units) and their rail."""
     caught: set[int] = field(default_factory=set)
     """The dice the drag under way has brought into the hand (by id): the others are still on their way to it."""
+    coming: list[DieView] = field(default_factory=list)
+    """The dice the last :meth:`lay` brings in over the rail, for want of dice on the felt (:meth:`carried_in`
+    may bring them from the tray instead)."""
+    hidden: dict[int, float] = field(default_factory=dict)
+    """Seconds before each die carried in from the tray is set down in its place in the row, by id (till then the
+    tray's likeness of it is in the air)."""
 
     def lay(self, dice: Sequence[DieView], count: int, x: float, side: int, rng: random.Random) -> list[DieView]:
         """Lay ``count`` dice in a row before the rail on ``side`` near ``x`` (die units): ``dice`` (passed on,
@@ -515,6 +528,8 @@ class Hold:
         places = min(itertools.combinations(range(count), len(kept)),
                      key=lambda c: sum(math.dist(slots[n], k[1][:2]) for n, k in zip(c, kept, strict=True)))
         self.fresh, self.lying, rows, layouts = [], {}, [], []
+        coming: list[DieView] = []
+        self.hidden = {}
         for n, (sx, sy) in enumerate(slots):
             if n in places:
                 view, now, layout = kept[places.index(n)]
@@ -525,6 +540,7 @@ class Hold:
                 quat = (0.0, 0.0, math.sin(yaw / 2), math.cos(yaw / 2))
                 now, home = (sx, side * OFF_TABLE, 0.5 + SET_DOWN, *quat), (sx, sy, 0.5, *quat)
                 layout = rng.choice(LAYOUTS)
+                coming.append(view)
             view.ident, view.selected, view.lean, view.label = -1 - n, False, None, 0
             self.fresh.append(view)
             self.lying[view.ident] = home
@@ -533,7 +549,34 @@ class Hold:
         pose_dice(self.fresh, np.array(rows, dtype=np.float32).reshape(-1, 7), layouts)
         self.side = side
         self.place = (x, side)
+        self.coming = coming
         return left
+
+    def places(self, dice: Sequence[DieView]) -> list[tuple[float, float, float, float]]:
+        """Where each of ``dice``, on its way into the row, is to lie there: ``(x, y, angle, size)`` on the stage,
+        as the flat view draws a die lying so (one carried in from the tray is drawn so until it is set down)."""
+        return [_drawn_at(self.lying[view.ident]) for view in dice]
+
+    def carried_in(self, dice: Sequence[tuple[DieView, int, float]], rng: random.Random) -> None:
+        """Each of ``dice`` (of :attr:`coming`) is carried in from the tray, showing the face given, and set down
+        in its place in the row the seconds given from now, instead of coming in over the rail: the turn's dice
+        are the same six, passed on (new dice from beyond the rail had faded in over it, helper-41)."""
+        for view, face, after in dice:
+            home = self.lying.pop(view.ident)
+            pose_dice([view], np.array([home], dtype=np.float32), [label(4, face, rng)])
+            self.hidden[view.ident] = after
+            view.alpha = 0
+
+    def set_down(self, dt: float | None) -> None:
+        """The dice carried in from the tray are set down in the row once their time is up (at once with
+        ``dt`` None: the hand takes them up, or a throw leaves before they are in)."""
+        for ident in list(self.hidden):
+            self.hidden[ident] = -1.0 if dt is None else self.hidden[ident] - dt
+            if self.hidden[ident] <= 0:
+                del self.hidden[ident]
+                for view in self.fresh:
+                    if view.ident == ident:
+                        view.alpha = 255
 
     def bring(self, count: int, x: float, side: int, rng: random.Random) -> None:
         """``count`` dice more come into the hand over the rail on ``side`` near ``x`` (die units), with the dice
@@ -835,6 +878,7 @@ class FeltSection:
     def throw(self, moment: Thrown) -> None:
         """Start the film of a throw (the dice lying on the felt gathered into the hand first)."""
         toss = moment.toss
+        self.hold.set_down(None)  # (thrown before they were in: from where they were to lie)
         lying_at = self._lying_poses(len(moment.dice), toss)
         if lying_at is None and self.dice:
             # dice that are not these (a roll-off's): the thrower clears them off to their side, not gone at once
@@ -940,6 +984,7 @@ class FeltSection:
         if not keep_row:
             self.hold.lying = {}
             self.hold.fresh = []
+            self.hold.hidden = {}
         self.tags = []
         self.dice = []
         self.exits = []
@@ -1079,6 +1124,7 @@ class FeltSection:
 
     def hurry(self) -> None:
         """Finish every gliding die at once."""
+        self.hold.set_down(None)
         for d in self.dice:
             if d.tween is not None:
                 d.tween.t = d.tween.duration
@@ -1154,6 +1200,7 @@ class FeltSection:
         """The clock the gesture's speed is measured by; the dice a drag holds follow the pointer."""
         self.clock += dt
         self.sweep.step(dt)
+        self.hold.set_down(dt)
         drag = self.drag
         _pick_up(self)
         if self.hold.lying:
@@ -1502,6 +1549,7 @@ def _pick_up(felt: FeltSection) -> None:
     # hot dice: the hand takes up the very dice that scored, to throw them again (six more brought in over the
     # rail while the six kept flew to the tray were twelve dice on a six-dice table)
     again = bool(felt.dice) and not hold.fresh and all(d.selected for d in felt.dice)
+    hold.set_down(None)  # (dice still carried in from the tray are in the row already)
     hold.lying = {d.ident: d.pose for d in hold.fresh or felt.dice
                   if (again or not d.selected) and d.pose is not None and d.layout is not None}
     for d in felt.dice:

@@ -247,9 +247,11 @@ class TableScene(Scene):
                 if self.felt.flung_at == self.felt.clock:
                     # (a hand let go just after it set dice aside: they crossed the throw on their way to the tray)
                     self.tray.quicken(FLUNG_CARRY)
+                self.tray.passing = []  # (the row's dice carried in from the tray are in it now: the throw takes them)
                 self.felt.throw(moment)
             else:
                 self.felt.roll_off(moment, [p.name for p in self.game.players])
+            self.tray.let_go()
             if PHYSICS_RATE[self.app.settings.animation_speed] == 0:
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
@@ -268,6 +270,13 @@ class TableScene(Scene):
         snap = self.snap
         self.felt.sync(snap)
         self.tray.sync(snap)
+        coming, self.felt.hold.coming = self.felt.hold.coming, []
+        if coming:
+            # the thrower's row: dice lying in the tray (the last turn's keeps, hot dice's sets) come back from it,
+            # not new dice over the rail (the same six dice, passed on or taken up again)
+            handed = self.tray.hand_over(self.felt.hold.places(coming), self.turn.pace, snap)
+            self.felt.hold.carried_in([(v, *h) for v, h in zip(coming, handed, strict=True) if h is not None],
+                                      self.vrng)
         self.actions.sync(snap, passing_on(self.felt))
 
     # -- the scene's life ------------------------------------------------------------------------------

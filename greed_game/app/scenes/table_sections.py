@@ -63,10 +63,17 @@ from greed_game.play.moments import (
 from greed_game.play.snapshot import OfferBox, TableSnapshot, Waiting
 
 TRAY_FADE = 0.4
-"""Seconds the last turn's kept dice take to fade out of the tray (banked, passed on or lost)."""
+"""Seconds the last turn's kept dice left in the tray take to fade out of it (once a throw or a keep shows that
+they are not wanted back on the felt)."""
 KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
+PASS_CARRY = 0.45
+"""Seconds (at normal speed) the last turn's kept dice take to be carried from the tray to the next thrower's
+row (further than from the felt to the tray, a little slower)."""
+HOT_REST = 0.35
+"""Seconds (at normal speed) the dice that made hot dice lie in the tray, once there, before they are taken up
+again to be thrown on."""
 PATH_STEP = 8.0
 """The most (logical px) between two points of a carried die's way that a banner keeps clear of."""
 SPENT_W = 170.0
@@ -111,9 +118,17 @@ class TraySection(Section):
         self.dice: list[TrayDie] = []
         self.groups = 0
         self.leaving: list[tuple[float, float, int, float]] = []
-        """The last turn's kept dice (where, which face), fading out of the tray rather than gone in a frame."""
+        """The last turn's kept dice (where, which face): they lie in the tray until they are carried back to the
+        felt (:meth:`hand_over`) or fade out, not wanted (:meth:`let_go`)."""
         self.fade = 0.0
-        """Seconds left of their fading."""
+        """Seconds left of their fading (0: not fading)."""
+        self.passing: list[DieView] = []
+        """The dice carried from the tray to the thrower's row (see :meth:`hand_over`)."""
+        self.lending: tuple[int, float] | None = None
+        """The sets hot dice finished, taken up again to be thrown on: the last set, and the seconds before its
+        dice leave the tray (then shown as the chip: :attr:`spent`)."""
+        self.lent = -1
+        """The last of those sets whose dice have left the tray."""
         self.spent = -1
         """The last group of the sets hot dice finished, once the six are thrown on (-1: none): they are shown as
         one chip with their points, not as dice (after two hot dice, twenty dice shrank to 14 px)."""
@@ -121,6 +136,7 @@ class TraySection(Section):
     def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
         """Dice arrive as one group (gliding from the felt unless ``animate`` is off), in order: pips upwards,
         letters downwards (a straight of letters spells $GREED)."""
+        self.let_go()
         group = self.groups
         self.groups += 1
         for v in sorted(views, key=lambda v: v.value, reverse=self.skin() == "greed"):
@@ -152,10 +168,12 @@ class TraySection(Section):
         sets hot dice finished make way once the six are thrown on."""
         if not snap.tray:
             if self.dice:
-                self.leaving = [(t.view.x, t.view.y, t.view.value, t.view.size) for t in self.dice
-                                if t.view.tween is None and t.group > self.spent]
-                self.fade = TRAY_FADE if self.leaving else 0.0
-            self.dice, self.groups, self.spent = [], 0, -1
+                # (those still on their way in count where they were going)
+                self.leaving = [(*(t.view.tween.end[:2] if t.view.tween is not None else (t.view.x, t.view.y)),
+                                 t.view.value, t.view.tween.end[3] if t.view.tween is not None else t.view.size)
+                                for t in self.dice if t.group > self.spent]
+                self.fade = 0.0
+            self.dice, self.groups, self.spent, self.lent, self.lending = [], 0, -1, -1, None
             return
         while self.groups < len(snap.tray):
             faces = snap.tray[self.groups].dice
@@ -164,7 +182,11 @@ class TraySection(Section):
         # or in flight, which the state on show does not know of yet: the six came back to the tray, helper-30)
         thrown_on = snap.state.throw is not None or snap.in_hand or snap.rolling
         spent = max((g for g, kept in enumerate(snap.tray) if kept.hot and (g + 1 < self.groups or thrown_on)),
-                    default=-1)
+                    default=self.lent)
+        self._spend(max(spent, self.lent))
+
+    def _spend(self, spent: int) -> None:
+        """The sets up to ``spent`` are shown as the chip; the dice after them slide up to make room."""
         if spent != self.spent:
             self.spent = spent
             slots, size = self._slots()
@@ -172,9 +194,64 @@ class TraySection(Section):
                 if t.group > spent and t.view.tween is None:
                     t.view.move_to(x, y, 0.0, size, SPENT_SLIDE)
 
+    def hand_over(self, places: Sequence[tuple[float, float, float, float]], pace: float,
+                  snap: TableSnapshot) -> list[tuple[int, float] | None]:
+        """Dice lying in the tray and not kept this turn (the last turn's keeps; the sets hot dice finished, once
+        in) are carried to ``places`` (``(x, y, angle, size)`` each, where a die of the thrower's row is to lie):
+        for each place, the face of the die carried there and the seconds until it is there; None for a place
+        no die of the tray goes to (fewer lie there)."""
+        wait = 0.0
+        if self.leaving and self.fade == 0:
+            lying, self.leaving = self.leaving, []
+        else:
+            hot = max((g for g, kept in enumerate(snap.tray) if kept.hot), default=-1)
+            sets = [t.view for t in self.dice if self.spent < t.group <= hot]
+            lying = [(*v.tween.end[:2], v.value, v.tween.end[3]) if v.tween is not None else (v.x, v.y, v.value, v.size)
+                     for v in sets]
+            if sets:
+                # (those still on their way in are let lie a moment: put down and taken up again at once, they
+                # had seemed to bounce off the tray)
+                wait = max((v.tween.duration - v.tween.t for v in sets if v.tween is not None), default=0.0)
+                wait += HOT_REST * pace
+                self.lending = (hot, wait)
+        lying.sort(key=lambda d: d[0])
+        order = sorted(range(len(places)), key=lambda n: places[n][0])
+        # each die to a place in the same order across, so that no two ways cross
+        chosen = min(itertools.combinations(order, min(len(lying), len(order))),
+                     key=lambda c: sum(abs(places[n][0] - d[0]) for n, d in zip(c, lying, strict=False)))
+        out: list[tuple[int, float] | None] = [None] * len(places)
+        for k, (n, (x, y, face, size)) in enumerate(zip(chosen, lying, strict=False)):
+            view = DieView(face, DIE, self.vrng)
+            view.x, view.y, view.size, view.place = x, y - 4, size, "tray"
+            after = wait + CARRY_STAGGER * pace * k
+            tx, ty, angle, to_size = places[n]
+            view.move_to(tx, ty, angle, to_size, PASS_CARRY * pace, lift=KEEP_LIFT, after=after)
+            if view.tween is not None:
+                self.passing.append(view)
+            out[n] = (face, after + PASS_CARRY * pace)
+        return out
+
+    def let_go(self) -> None:
+        """The last turn's dice left in the tray are not wanted back on the felt (a throw left without them, or
+        dice were kept): they fade out."""
+        if self.leaving and self.fade == 0:
+            self.fade = TRAY_FADE
+
     def update(self, dt: float) -> None:
-        """Glide the dice on their way in; the last turn's fade."""
-        self.fade = max(0.0, self.fade - dt)
+        """Glide the dice on their way in; the last turn's fade; the sets hot dice finished taken up again."""
+        if self.lending is not None:
+            group, left = self.lending
+            self.lending = (group, left - dt) if left > dt else None
+            if self.lending is None:
+                self.lent = group
+                self._spend(max(self.spent, group))
+        if self.fade > 0:
+            self.fade = max(0.0, self.fade - dt)
+            if self.fade == 0:
+                self.leaving = []
+        for v in self.passing:
+            v.update(dt)
+        self.passing = [v for v in self.passing if v.tween is not None]
         for t in self.dice:
             t.view.update(dt)
             if t.view.tween is None:
@@ -187,21 +264,26 @@ class TraySection(Section):
                 t.view.tween.quicken(left)
 
     def hurry(self) -> None:
-        """Every die in its place at once (the last turn's gone)."""
-        self.fade = 0.0
+        """Every die in its place at once (the last turn's faded out, if fading)."""
+        if self.fade > 0:
+            self.fade, self.leaving = 0.0, []
+        self.passing = []
+        if self.lending is not None:
+            self.update(self.lending[1])
         for t in self.dice:
             if t.view.tween is not None:
                 t.view.tween.t = t.view.tween.duration
 
     def moving(self) -> bool:
         """Whether a die is still on its way in (or the last turn's on its way out)."""
-        return self.fade > 0 or any(t.view.tween is not None for t in self.dice)
+        return (self.fade > 0 or bool(self.passing) or self.lending is not None
+                or any(t.view.tween is not None for t in self.dice))
 
     def carried(self) -> list[tuple[float, float]]:
         """Points along the way of the dice still being carried from the felt (a banner keeps off their path)."""
         points: list[tuple[float, float]] = []
-        for t in self.dice:
-            tween = t.view.tween
+        for view in [t.view for t in self.dice] + self.passing:
+            tween = view.tween
             if tween is None or tween.lift <= 0:
                 continue
             path = [tween.at(k / 20)[:2] for k in range(21)]
@@ -248,8 +330,8 @@ class TraySection(Section):
                     continue
                 canvas.text(label, (mid, r.bottom - 15), 12, theme.GOLD, font="bold", anchor="center")
                 shown_to = mid + half
-        if self.fade > 0:
-            share = self.fade / TRAY_FADE
+        if self.leaving:
+            share = self.fade / TRAY_FADE if self.fade > 0 else 1.0
             for x, y, face, size in self.leaving:
                 draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), size, alpha=int(255 * share))
         for t in self.dice:
@@ -289,6 +371,9 @@ class TraySection(Section):
         for t in self.dice:
             if t.view.tween is not None and t.group > self.spent:
                 draw_die(canvas, skin, t.view)
+        if self.lending is None:  # (till then they lie in the tray)
+            for view in self.passing:
+                draw_die(canvas, skin, view)
 
 
 # -- the buttons and the status lines ----------------------------------------------------------------------
