@@ -174,6 +174,9 @@ class Flow(Protocol):
     busted: bool
     waited: float
     deciding: bool
+    throwing_on: bool
+    """While waiting: whether the wait ends in a throw (a person's hot dice, thrown on with Space once their banner
+    is read)."""
     timer: float
     lesson: Lesson | None
     voided: tuple[VoidReason, str | None, int] | None
@@ -191,10 +194,6 @@ class Flow(Protocol):
     @property
     def human_turn(self) -> bool:
         """Whether the table waits for a person's decision."""
-
-    @property
-    def throwing_on(self) -> bool:
-        """Whether the table waits to throw on by itself."""
 
     def may_select(self) -> bool:
         """Whether a person may pick dice now."""
@@ -425,7 +424,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
 def _to_throw(flow: Flow) -> int:
     s = flow.shown
     # (a person's hot dice thrown on with Space wait for their banner to be read: the six lie ready meanwhile)
-    someones_move = flow.mode == "ready" or (flow.mode == "wait" and flow.deciding) or flow.throwing_on
+    someones_move = flow.mode == "ready" or (flow.mode == "wait" and (flow.deciding or flow.throwing_on))
     if flow.selection.dice or s.finished or flow.roll_off.showing or not someones_move:
         return 0
     if s.phase is Phase.CARRYOVER:

@@ -181,6 +181,9 @@ class TurnController:
         self.deciding = False
         """While the mode is ``wait``: whether it waits for a computer's move (its pause to think, or its player
         still being worked out)."""
+        self.throwing_on = False
+        """While the mode is ``wait``: whether the wait ends in a throw (a person's hot dice thrown on with Space,
+        once their banner is read): the six lie ready in a row meanwhile."""
         self.waited = 0.0
         """Seconds a computer's move has waited for its player to be worked out."""
         self.holding: HoldDice | None = None
@@ -219,12 +222,6 @@ class TurnController:
     def human_turn(self) -> bool:
         """Whether the table waits for a person's decision."""
         return self.mode == "ready" and not self.shown.finished and self.is_human(self.shown.current)
-
-    @property
-    def throwing_on(self) -> bool:
-        """Whether the table waits to throw on by itself (a person's hot dice, thrown on with Space once their
-        banner is read)."""
-        return self.mode == "wait" and self.then == self.throw
 
     @property
     def snapshot(self) -> TableSnapshot:
@@ -316,6 +313,7 @@ class TurnController:
     def wait(self, seconds: float, then: Callable[[], None]) -> None:
         self.mode = "wait"
         self.deciding = then == self._computer_step
+        self.throwing_on = then == self.throw
         # A hold (math.inf) lasts until a key or click, whatever the speed (inf * 0 would be nan).
         self.timer = seconds if math.isinf(seconds) else seconds * self.pace
         self.then = then

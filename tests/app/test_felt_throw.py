@@ -851,8 +851,9 @@ def test_held_dice_trail_a_pointer_gone_past_the_hand_s_reach_and_are_thrown_fro
 
 @pytest.mark.usefixtures("view_3d")
 @pytest.mark.parametrize("skin", ["greed", "pips"])
-def test_a_roll_off_s_dice_go_back_before_the_first_turn_s_come_in_and_are_drawn_in_3d(
+def test_a_roll_off_s_dice_are_gathered_into_the_first_thrower_s_row_and_drawn_in_3d(
         make_app: Callable[..., App], skin: str) -> None:
+    """Swept back to their throwers, all six of the first turn's dice had come in over the rail."""
     from greed_game.app.scenes.table import TableScene
     from greed_game.play.setup import GameSetup
 
@@ -860,13 +861,16 @@ def test_a_roll_off_s_dice_go_back_before_the_first_turn_s_come_in_and_are_drawn
     drive = Driver(app)
     table = TableScene.new(app, GameSetup("pass-the-dice", [ADA, BRUTUS]))
     app.stack.replace(table)
-    drive.until(lambda: bool(table.felt.sweep.dice) and bool(table.felt.hold.fresh), limit=3000)
-    assert table.turn.throws == 0, "the roll-off's dice go back when the first turn starts, not as it is thrown"
-    # letter dice: the row's letters and the cleared dice's are drawn together (the two lists once disagreed)
+    drive.until(lambda: len(table.felt.tags) == 2 and table.felt.playing is None, limit=3000)
+    thrown = list(table.felt.dice)
+    drive.until(lambda: len(table.felt.hold.fresh) == 6, limit=3000)
+    assert table.turn.throws == 0
+    assert all(any(d is f for f in table.felt.hold.fresh) for d in thrown), "the roll-off's two dice are in the row"
+    assert table.felt.sweep.dice == [] and table.felt.tags == []
+    # letter dice: the row's letters are drawn (the lists of dice drawn and of their letters once disagreed)
     drive.frames(20)
     assert table.felt.drawn is not None
     drive.until(lambda: table.turn.throws >= 1, limit=3000)
-    assert not [d for d in table.felt.sweep.dice if d.alpha > 0], "a roll-off die went out through the throw"
 
 
 def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> None:

@@ -1046,9 +1046,8 @@ class FeltSection:
             return
         if len(self.hold.fresh) == count and self.hold.place == (x, side) and not self._dice:
             return
-        if self.tags:  # the roll-off's dice go back to their throwers before the first turn's (or a tie's) come in
-            self.sweep.take(self.dice, None, None, SWEEP * self.pace())
-            self.clear()
+        # (the roll-off's dice are gathered into the first thrower's row with the rest: swept back to their
+        # throwers, all six of the first turn had come in over the rail)
         lying = self.hold.fresh + [d for d in self.dice if not d.selected]
         kept_just_now = self.clock - self.kept_at < 0.1
         self.clear()
