@@ -71,6 +71,9 @@ it is seen carried over the dice still on the felt."""
 PASS_CARRY = 0.45
 """Seconds (at normal speed) the last turn's kept dice take to be carried from the tray to the next thrower's
 row (further than from the felt to the tray, a little slower)."""
+PASS_STAGGER = 0.025
+"""Seconds (at normal speed) between one die and the next leaving the tray for the row: they go along side by side
+and their ways never cross, so they go nearly as one (a queue of six in the air had read as dice marching)."""
 HOT_REST = 0.35
 """Seconds (at normal speed) the dice that made hot dice lie in the tray, once there, before they are taken up
 again to be thrown on."""
@@ -223,7 +226,7 @@ class TraySection(Section):
         for k, (n, (x, y, face, size)) in enumerate(zip(chosen, lying, strict=False)):
             view = DieView(face, DIE, self.vrng)
             view.x, view.y, view.size, view.place = x, y - 4, size, "tray"
-            after = wait + CARRY_STAGGER * pace * k
+            after = wait + PASS_STAGGER * pace * k
             tx, ty, angle, to_size = places[n]
             view.move_to(tx, ty, angle, to_size, PASS_CARRY * pace, lift=KEEP_LIFT, after=after)
             if view.tween is not None:
