@@ -163,6 +163,15 @@ class Events(Voice):
     def roll_off(self, rounds: Sequence[Mapping[int, tuple[int, ...]]], first: int) -> Said:
         """The banner of a first-player roll-off: who starts, and every seat's result (a seat that threw
         again after a tie, each of its throws: ``6 → 5``)."""
+        shown = self._roll_off_results(rounds)
+        title = self.by(first, _("You start"), _("{name} starts"))
+        # (after a tie the tied seats' second throws are listed with the others' first: say so)
+        line = _("Roll-off, after a tie: {results}") if len(rounds) > 1 else _("Roll-off: {results}")
+        return Said(title, line.format(results=shown) if shown else "", "gold", self.person(first).subject)
+
+    def _roll_off_results(self, rounds: Sequence[Mapping[int, tuple[int, ...]]]) -> str:
+        """Every seat's roll-off result, ``You 6  ·  Penny 2 → 4`` (a seat that threw again after a tie, each of
+        its throws)."""
         throws: dict[int, list[tuple[int, ...]]] = {}
         for thrown in rounds:
             for seat, dice in thrown.items():
@@ -179,11 +188,7 @@ class Events(Voice):
         # helper-40)
         marks = {s: " → ".join(mark(d) for d in each) for s, each in sorted(throws.items())}
         # No-break spaces keep each seat's result whole when the banner wraps the line.
-        shown = "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
-        title = self.by(first, _("You start"), _("{name} starts"))
-        # (after a tie the tied seats' second throws are listed with the others' first: say so)
-        line = _("Roll-off, after a tie: {results}") if len(rounds) > 1 else _("Roll-off: {results}")
-        return Said(title, line.format(results=shown) if shown else "", "gold", self.person(first).subject)
+        return "  ·  ".join(f"{self.person(s).subject} {m}".replace(" ", "\u00a0") for s, m in marks.items())
 
     def roll_off_throw(self, seat: int, dice: Sequence[int]) -> Said:
         """The banner over one seat's roll-off throw, thrown seat by seat: what it counts for."""
@@ -355,8 +360,10 @@ class Events(Voice):
         elif turn.carried:
             extra.append(_("{points} carried").format(points=num(turn.carried)))
         if turn.voids:
-            extra.append(ngettext("{count} void throw", "{count} void throws", turn.voids).format(
-                count=num(turn.voids)))
+            # (a void throw counts for nothing and is thrown again: "(1 void throw)" alone had left a player
+            # wondering what it meant)
+            extra.append(ngettext("{count} void throw, thrown again", "{count} void throws, thrown again",
+                                  turn.voids).format(count=num(turn.voids)))
         # (each note held together: wrapped at 854×480 the log had read "(650 / lost)", helper-36)
         extra = [e.replace(" ", "\u00a0") for e in extra]
         note = _(" ({notes})").format(notes=_(", ").join(extra)) if extra else ""
@@ -373,8 +380,13 @@ class Events(Voice):
                            _("{name} busts on the first throw{notes}"), notes=note)
         return Line(text, "bad")
 
-    def roll_off_line(self, seat: int) -> Line:
-        """The log's first line where a roll-off decided who starts."""
+    def roll_off_line(self, seat: int, rounds: Sequence[Mapping[int, tuple[int, ...]]] = ()) -> Line:
+        """The log's first line where a roll-off decided who starts: ``Penny wins the roll-off: You 2  ·  Penny 5``
+        (without the throws when they are not known: a game resumed)."""
+        shown = self._roll_off_results(rounds)
+        if shown:
+            return Line(self.by(seat, _("You win the roll-off: {results}"), _("{name} wins the roll-off: {results}"),
+                                results=shown), "info")
         return Line(self.by(seat, _("You win the roll-off"), _("{name} wins the roll-off")), "info")
 
     def declined_line(self, seat: int, points: int) -> Line:

@@ -134,6 +134,8 @@ class TableSnapshot:
     """The seat a shared screen's prompt names, or None."""
     turn_note: tuple[str, Tone]
     chips: tuple[tuple[str, Tone], ...]
+    legend: str
+    """What scores, said in the empty tray (``Scoring dice: 1 = 100 · 5 = 50 · combinations score more``)."""
     buttons: tuple[ButtonState, ...]
     hint: tuple[Line, ...] | None
     """The hint's lines while it is open on a person's turn, else None."""
@@ -406,6 +408,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         turn_note=("", "dim") if flow.busted or flow.roll_off.showing or (flow.mode == "rolling" and not s.carried)
         else words.seats.turn_note(s),
         chips=tuple(words.seats.chips(s)),
+        legend=words.prompts.scoring_legend(),
         buttons=buttons(flow),
         hint=tuple(advisor.lines) if hint_open else None,
         log=tuple(flow.log),

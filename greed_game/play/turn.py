@@ -184,6 +184,8 @@ class TurnController:
         self.throwing_on = False
         """While the mode is ``wait``: whether the wait ends in a throw (a person's hot dice thrown on with Space,
         once their banner is read): the six lie ready in a row meanwhile."""
+        self.roll_off_rounds: list[dict[int, tuple[int, ...]]] = []
+        """The roll-off's rounds as thrown at this table (none for a game resumed)."""
         self.waited = 0.0
         """Seconds a computer's move has waited for its player to be worked out."""
         self.holding: HoldDice | None = None
@@ -561,7 +563,7 @@ def _log(turn: TurnController, turns: Sequence[TurnResult]) -> list[tuple[int, L
     lines = turn.narrator.events.log(turns)
     first = turn.game.events[0] if turn.game.events else None
     if isinstance(first, FirstPlayer) and turn.rules.first_player != "seat-order" and turn.lesson is None:
-        lines.insert(0, (first.seat, turn.narrator.events.roll_off_line(first.seat)))
+        lines.insert(0, (first.seat, turn.narrator.events.roll_off_line(first.seat, turn.roll_off_rounds)))
     return lines
 
 
@@ -584,6 +586,7 @@ def _show_roll_off(turn: TurnController, thrown: bool = False) -> None:
         turn.moments.append(moment)
         return
     rounds = turn.roll_off.finish()
+    turn.roll_off_rounds = rounds  # (for the log's line, which gives the throws as the banner does)
     turn.shown = turn.game.state  # the plates and the players' list mark who starts as the banner says it
     turn.log = _log(turn, ())
     turn.notices.show(turn.narrator.events.roll_off(rounds, turn.game.state.current), 2.2 * turn.pace + 0.4)

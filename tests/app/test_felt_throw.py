@@ -692,8 +692,10 @@ def test_a_turns_last_dice_are_passed_to_the_next_thrower_with_its_keeps_from_th
     assert came_from_the_felt, "the dice left were passed on, not taken away and new ones brought"
 
 
-def test_the_last_turns_keeps_wait_in_the_tray_while_an_offer_stands_and_fade_once_it_is_taken(
+def test_the_last_turns_keeps_lie_set_aside_in_the_tray_until_a_row_takes_them_the_six_always_on_the_table(
         make_app: Callable[..., App]) -> None:
+    """Faded out when the next player took the dice passed on, they were missing later, and new dice faded in over
+    the rail in their stead (helper-42)."""
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)], seed=7,
@@ -706,14 +708,26 @@ def test_the_last_turns_keeps_wait_in_the_tray_while_an_offer_stands_and_fade_on
     drive.press("enter")
     drive.until(lambda: table.snap.state.phase is Phase.CARRYOVER and table.felt.hold.fresh, limit=3000)
     assert len(table.felt.hold.fresh) == 5 and table.tray.passing == []
-    kept = list(table.tray.leaving)
-    assert [face for *_, face, _size in kept] == [1] and table.tray.fade == 0, "the kept 1 lies in the tray"
+    assert [v.value for v in table.tray.aside] == [1], "the kept 1 lies set aside in the tray"
     drive.frames(30)
-    assert table.tray.leaving == kept and not table.tray.moving(), "still there, and the window may sleep"
+    assert not table.tray.moving(), "still there, and the window may sleep"
     drive.until(lambda: table.felt.playing is not None, limit=3000)
     assert table.felt.playing.film.count == 5, "Ada takes the five dice passed on"
-    assert table.tray.fade > 0, "the 1 is not wanted back on the felt: it fades"
-    drive.until(lambda: not table.tray.leaving)
+    assert [v.value for v in table.tray.aside] == [1], "the 1 stays set aside"
+    # from now on every row laid holds, with the dice set aside, the six
+    rows = 0
+    for _ in range(6000):
+        drive.frames(1)
+        if table.game.state.turn >= 4:
+            break
+        fresh = table.felt.hold.fresh
+        if fresh and not table.felt.hold.lying and not table.felt.hold.hidden and not table.tray.passing:
+            rows += 1
+            assert len(fresh) + len(table.tray.aside) + len(table.tray.dice) == 6, (
+                len(fresh), len(table.tray.aside), len(table.tray.dice))
+            for d in fresh:
+                assert d.pose is not None and abs(d.pose[1]) < TABLE.half_depth, "no die came in over a rail"
+    assert rows > 0
 
 
 @pytest.mark.parametrize("view", ["3d", "flat"])
@@ -871,6 +885,33 @@ def test_a_roll_off_s_dice_are_gathered_into_the_first_thrower_s_row_and_drawn_i
     drive.frames(20)
     assert table.felt.drawn is not None
     drive.until(lambda: table.turn.throws >= 1, limit=3000)
+
+
+def test_a_new_game_s_dice_lie_set_aside_in_the_tray_and_none_comes_in_over_a_rail(
+        make_app: Callable[..., App]) -> None:
+    """The roll-off's dice and the first turn's had faded in over the rails, from nowhere (helper-42)."""
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("pass-the-dice", [ADA, BRUTUS]))
+    assert [v.value for v in table.tray.aside] == [1, 2, 3, 4, 5, 6], "the six lie in the tray"
+    app.stack.replace(table)
+    seen_thrown = False
+    for _ in range(3000):
+        if table.turn.throws >= 1:
+            break
+        for d in table.felt.dice + table.felt.hold.fresh:
+            if d.alpha > 0 and d.pose is not None:
+                assert abs(d.pose[0]) < TABLE.half_width and abs(d.pose[1]) < TABLE.half_depth, (
+                    "a die came in over a rail")
+        seen_thrown = seen_thrown or bool(table.felt.tags)
+        fresh = table.felt.hold.fresh
+        if fresh and not table.felt.tags:
+            assert len(fresh) + len(table.tray.aside) == 6
+        drive.frames(1)
+    assert seen_thrown and table.turn.throws >= 1 and table.tray.aside == []
 
 
 def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> None:
@@ -1202,7 +1243,7 @@ def test_a_roll_off_thrown_seat_by_seat_keeps_the_dice_before_yours_on_show_clea
         felt = table.felt
         assert len(felt.hold.fresh) == 6, "your six wait in a row"
         row = [d.pose for d in felt.hold.fresh if d.pose is not None]
-        home = [felt.hold.lying[d.ident] for d in felt.hold.fresh]
+        home = [felt.hold.lying.get(d.ident, d.pose) for d in felt.hold.fresh]  # (where each is going, or lies)
         assert all(math.dist(p[:2], h[:2]) > 0.95 for p in (d.pose for d in felt.dice if d.pose is not None)
                    for h in [*row, *home]), "a die lies in your row"
         assert len(felt.tags) == len(felt.dice)

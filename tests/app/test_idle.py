@@ -34,7 +34,8 @@ def test_the_idle_menu_and_a_waiting_table_sleep(tmp_path: Path) -> None:
         assert _settle(app) >= 0.25, "the menu redraws while nothing moves"
         app.start_game(GameSetup("classic-five", [Player("Ann"), Player("Bob")]))
         table = app.stack.top
-        while table.turn.notices.banner is not None or not table.human_turn or table.felt.hold.lying:
+        while (table.turn.notices.banner is not None or not table.human_turn or table.felt.hold.lying
+               or table.tray.moving()):
             app.frame()
         assert _settle(app) >= 0.25, "the table redraws while it waits for a person"
         table.send(ThrowDice())

@@ -195,6 +195,14 @@ def test_a_roll_off_won_after_a_tie_says_so() -> None:
     assert n.events.roll_off([{0: (6,), 1: (2,)}], 0).sub.startswith("Roll-off: ")
 
 
+def test_the_empty_tray_says_what_each_scoring_die_is_worth_in_the_dice_s_own_names() -> None:
+    rules = preset("pass-the-dice")
+    pips = Narrator(rules, ["You", "Penny"], "pips").prompts.scoring_legend()
+    letters = Narrator(rules, ["You", "Penny"], "greed").prompts.scoring_legend()
+    assert pips == "Scoring dice: 1 = 100  ·  5 = 50  ·  combinations score more"
+    assert letters == "Scoring dice: D = 100  ·  G = 50  ·  combinations score more"
+
+
 def test_the_roll_off_lists_every_seat_and_a_long_name_can_be_shortened_in_a_banner() -> None:
     names = [f"Player Number {i}" for i in range(8)]
     n = Narrator(preset("pass-the-dice"), names)

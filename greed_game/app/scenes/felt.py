@@ -220,6 +220,9 @@ class Playing:
     """Each die that comes in from beyond a rail on its way to the hand (a new turn's, hot dice, a roll-off's)."""
     marks: list[tuple[float, tuple[float, float]]] = field(init=False, repr=False)
     """The film's dice that fall off the table: when each goes over the rail, and where its mark goes."""
+    unseen: set[int] = field(default_factory=set)
+    """The film's dice carried in from the tray: not seen until the throw leaves the hand (till then the tray's
+    likeness of each is in the air, on its way to its place in the hand)."""
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
     _tops: tuple[list[tuple[int, int]], list[tuple[int, int]]] = field(init=False, repr=False)
@@ -248,6 +251,21 @@ class Playing:
         # dice picked up show their old faces until half way; dice brought in already show the new ones
         old = self.start is not None and self.start_layouts != self.layouts
         self._tops = (top_quarters(rotations(lying_at[:, 3:7])) if old else final, final)
+
+    def carried_in(self, dice: Sequence[int]) -> None:
+        """The film's ``dice`` (brought in over the rail) come from the tray instead: they wait in the hand,
+        unseen, for the tray's likenesses of them to reach it."""
+        if self.start is None:
+            self.start = _brought_in(self.film)
+        for n in dice:
+            self.start[n] = self._hand[n]
+            self.brought[n] = False
+            self.unseen.add(n)
+
+    def places(self) -> list[tuple[int, tuple[float, float, float, float]]]:
+        """Each die brought in over the rail, and where it is to be in the hand: ``(x, y, angle, size)`` on the
+        stage, as the flat view draws it there."""
+        return [(n, _drawn_at(self._hand[n])) for n in np.flatnonzero(self.brought).tolist()]
 
     def pace(self) -> float:
         """How fast the film plays now, as a share of the speed setting's rate: quicker while the dice fly and
@@ -863,9 +881,12 @@ class FeltSection:
     def dice(self) -> list[DieView]:
         """The dice on the felt, where the film has them now."""
         if self._due is not None:
-            poses, layouts = self._due.pose()
-            self._due = None
+            due, self._due = self._due, None
+            poses, layouts = due.pose()
             pose_dice(self._dice, poses, layouts)
+            if due.t < due.lead:
+                for n in due.unseen:
+                    self._dice[n].alpha = 0
         return self._dice
 
     @dice.setter
@@ -931,12 +952,14 @@ class FeltSection:
             layouts[n] = layout
         return poses, tuple(layouts)
 
-    def roll_off(self, moment: RollOffThrown, names: list[str]) -> None:
-        """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests."""
-        self.sweep.take(self.dice, None, None, SWEEP * self.pace())  # a tie's dice: taken back to each side
-        # the new dice come in once the old are over the rail (the same rail, for a tie's thrower)
-        hold = SWEEP_FIRST if self.sweep.dice else 0.0
-        row, row_place = self.hold.fresh, self.hold.place
+    def roll_off(self, moment: RollOffThrown, names: list[str]) -> list[DieView]:
+        """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests. Returns the
+        dice a tie left on the felt, taken up off it (they go back to the tray)."""
+        tie = [d for d in self.dice if d.pose is not None and d.alpha > 0]
+        # the new dice come in once the old are off the felt
+        hold = SWEEP_FIRST if tie else 0.0
+        # (a die of the row still being carried in from the tray is not there: it comes from the tray again)
+        row, row_place = [d for d in self.hold.fresh if d.ident not in self.hold.hidden], self.hold.place
         self.clear()
         self.dice = []
         for value in moment.dice:
@@ -956,6 +979,7 @@ class FeltSection:
         self.playing = Playing(film, moment.toss.layouts, start=start, start_layouts=tuple(layouts),
                                lead=lead + hold, hold=hold)
         self._pose()
+        return tie
 
     def take(self, moment: KeptDice) -> tuple[list[DieView], bool]:
         """The kept dice leave the felt for the tray (the callout rises where they lay); and whether they are

@@ -22,7 +22,7 @@ from greed_game.app.input import Click, Input, KeyPress, Move, Scroll, TextInput
 from greed_game.app.navigation import Go, Pop, Push, Replace, ToMenu, ToPause, ToRules, ToScoreboard, went
 from greed_game.app.scenes.base import Scene
 from greed_game.app.scenes.felt import FeltSection, cancel_drag, felt_pointer, passing_on, take_up
-from greed_game.app.scenes.table_parts import FELT, RAILS
+from greed_game.app.scenes.table_parts import DIE, FELT, RAILS
 from greed_game.app.scenes.table_picture import TablePicture
 from greed_game.app.scenes.table_sections import (
     ActionsSection,
@@ -161,6 +161,9 @@ class TableScene(Scene):
         rules = setup.ruleset()
         script = build_lesson(rules) if lesson else None
         scene = cls(app, setup, Game(rules, setup.players), rng, seed, script)
+        # the game's dice lie set aside in the tray until thrown ($GREED spelt, with letters)
+        faces = sorted(range(1, min(rules.dice, 6) + 1), reverse=scene.skin == "greed")
+        scene.tray.set_aside([DieView(face, DIE, scene.vrng) for face in faces], 0.0)
         scene.turn.start_new()
         scene.felt.clear()  # (the first turn's row, laid before the roll-off began: never seen)
         scene._sync()
@@ -250,8 +253,11 @@ class TableScene(Scene):
                 self.tray.passing = []  # (the row's dice carried in from the tray are in it now: the throw takes them)
                 self.felt.throw(moment)
             else:
-                self.felt.roll_off(moment, [p.name for p in self.game.players])
-            self.tray.let_go()
+                # (a tie's dice go back to the tray, to be thrown again from there, as do dice on their way to a row)
+                self.tray.recall(self.turn.pace)
+                self.tray.set_aside(self.felt.roll_off(moment, [p.name for p in self.game.players]), self.turn.pace,
+                                    lifted=True)
+            self._from_tray()
             if PHYSICS_RATE[self.app.settings.animation_speed] == 0:
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
@@ -265,6 +271,18 @@ class TableScene(Scene):
         elif isinstance(moment, LeaveTable):
             return Replace(ToScoreboard(self.setup, self.game))
         return None
+
+    def _from_tray(self) -> None:
+        """A throw's dice that would come in over the rail come from the tray where dice lie set aside there (a
+        roll-off's): carried to the hand, reaching it as the throw leaves."""
+        playing = self.felt.playing
+        rate = PHYSICS_RATE[self.app.settings.animation_speed]
+        if playing is None or rate == 0 or not self.tray.aside:
+            return
+        brought = playing.places()
+        handed = self.tray.hand_over([place for _, place in brought], self.turn.pace, self.snap,
+                                     (playing.lead - playing.t) / rate)
+        playing.carried_in([n for (n, _), h in zip(brought, handed, strict=True) if h is not None])
 
     def _sync(self) -> None:
         snap = self.snap

@@ -309,12 +309,13 @@ def _draw_row(canvas: Canvas, row: pygame.Rect, player: Player, seat: int, s: St
         canvas.box(pygame.Rect(bar.x, bar.y, max(2, bar.w * share), bar.h), color, radius=2)
 
 
-def tray_places(groups: Sequence[int], reserved: float = 0.0) -> tuple[list[float], float]:
+def tray_places(groups: Sequence[int], reserved: float = 0.0, end: float = 0.0) -> tuple[list[float], float]:
     """Where each kept die lies along the tray (``groups``: each die's group, in order) and how big it is drawn:
     the groups apart, the dice smaller once there are many (after hot dice), never one over another; the first
-    ``reserved`` px of the tray are left free (for the sets hot dice finished)."""
+    ``reserved`` px of the tray are left free (for the sets hot dice finished), and the last ``end`` (for the dice
+    set aside)."""
     count = len(groups)
-    room = TRAY.w - 280 - reserved
+    room = TRAY.w - 280 - reserved - end
     gaps = len(set(groups)) - 1 if groups else 0
     # the groups' gaps narrow before the dice shrink much (a die 24 px apart still reads)
     gap = max(4.0, min(18.0, (room - count * 24.0) / max(1, gaps)))

@@ -62,9 +62,10 @@ from greed_game.play.moments import (
 )
 from greed_game.play.snapshot import OfferBox, TableSnapshot, Waiting
 
-TRAY_FADE = 0.4
-"""Seconds the last turn's kept dice left in the tray take to fade out of it (once a throw or a keep shows that
-they are not wanted back on the felt)."""
+ASIDE_DIE = 28.0
+"""How big (logical px) the dice set aside in the tray are drawn: smaller than the turn's keeps, and dimmed."""
+ASIDE_STEP = 32.0
+"""Logical px from one die set aside to the next, at the tray's far end."""
 KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
@@ -120,11 +121,10 @@ class TraySection(Section):
         self.skin = skin
         self.dice: list[TrayDie] = []
         self.groups = 0
-        self.leaving: list[tuple[float, float, int, float]] = []
-        """The last turn's kept dice (where, which face): they lie in the tray until they are carried back to the
-        felt (:meth:`hand_over`) or fade out, not wanted (:meth:`let_go`)."""
-        self.fade = 0.0
-        """Seconds left of their fading (0: not fading)."""
+        self.aside: list[DieView] = []
+        """The dice set aside, out of play: those kept in earlier turns (and, at a new table, the dice not yet
+        thrown). They lie, smaller and dimmed, at the tray's far end until a thrower's row takes them
+        (:meth:`hand_over`): the six dice are always on the table, never faded out or in."""
         self.passing: list[DieView] = []
         """The dice carried from the tray to the thrower's row (see :meth:`hand_over`)."""
         self.lending: tuple[int, float] | None = None
@@ -139,7 +139,6 @@ class TraySection(Section):
     def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
         """Dice arrive as one group (gliding from the felt unless ``animate`` is off), in order: pips upwards,
         letters downwards (a straight of letters spells $GREED)."""
-        self.let_go()
         group = self.groups
         self.groups += 1
         for v in sorted(views, key=lambda v: v.value, reverse=self.skin() == "greed"):
@@ -171,11 +170,7 @@ class TraySection(Section):
         sets hot dice finished make way once the six are thrown on."""
         if not snap.tray:
             if self.dice:
-                # (those still on their way in count where they were going)
-                self.leaving = [(*(t.view.tween.end[:2] if t.view.tween is not None else (t.view.x, t.view.y)),
-                                 t.view.value, t.view.tween.end[3] if t.view.tween is not None else t.view.size)
-                                for t in self.dice if t.group > self.spent]
-                self.fade = 0.0
+                self.set_aside([t.view for t in self.dice if t.group > self.spent])
             self.dice, self.groups, self.spent, self.lent, self.lending = [], 0, -1, -1, None
             return
         while self.groups < len(snap.tray):
@@ -197,26 +192,58 @@ class TraySection(Section):
                 if t.group > spent and t.view.tween is None:
                     t.view.move_to(x, y, 0.0, size, SPENT_SLIDE)
 
-    def hand_over(self, places: Sequence[tuple[float, float, float, float]], pace: float,
-                  snap: TableSnapshot) -> list[tuple[int, float] | None]:
-        """Dice lying in the tray and not kept this turn (the last turn's keeps; the sets hot dice finished, once
+    def set_aside(self, views: Sequence[DieView], pace: float = 1.0, *, lifted: bool = False) -> None:
+        """``views`` (kept in the turn just over; the dice not yet thrown; a tied roll-off's dice, ``lifted`` off
+        the felt) are set aside at the tray's far end, sliding there (carried over the felt from it)."""
+        for v in views:
+            if v.tween is not None:  # (still on its way in: from where it was going)
+                v.x, v.y, v.angle, v.size = v.tween.end
+                v.tween = None
+            v.selected, v.place, v.z = False, "tray", 0.0
+        fresh = [id(v) for v in views]
+        self.aside += views
+        xs = self._aside_places()
+        for v, x in zip(self.aside, xs, strict=True):
+            lift = KEEP_LIFT if lifted and id(v) in fresh else 0.0
+            v.move_to(x, TRAY.y + 36, 0.0, ASIDE_DIE, (CARRY if lift else SPENT_SLIDE) * pace, lift=lift)
+
+    def recall(self, pace: float) -> None:
+        """The dice on their way from the tray to a row no longer wanted there (a roll-off's throw began) go back
+        to it, from where they are."""
+        views, self.passing = self.passing, []
+        for v in views:
+            v.tween, v.z = None, 0.0
+        self.set_aside(views, pace, lifted=True)
+
+    def _aside_places(self) -> list[float]:
+        """Where each die set aside lies along the tray: side by side, the last at the far end."""
+        end = TRAY.x + 66 + TRAY.w - 280
+        return [end - (len(self.aside) - n - 0.5) * ASIDE_STEP for n in range(len(self.aside))]
+
+    def _aside_room(self) -> float:
+        """How much of the tray's far end the dice set aside take (the turn's keeps are laid before it)."""
+        return len(self.aside) * ASIDE_STEP + 10.0 if self.aside else 0.0
+
+    def hand_over(self, places: Sequence[tuple[float, float, float, float]], pace: float, snap: TableSnapshot,
+                  seconds: float | None = None) -> list[tuple[int, float] | None]:
+        """Dice lying in the tray and not in this turn's score (those set aside; the sets hot dice finished, once
         in) are carried to ``places`` (``(x, y, angle, size)`` each, where a die of the thrower's row is to lie):
         for each place, the face of the die carried there and the seconds until it is there; None for a place
-        no die of the tray goes to (fewer lie there)."""
+        no die of the tray goes to (fewer lie there). Given ``seconds``, all are there by then (a throw's hand)."""
         wait = 0.0
-        if self.leaving and self.fade == 0:
-            lying, self.leaving = self.leaving, []
-        else:
-            hot = max((g for g, kept in enumerate(snap.tray) if kept.hot), default=-1)
-            sets = [t.view for t in self.dice if self.spent < t.group <= hot]
-            lying = [(*v.tween.end[:2], v.value, v.tween.end[3]) if v.tween is not None else (v.x, v.y, v.value, v.size)
-                     for v in sets]
-            if sets:
-                # (those still on their way in are let lie a moment: put down and taken up again at once, they
-                # had seemed to bounce off the tray)
-                wait = max((v.tween.duration - v.tween.t for v in sets if v.tween is not None), default=0.0)
-                wait += HOT_REST * pace
-                self.lending = (hot, wait)
+        hot = max((g for g, kept in enumerate(snap.tray) if kept.hot), default=-1)
+        sets = [t.view for t in self.dice if self.spent < t.group <= hot]
+        if sets:
+            # (those still on their way in are let lie a moment: put down and taken up again at once, they had
+            # seemed to bounce off the tray)
+            wait = max((v.tween.duration - v.tween.t for v in sets if v.tween is not None), default=0.0)
+            wait += HOT_REST * pace
+            self.lending = (hot, wait)
+        aside = self.aside[: max(0, len(places) - len(sets))]
+        self.aside = self.aside[len(aside):]
+        # (the sets from where they are going, once there; the dice set aside from where they are)
+        lying = [(*v.tween.end[:2], v.value, v.tween.end[3]) if v.tween is not None else (v.x, v.y, v.value, v.size)
+                 for v in sets] + [(v.x, v.y + 4, v.value, v.size) for v in aside]
         lying.sort(key=lambda d: d[0])
         order = sorted(range(len(places)), key=lambda n: places[n][0])
         # each die to a place in the same order across, so that no two ways cross
@@ -227,18 +254,13 @@ class TraySection(Section):
             view = DieView(face, DIE, self.vrng)
             view.x, view.y, view.size, view.place = x, y - 4, size, "tray"
             after = wait + PASS_STAGGER * pace * k
+            carry = PASS_CARRY * pace if seconds is None else max(0.0, seconds - after)
             tx, ty, angle, to_size = places[n]
-            view.move_to(tx, ty, angle, to_size, PASS_CARRY * pace, lift=KEEP_LIFT, after=after)
+            view.move_to(tx, ty, angle, to_size, carry, lift=KEEP_LIFT, after=after)
             if view.tween is not None:
                 self.passing.append(view)
-            out[n] = (face, after + PASS_CARRY * pace)
+            out[n] = (face, after + carry)
         return out
-
-    def let_go(self) -> None:
-        """The last turn's dice left in the tray are not wanted back on the felt (a throw left without them, or
-        dice were kept): they fade out."""
-        if self.leaving and self.fade == 0:
-            self.fade = TRAY_FADE
 
     def update(self, dt: float) -> None:
         """Glide the dice on their way in; the last turn's fade; the sets hot dice finished taken up again."""
@@ -248,11 +270,7 @@ class TraySection(Section):
             if self.lending is None:
                 self.lent = group
                 self._spend(max(self.spent, group))
-        if self.fade > 0:
-            self.fade = max(0.0, self.fade - dt)
-            if self.fade == 0:
-                self.leaving = []
-        for v in self.passing:
+        for v in self.passing + self.aside:
             v.update(dt)
         self.passing = [v for v in self.passing if v.tween is not None]
         for t in self.dice:
@@ -267,10 +285,11 @@ class TraySection(Section):
                 t.view.tween.quicken(left)
 
     def hurry(self) -> None:
-        """Every die in its place at once (the last turn's faded out, if fading)."""
-        if self.fade > 0:
-            self.fade, self.leaving = 0.0, []
+        """Every die in its place at once."""
         self.passing = []
+        for v in self.aside:
+            if v.tween is not None:
+                v.tween.t = v.tween.duration
         if self.lending is not None:
             self.update(self.lending[1])
         for t in self.dice:
@@ -279,8 +298,8 @@ class TraySection(Section):
 
     def moving(self) -> bool:
         """Whether a die is still on its way in (or the last turn's on its way out)."""
-        return (self.fade > 0 or bool(self.passing) or self.lending is not None
-                or any(t.view.tween is not None for t in self.dice))
+        return (bool(self.passing) or self.lending is not None
+                or any(v.tween is not None for v in [t.view for t in self.dice] + self.aside))
 
     def carried(self) -> list[tuple[float, float]]:
         """Points along the way of the dice still being carried from the felt (a banner keeps off their path)."""
@@ -300,7 +319,7 @@ class TraySection(Section):
         """Each die's place in the tray, and the size the dice are drawn at there (the spent sets' dice, not
         drawn, keep theirs)."""
         live = [t for t in self.dice if t.group > self.spent]
-        xs, size = tray_places([t.group for t in live], SPENT_W if self.spent >= 0 else 0.0)
+        xs, size = tray_places([t.group for t in live], SPENT_W if self.spent >= 0 else 0.0, self._aside_room())
         places = dict(zip((id(t) for t in live), xs, strict=True))
         return [(places.get(id(t), t.view.x), TRAY.y + 36) for t in self.dice], size
 
@@ -333,14 +352,18 @@ class TraySection(Section):
                     continue
                 canvas.text(label, (mid, r.bottom - 15), 12, theme.GOLD, font="bold", anchor="center")
                 shown_to = mid + half
-        if self.leaving:
-            share = self.fade / TRAY_FADE if self.fade > 0 else 1.0
-            for x, y, face, size in self.leaving:
-                draw_upright(canvas, skin, face, (x, y - 4 - 10 * (1 - share)), size, alpha=int(255 * share))
+        for v in self.aside:
+            if v.tween is None or v.tween.lift <= 0:
+                draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size, alpha=150)
         for t in self.dice:
             v = t.view
             if v.tween is None and t.group > self.spent:
                 draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size)
+        if not self.dice and not self.passing and snap.legend:
+            # (letter dice do not say what they are worth: the tray says it while it has room)
+            room = TRAY.w - 280 - self._aside_room()
+            canvas.text(snap.legend, (TRAY.x + 66 + room / 2, TRAY.centery), 12, (150, 124, 96), anchor="center",
+                        max_width=room - 8)
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
         lost = snap.busted and snap.state.turn_points > 0
@@ -376,6 +399,9 @@ class TraySection(Section):
                 draw_die(canvas, skin, t.view)
         if self.lending is None:  # (till then they lie in the tray)
             for view in self.passing:
+                draw_die(canvas, skin, view)
+        for view in self.aside:
+            if view.tween is not None and view.tween.lift > 0:
                 draw_die(canvas, skin, view)
 
 
