@@ -29,15 +29,6 @@ class Prompts(Voice):
         with 6", of a 5 that scores alone)."""
         return _("Pick {rest} too, to keep {dice}").format(dice=self.dice(dice), rest=self.dice(rest))
 
-    def scoring_legend(self) -> str:
-        """The empty tray's reminder of what scores: ``Scoring dice: 1 = 100 · 5 = 50 · combinations score
-        more`` (``D = 100 · G = 50`` with letters, whose worth a newcomer cannot read off the face)."""
-        singles = "  ·  ".join(_("{face} = {points}").format(face=self.vocab.face(face), points=num(points))
-                               for face, points in sorted(self.rules.scoring.singles))
-        if not singles:
-            return ""
-        return _("Scoring dice: {singles}  ·  combinations score more").format(singles=singles)
-
     def keep_prompt(self, dice_on_felt: int, best: int) -> str:
         """What to do with a throw before anything is selected."""
         if dice_on_felt == 1:

@@ -162,6 +162,16 @@ def scoring_rows(rules: RuleSet, vocab: Vocabulary) -> list[ScoringRow]:
     return rows
 
 
+def scoring_legend(rules: RuleSet, vocab: Vocabulary) -> str:
+    """The empty tray's reminder of what scores: ``Scoring dice: 1 = 100 · 5 = 50 · combinations score more``
+    (``D = 100 · G = 50`` with letters, whose worth a newcomer cannot read off the face)."""
+    singles = "  ·  ".join(_("{face} = {points}").format(face=vocab.face(face), points=num(points))
+                           for face, points in sorted(rules.scoring.singles))
+    if not singles:
+        return ""
+    return _("Scoring dice: {singles}  ·  combinations score more").format(singles=singles)
+
+
 def _scoring_lines(rules: RuleSet, vocab: Vocabulary) -> list[str]:
     return [line for row in scoring_rows(rules, vocab) for line in row.words]
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from greed_game.i18n import _
 from greed_game.i18n import current as current_language
 from greed_game.narrator import CardWords, Line, Narrator, OfferWords, Said, Tone, num
+from greed_game.narrator.rules_text import scoring_legend
 from greed_game.play.moments import AnswerOffer, BankTurn, Command, HoldDice, ThrowDice, ToggleHint
 from greed_game.play.notices import Headline, Notices, Speech
 from greed_game.play.selection import Selection
@@ -408,7 +409,7 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         turn_note=("", "dim") if flow.busted or flow.roll_off.showing or (flow.mode == "rolling" and not s.carried)
         else words.seats.turn_note(s),
         chips=tuple(words.seats.chips(s)),
-        legend=words.prompts.scoring_legend(),
+        legend=scoring_legend(flow.rules, words.vocab),
         buttons=buttons(flow),
         hint=tuple(advisor.lines) if hint_open else None,
         log=tuple(flow.log),

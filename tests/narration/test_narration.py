@@ -196,9 +196,11 @@ def test_a_roll_off_won_after_a_tie_says_so() -> None:
 
 
 def test_the_empty_tray_says_what_each_scoring_die_is_worth_in_the_dice_s_own_names() -> None:
+    from greed_game.narrator.rules_text import scoring_legend
+    from greed_game.narrator.words import Vocabulary
+
     rules = preset("pass-the-dice")
-    pips = Narrator(rules, ["You", "Penny"], "pips").prompts.scoring_legend()
-    letters = Narrator(rules, ["You", "Penny"], "greed").prompts.scoring_legend()
+    pips, letters = scoring_legend(rules, Vocabulary("pips")), scoring_legend(rules, Vocabulary("greed"))
     assert pips == "Scoring dice: 1 = 100  ·  5 = 50  ·  combinations score more"
     assert letters == "Scoring dice: D = 100  ·  G = 50  ·  combinations score more"
 

@@ -60,6 +60,20 @@ if TYPE_CHECKING:
     from greed_game.app.scenes.base import App
     from greed_game.storage import Resumed
 
+
+def _from_tray(table: TableScene) -> None:
+    """A throw's dice that would come in over the rail come from the tray where dice lie set aside there (a
+    roll-off's): carried to the hand, reaching it as the throw leaves."""
+    playing = table.felt.playing
+    rate = PHYSICS_RATE[table.app.settings.animation_speed]
+    if playing is None or rate == 0 or not table.tray.aside:
+        return
+    brought = playing.places()
+    handed = table.tray.hand_over([place for _, place in brought], table.turn.pace, table.snap,
+                                 (playing.lead - playing.t) / rate)
+    playing.carried_in([n for (n, _), h in zip(brought, handed, strict=True) if h is not None])
+
+
 __all__ = ["FELT", "TableScene"]
 
 
@@ -257,7 +271,7 @@ class TableScene(Scene):
                 self.tray.recall(self.turn.pace)
                 self.tray.set_aside(self.felt.roll_off(moment, [p.name for p in self.game.players]), self.turn.pace,
                                     lifted=True)
-            self._from_tray()
+            _from_tray(self)
             if PHYSICS_RATE[self.app.settings.animation_speed] == 0:
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
@@ -271,18 +285,6 @@ class TableScene(Scene):
         elif isinstance(moment, LeaveTable):
             return Replace(ToScoreboard(self.setup, self.game))
         return None
-
-    def _from_tray(self) -> None:
-        """A throw's dice that would come in over the rail come from the tray where dice lie set aside there (a
-        roll-off's): carried to the hand, reaching it as the throw leaves."""
-        playing = self.felt.playing
-        rate = PHYSICS_RATE[self.app.settings.animation_speed]
-        if playing is None or rate == 0 or not self.tray.aside:
-            return
-        brought = playing.places()
-        handed = self.tray.hand_over([place for _, place in brought], self.turn.pace, self.snap,
-                                     (playing.lead - playing.t) / rate)
-        playing.carried_in([n for (n, _), h in zip(brought, handed, strict=True) if h is not None])
 
     def _sync(self) -> None:
         snap = self.snap
