@@ -185,6 +185,11 @@ class ScoreboardScene(Scene):
             color = theme.seat_color(seat)
             canvas.lines(color, pts, 3 if seat in self.game.winners else 2)
             canvas.circle(color, pts[-1], 5)
+            # a seat whose last turn came before the last round's end: dashed on to its name at the right (its
+            # name had stood by another seat's line, helper-42)
+            x, y = pts[-1]
+            for x0 in range(round(x) + 8, plot.right, 10):
+                canvas.line(color, (x0, y), (min(x0 + 5, plot.right), y), 1.5)
             ends.append((pts[-1][1], seat))
         last_y = -1e9
         for y, seat in sorted(ends):
