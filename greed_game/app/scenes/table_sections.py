@@ -70,8 +70,8 @@ KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
 PASS_CARRY = 0.45
-"""Seconds (at normal speed) the last turn's kept dice take to be carried from the tray to the next thrower's
-row (further than from the felt to the tray, a little slower)."""
+"""Seconds (at normal speed) dice take to be carried from the tray to the thrower's row (further than from the
+felt to the tray, a little slower)."""
 PASS_STAGGER = 0.025
 """Seconds (at normal speed) between one die and the next leaving the tray for the row: they go along side by side
 and their ways never cross, so they go nearly as one (a queue of six in the air had read as dice marching)."""
@@ -132,6 +132,8 @@ class TraySection(Section):
         dice leave the tray (then shown as the chip: :attr:`spent`)."""
         self.lent = -1
         """The last of those sets whose dice have left the tray."""
+        self.taken_up: set[int] = set()
+        """The likenesses (by ``id``) among :attr:`passing` of the dice of those sets."""
         self.spent = -1
         """The last group of the sets hot dice finished, once the six are thrown on (-1: none): they are shown as
         one chip with their points, not as dice (after two hot dice, twenty dice shrank to 14 px)."""
@@ -241,29 +243,32 @@ class TraySection(Section):
             self.lending = (hot, wait)
         aside = self.aside[: max(0, len(places) - len(sets))]
         self.aside = self.aside[len(aside):]
-        # (the sets from where they are going, once there; the dice set aside from where they are)
-        lying = [(*v.tween.end[:2], v.value, v.tween.end[3]) if v.tween is not None else (v.x, v.y, v.value, v.size)
-                 for v in sets] + [(v.x, v.y + 4, v.value, v.size) for v in aside]
+        # (the sets from where they are going, once there; the dice set aside from where they are, at once)
+        lying = [(*v.tween.end[:2], v.value, v.tween.end[3], wait) if v.tween is not None
+                 else (v.x, v.y, v.value, v.size, wait) for v in sets] + [
+                    (v.x, v.y + 4, v.value, v.size, 0.0) for v in aside]
         lying.sort(key=lambda d: d[0])
         order = sorted(range(len(places)), key=lambda n: places[n][0])
         # each die to a place in the same order across, so that no two ways cross
         chosen = min(itertools.combinations(order, min(len(lying), len(order))),
                      key=lambda c: sum(abs(places[n][0] - d[0]) for n, d in zip(c, lying, strict=False)))
         out: list[tuple[int, float] | None] = [None] * len(places)
-        for k, (n, (x, y, face, size)) in enumerate(zip(chosen, lying, strict=False)):
+        for k, (n, (x, y, face, size, rest)) in enumerate(zip(chosen, lying, strict=False)):
             view = DieView(face, DIE, self.vrng)
             view.x, view.y, view.size, view.place = x, y - 4, size, "tray"
-            after = wait + PASS_STAGGER * pace * k
+            after = rest + PASS_STAGGER * pace * k
             carry = PASS_CARRY * pace if seconds is None else max(0.0, seconds - after)
             tx, ty, angle, to_size = places[n]
             view.move_to(tx, ty, angle, to_size, carry, lift=KEEP_LIFT, after=after)
             if view.tween is not None:
                 self.passing.append(view)
+                if rest:
+                    self.taken_up.add(id(view))
             out[n] = (face, after + carry)
         return out
 
     def update(self, dt: float) -> None:
-        """Glide the dice on their way in; the last turn's fade; the sets hot dice finished taken up again."""
+        """Glide the dice on their way in or to a row; the sets hot dice finished taken up again."""
         if self.lending is not None:
             group, left = self.lending
             self.lending = (group, left - dt) if left > dt else None
@@ -273,6 +278,7 @@ class TraySection(Section):
         for v in self.passing + self.aside:
             v.update(dt)
         self.passing = [v for v in self.passing if v.tween is not None]
+        self.taken_up &= {id(v) for v in self.passing}
         for t in self.dice:
             t.view.update(dt)
             if t.view.tween is None:
@@ -297,7 +303,7 @@ class TraySection(Section):
                 t.view.tween.t = t.view.tween.duration
 
     def moving(self) -> bool:
-        """Whether a die is still on its way in (or the last turn's on its way out)."""
+        """Whether a die is still on its way in, to a row or to its place set aside."""
         return (bool(self.passing) or self.lending is not None
                 or any(v.tween is not None for v in [t.view for t in self.dice] + self.aside))
 
@@ -397,8 +403,9 @@ class TraySection(Section):
         for t in self.dice:
             if t.view.tween is not None and t.group > self.spent:
                 draw_die(canvas, skin, t.view)
-        if self.lending is None:  # (till then they lie in the tray)
-            for view in self.passing:
+        for view in self.passing:
+            # (a set hot dice finished lies in the tray till it is taken up: its likenesses wait unseen)
+            if self.lending is None or id(view) not in self.taken_up:
                 draw_die(canvas, skin, view)
         for view in self.aside:
             if view.tween is not None and view.tween.lift > 0:
