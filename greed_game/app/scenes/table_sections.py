@@ -368,7 +368,10 @@ class TraySection(Section):
         if not self.dice and not self.passing and snap.legend:
             # (letter dice do not say what they are worth: the tray says it while it has room)
             room = TRAY.w - 280 - self._aside_room()
-            canvas.text(snap.legend, (TRAY.x + 66 + room / 2, TRAY.centery), 12, (150, 124, 96), anchor="center",
+            legend = snap.legend
+            while canvas.text_width(legend, 12) > room - 8 and "  ·  " in legend:
+                legend = legend.rsplit("  ·  ", 1)[0]  # (the singles' worth before the note on combinations)
+            canvas.text(legend, (TRAY.x + 66 + room / 2, TRAY.centery), 12, (150, 124, 96), anchor="center",
                         max_width=room - 8)
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
