@@ -144,6 +144,7 @@ class TablePicture:
         table.tray.draw_moving(canvas)
         if not self._plates_under():
             table.top.draw_plates(canvas, snap, resting(table.felt))
+        table.tray.draw_lifted(canvas)
         table.notices.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(ACTIONS)):
             table.actions.draw(canvas, snap)

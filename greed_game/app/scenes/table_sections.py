@@ -66,6 +66,8 @@ ASIDE_DIE = 28.0
 """How big (logical px) the dice set aside in the tray are drawn: smaller than the turn's keeps, and dimmed."""
 ASIDE_STEP = 32.0
 """Logical px from one die set aside to the next, at the tray's far end."""
+ASIDE_ROOM = 96.0
+"""The least room (logical px) the dice set aside take, for the words under them."""
 KEEP_LIFT = 64.0
 """How high (logical pixels) a kept die is lifted half way to the tray: it grows and its shadow falls away, so
 it is seen carried over the dice still on the felt."""
@@ -224,7 +226,7 @@ class TraySection(Section):
 
     def _aside_room(self) -> float:
         """How much of the tray's far end the dice set aside take (the turn's keeps are laid before it)."""
-        return len(self.aside) * ASIDE_STEP + 10.0 if self.aside else 0.0
+        return max(len(self.aside) * ASIDE_STEP, ASIDE_ROOM) + 10.0 if self.aside else 0.0
 
     def hand_over(self, places: Sequence[tuple[float, float, float, float]], pace: float, snap: TableSnapshot,
                   seconds: float | None = None) -> list[tuple[int, float] | None]:
@@ -361,11 +363,20 @@ class TraySection(Section):
         for v in self.aside:
             if v.tween is None or v.tween.lift <= 0:
                 draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size, alpha=150)
+        if self.aside and all(v.tween is None for v in self.aside):
+            # (dimmed at the far end they had read as this turn's keeps, helper-43)
+            xs = [v.x for v in self.aside]
+            label = _("set aside")
+            half = min(canvas.text_width(label, 11), ASIDE_ROOM) / 2
+            end = TRAY.x + 66 + TRAY.w - 280
+            canvas.text(label, (min((min(xs) + max(xs)) / 2, end - half), r.bottom - 15), 11, (150, 124, 96),
+                        anchor="center", max_width=ASIDE_ROOM)
         for t in self.dice:
             v = t.view
             if v.tween is None and t.group > self.spent:
                 draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size)
-        if not self.dice and not self.passing and snap.legend:
+        # (not while dice slide along the tray: set aside, they had crossed its words, helper-43)
+        if not self.dice and not self.passing and snap.legend and all(v.tween is None for v in self.aside):
             # (letter dice do not say what they are worth: the tray says it while it has room)
             room = TRAY.w - 280 - self._aside_room()
             legend = snap.legend
@@ -406,6 +417,11 @@ class TraySection(Section):
         for t in self.dice:
             if t.view.tween is not None and t.group > self.spent:
                 draw_die(canvas, skin, t.view)
+
+    def draw_lifted(self, canvas: Canvas) -> None:
+        """Dice carried up out of the tray to a row, or back to it over the felt: over the seats' plates, which they
+        pass high above (under them, "You" had hidden a die as it crossed, helper-42 and helper-43)."""
+        skin = self.skin()
         for view in self.passing:
             # (a set hot dice finished lies in the tray till it is taken up: its likenesses wait unseen)
             if self.lending is None or id(view) not in self.taken_up:
