@@ -409,6 +409,7 @@ class TurnController:
     def bank(self) -> None:
         self.recorder.play(Bank())
         self.turn_end = step = self.game.last
+        self.notices.message = ""  # (a refusal of this turn's had stayed up into the next player's, helper-43)
         banked = step.first(Banked) if step is not None else None
         if banked is not None and banked.kept:
             # Banked straight from the throw: its best dice are seen set aside, and the turn's total with them,
@@ -490,6 +491,7 @@ class TurnController:
         if bust is not None:
             self.turn_end = step
             self.busted = True
+            self.notices.message = ""
             self.moments.append(BustMoment())
             if self.is_human(self.game.state.current if step is None else step.before.current):
                 # A person sees which dice failed: the table holds until a key or a click.

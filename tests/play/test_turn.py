@@ -194,6 +194,21 @@ def test_a_person_is_told_why_a_move_is_refused_in_the_dice_vocabulary() -> None
     assert turn.notices.message == turn.choice.error and turn.mode == "ready"
 
 
+def test_a_refusal_goes_with_its_turn() -> None:
+    """"2 cannot score in this throw" had stayed up, in red, into the next player's turn (helper-43)."""
+    from greed_game.play.moments import BankTurn
+
+    turn, _view, _ = _controller([Player("Tess"), Player("Ada", "cautious")], "pass-the-dice",
+                                overrides={"entry_minimum": 0})
+    _first_throw(turn, (1, 2, 3, 4, 6, 6))
+    turn.selection.choose((1, 2))
+    turn.send(ThrowDice())
+    assert turn.notices.message, "the 2 is refused"
+    turn.selection.choose((1,))
+    turn.send(BankTurn())
+    assert turn.notices.message == ""
+
+
 def test_a_die_that_cannot_score_is_refused_when_picked_and_said_as_a_sentence() -> None:
     """Picked, such a die had turned every later pick red (helper-35); in the letter skin the refusal began with a
     small letter ("ebony E cannot score in this throw")."""
