@@ -97,6 +97,9 @@ hurry the dice does not throw the next at once, unseen."""
 HOT_SEEN = 1.4
 """Seconds (at normal speed) the hot dice banner is on show before the six are thrown on (a computer's, or a
 person's thrown with Space; at 1.0 it read as brief)."""
+ROLL_OFF_READ = 1.9
+"""Seconds (at normal speed) the roll-off's result is on show before the first thrower's dice are laid before
+them."""
 HOT_STAYS = 0.3
 """Seconds the hot dice banner stays once the six are thrown on (it comes once the kept dice are in the tray)."""
 
@@ -591,5 +594,7 @@ def _show_roll_off(turn: TurnController, thrown: bool = False) -> None:
     turn.roll_off_rounds = rounds  # (for the log's line, which gives the throws as the banner does)
     turn.shown = turn.game.state  # the plates and the players' list mark who starts as the banner says it
     turn.log = _log(turn, ())
-    turn.notices.show(turn.narrator.events.roll_off(rounds, turn.game.state.current), 2.2 * turn.pace + 0.4)
-    turn.wait(1.6, turn.ready)
+    # (down as the first thrower's row is laid: up a second longer, it hid the dice coming into the row, helper-42
+    # and helper-43; the throws stay in the log)
+    turn.notices.show(turn.narrator.events.roll_off(rounds, turn.game.state.current), ROLL_OFF_READ * turn.pace)
+    turn.wait(ROLL_OFF_READ, turn.ready)

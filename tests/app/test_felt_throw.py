@@ -914,6 +914,22 @@ def test_a_new_game_s_dice_lie_set_aside_in_the_tray_and_none_comes_in_over_a_ra
     assert seen_thrown and table.turn.throws >= 1 and table.tray.aside == []
 
 
+def test_the_roll_off_s_banner_is_down_before_the_first_thrower_s_row_is_laid(make_app: Callable[..., App]) -> None:
+    """Up a second longer, it hid the dice coming into the row (helper-42, helper-43)."""
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("pass-the-dice", [ADA, BRUTUS]))
+    app.stack.replace(table)
+    drive.until(lambda: table.turn.notices.banner is not None and table.turn.notices.banner.said.title.endswith(
+        "starts"), limit=3000)
+    drive.until(lambda: len(table.felt.hold.fresh) == 6, limit=3000)
+    banner = table.turn.notices.banner
+    assert banner is None or not banner.said.title.endswith("starts")
+
+
 def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> None:
     from greed_game.app.scenes.felt import _brought_in
 
