@@ -33,7 +33,7 @@ from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS, top_face
 from greed_game.play.voids import Hands, Toss, seat_spot
-from greed_game.rules import FirstPlayer, Phase, Roll
+from greed_game.rules import FirstPlayer, Phase, Player, Roll
 
 from .conftest import Driver
 from .scenarios import (
@@ -928,6 +928,28 @@ def test_the_roll_off_s_banner_is_down_before_the_first_thrower_s_row_is_laid(ma
     drive.until(lambda: len(table.felt.hold.fresh) == 6, limit=3000)
     banner = table.turn.notices.banner
     assert banner is None or not banner.said.title.endswith("starts")
+
+
+@pytest.mark.parametrize("speed", ["instant", "normal"])
+def test_a_roll_off_thrown_seat_by_seat_takes_its_dice_from_the_tray_and_never_piles_them_up(
+        make_app: Callable[..., App], speed: str) -> None:
+    """At instant speed each seat's six were set aside again after its throw but never taken from the tray: forty
+    dice piled up there, and drawn at a size below nothing they stopped the game (the monkey test)."""
+    from greed_game.app.scenes.table import TableScene
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed=speed)
+    drive = Driver(app)
+    players = [Player(f"Bot {n}", "cautious") for n in range(4)]
+    table = TableScene.new(app, GameSetup("dollar-greed", players))
+    app.stack.replace(table)
+    most = 0
+    for _ in range(1500):
+        drive.frames(1)
+        most = max(most, len(table.tray.aside))
+        if table.turn.throws >= 1:
+            break
+    assert table.turn.throws >= 1 and most <= 6
 
 
 def test_every_die_brought_into_the_hand_comes_over_the_thrower_s_own_rail() -> None:

@@ -66,11 +66,13 @@ def _from_tray(table: TableScene) -> None:
     roll-off's): carried to the hand, reaching it as the throw leaves."""
     playing = table.felt.playing
     rate = PHYSICS_RATE[table.app.settings.animation_speed]
-    if playing is None or rate == 0 or not table.tray.aside:
+    if playing is None or not table.tray.aside:
         return
     brought = playing.places()
+    # (at instant speed too: the dice are taken from the tray, if unseen; left there, a roll-off's dice set aside
+    # again piled up in it, throw after throw)
     handed = table.tray.hand_over([place for _, place in brought], table.turn.pace, table.snap,
-                                 (playing.lead - playing.t) / rate)
+                                 (playing.lead - playing.t) / rate if rate > 0 else 0.0)
     playing.carried_in([n for (n, _), h in zip(brought, handed, strict=True) if h is not None])
 
 
@@ -395,6 +397,10 @@ class TableScene(Scene):
         if held is not None:
             self.turn.send(held)
         self.tray.update(dt)
+        if not self.felt.hold.hidden and self.felt.playing is None:
+            # (the row's dice were taken up before they were set down: their likenesses are gone with them; left
+            # flying, a roll-off's would have gone back to the tray, one die too many)
+            self.tray.passing = []
         self.notices.confetti.step(dt)
         self.side.tick(self.snap, dt)
         if self.turn.mode == "rolling":

@@ -329,7 +329,7 @@ def tray_places(groups: Sequence[int], reserved: float = 0.0, end: float = 0.0) 
             last = group
         places.append(x)
         x += step
-    return places, min(TRAY_DIE, step - 4)
+    return places, max(8.0, min(TRAY_DIE, step - 4))  # (however many dice, never drawn at nothing)
 
 
 def banner_card(canvas: Canvas, said: Said, dice: Sequence[tuple[float, float]] = (),
