@@ -255,8 +255,7 @@ class Playing:
     def carried_in(self, dice: Sequence[int]) -> None:
         """The film's ``dice`` (brought in over the rail) come from the tray instead: they wait in the hand,
         unseen, for the tray's likenesses of them to reach it."""
-        if self.start is None:
-            self.start = _brought_in(self.film)
+        assert self.start is not None, "a film led in from the hand has no dice to bring"
         for n in dice:
             self.start[n] = self._hand[n]
             self.brought[n] = False
@@ -954,10 +953,10 @@ class FeltSection:
 
     def roll_off(self, moment: RollOffThrown, names: list[str]) -> list[DieView]:
         """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests. Returns the
-        dice a tie left on the felt, taken up off it (they go back to the tray)."""
-        tie = [d for d in self.dice if d.pose is not None and d.alpha > 0]
+        dice lying on the felt (a tie's, or an earlier seat's), taken up off it (they go back to the tray)."""
+        taken_up = [d for d in self.dice if d.pose is not None and d.alpha > 0]
         # the new dice come in once the old are off the felt
-        hold = SWEEP_FIRST if tie else 0.0
+        hold = SWEEP_FIRST if taken_up else 0.0
         # (a die of the row still being carried in from the tray is not there: it comes from the tray again)
         row, row_place = [d for d in self.hold.fresh if d.ident not in self.hold.hidden], self.hold.place
         self.clear()
@@ -979,7 +978,7 @@ class FeltSection:
         self.playing = Playing(film, moment.toss.layouts, start=start, start_layouts=tuple(layouts),
                                lead=lead + hold, hold=hold)
         self._pose()
-        return tie
+        return taken_up
 
     def take(self, moment: KeptDice) -> tuple[list[DieView], bool]:
         """The kept dice leave the felt for the tray (the callout rises where they lay); and whether they are

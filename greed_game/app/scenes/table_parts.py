@@ -36,6 +36,8 @@ ACTIONS = pygame.Rect(16, 648, 868, 64)
 SIDE = pygame.Rect(898, 6, 366, 706)
 DIE = 56.0
 TRAY_DIE = 40.0
+TRAY_DICE = (TRAY.x + 66, TRAY.right - 214)
+"""Where the tray's dice lie (logical px across): after its "KEPT" label, before the turn box."""
 
 
 # -- helpers ---------------------------------------------------------------------------------------------
@@ -315,12 +317,12 @@ def tray_places(groups: Sequence[int], reserved: float = 0.0, end: float = 0.0) 
     ``reserved`` px of the tray are left free (for the sets hot dice finished), and the last ``end`` (for the dice
     set aside)."""
     count = len(groups)
-    room = TRAY.w - 280 - reserved - end
+    room = TRAY_DICE[1] - TRAY_DICE[0] - reserved - end
     gaps = len(set(groups)) - 1 if groups else 0
     # the groups' gaps narrow before the dice shrink much (a die 24 px apart still reads)
     gap = max(4.0, min(18.0, (room - count * 24.0) / max(1, gaps)))
     step = min(TRAY_DIE + 6, (room - gaps * gap) / max(1, count))
-    x = TRAY.x + 66 + reserved + step / 2
+    x = TRAY_DICE[0] + reserved + step / 2
     places: list[float] = []
     last = groups[0] if groups else 0
     for group in groups:

@@ -34,6 +34,7 @@ from greed_game.app.scenes.table_parts import (
     SIDE,
     TOP_BAR,
     TRAY,
+    TRAY_DICE,
     Spoken,
     banner_card,
     callout_spot,
@@ -221,8 +222,7 @@ class TraySection(Section):
 
     def _aside_places(self) -> list[float]:
         """Where each die set aside lies along the tray: side by side, the last at the far end."""
-        end = TRAY.x + 66 + TRAY.w - 280
-        return [end - (len(self.aside) - n - 0.5) * ASIDE_STEP for n in range(len(self.aside))]
+        return [TRAY_DICE[1] - (len(self.aside) - n - 0.5) * ASIDE_STEP for n in range(len(self.aside))]
 
     def _aside_room(self) -> float:
         """How much of the tray's far end the dice set aside take (the turn's keeps are laid before it)."""
@@ -368,8 +368,7 @@ class TraySection(Section):
             xs = [v.x for v in self.aside]
             label = _("set aside")
             half = min(canvas.text_width(label, 11), ASIDE_ROOM) / 2
-            end = TRAY.x + 66 + TRAY.w - 280
-            canvas.text(label, (min((min(xs) + max(xs)) / 2, end - half), r.bottom - 15), 11, (150, 124, 96),
+            canvas.text(label, (min((min(xs) + max(xs)) / 2, TRAY_DICE[1] - half), r.bottom - 15), 11, (150, 124, 96),
                         anchor="center", max_width=ASIDE_ROOM)
         for t in self.dice:
             v = t.view
@@ -378,11 +377,11 @@ class TraySection(Section):
         # (not while dice slide along the tray: set aside, they had crossed its words, helper-43)
         if not self.dice and not self.passing and snap.legend and all(v.tween is None for v in self.aside):
             # (letter dice do not say what they are worth: the tray says it while it has room)
-            room = TRAY.w - 280 - self._aside_room()
+            room = TRAY_DICE[1] - TRAY_DICE[0] - self._aside_room()
             legend = snap.legend
             while canvas.text_width(legend, 12) > room - 8 and "  ·  " in legend:
                 legend = legend.rsplit("  ·  ", 1)[0]  # (the singles' worth before the note on combinations)
-            canvas.text(legend, (TRAY.x + 66 + room / 2, TRAY.centery), 12, (150, 124, 96), anchor="center",
+            canvas.text(legend, (TRAY_DICE[0] + room / 2, TRAY.centery), 12, (150, 124, 96), anchor="center",
                         max_width=room - 8)
         note, tone = snap.turn_note
         points = snap.choice.points if snap.human_turn else None
@@ -401,7 +400,7 @@ class TraySection(Section):
         # read as the points doubled, helper-36)
         title = _("Hot dice!") if hot < 2 else _("Hot dice twice!") if hot == 2 else ngettext(
             "Hot dice {count} time!", "Hot dice {count} times!", hot).format(count=hot)
-        chip = pygame.Rect(TRAY.x + 66, TRAY.y + 14, round(SPENT_W - 12), TRAY.h - 28)
+        chip = pygame.Rect(TRAY_DICE[0], TRAY.y + 14, round(SPENT_W - 12), TRAY.h - 28)
         canvas.box(chip, (60, 44, 30), radius=8, border=1.2, border_color=theme.GOLD_DARK)
         canvas.text(title, (chip.centerx, chip.y + 16), 12, (200, 170, 130), font="bold", anchor="center",
                     max_width=chip.w - 4)
