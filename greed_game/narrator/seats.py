@@ -63,7 +63,9 @@ class Seats(Voice):
         return chips[:3]
 
     def turn_note(self, state: State) -> tuple[str, Tone]:
-        """Under the turn total: the points carried in, or the dice to throw."""
+        """Under the turn total: the points on offer or carried in, or the dice to throw."""
+        if state.phase is Phase.CARRYOVER and state.offer is not None:  # (the stake, while it is weighed)
+            return _("{points} on offer").format(points=num(state.offer.points)), "info"
         if state.carried:
             return _("{points} carried").format(points=num(state.carried)), "info"
         if state.phase is Phase.ROLL and not state.finished:

@@ -730,6 +730,44 @@ def test_the_last_turns_keeps_lie_set_aside_in_the_tray_until_a_row_takes_them_t
     assert rows > 0
 
 
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_resumed_games_dice_lie_in_the_tray_and_its_first_row_takes_them_from_there(
+        make_app: Callable[..., App], keep: bool) -> None:
+    """Continue had laid the first row with six dice come in over the rail: the table did not know where they lay."""
+    from greed_game.app.scenes.menu import MenuScene
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 2, 3, 4, 6, 6))] if keep else [FirstPlayer(0)]
+    table = table_at(app, "pass-the-dice", [TESS, ADA], events, seed=3)
+    drive.frames(5)
+    table.turn.recorder.save()  # (Tess to throw six)
+    if keep:  # (resumed with five on the felt and the 1 kept: none lies set aside)
+        pick(table, [1])
+        drive.frames(2)
+        drive.press("space")
+        drive.until(lambda: table.dice_at_rest() and table.human_turn, limit=3000)
+    drive.press("escape")
+    pause = app.stack.top
+    drive.click(next(w for w in pause.focus.widgets if w.label == "Main menu").rect.center)  # type: ignore[attr-defined]
+    assert isinstance(app.stack.top, MenuScene)
+    drive.press("enter")  # (Continue)
+    resumed = app.stack.top
+    assert isinstance(resumed, TableScene) and resumed.game.events == table.game.events
+    kept = sum(len(g.dice) for g in resumed.snap.tray)
+    if keep:
+        assert len(resumed.dice) == 5 and kept == 1 and resumed.tray.aside == []
+        return
+    row = list(resumed.felt.hold.fresh)
+    assert len(row) == 6 and len(resumed.tray.passing) == 6, "the six are carried out of the tray"
+    while resumed.felt.hold.lying or resumed.felt.hold.hidden:
+        for d in row:
+            assert d.alpha == 0 or (d.pose is not None and abs(d.pose[1]) < TABLE.half_depth), (
+                "no die of the row comes in over a rail")
+        drive.frames(1)
+    assert resumed.tray.aside == [] and resumed.tray.passing == [] and all(d.alpha == 255 for d in row)
+
+
 @pytest.mark.parametrize("view", ["3d", "flat"])
 def test_a_die_past_the_tables_edge_is_hidden_not_cut_off_across_the_tray(
         make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, view: str) -> None:

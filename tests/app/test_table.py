@@ -165,6 +165,7 @@ def test_carryover_is_offered_with_odds_and_taken_with_the_keyboard(make_app: Ca
     assert table.human_turn and table.turn.shown.phase is Phase.CARRYOVER
     labels = [w.label for w in table.focus.widgets]  # type: ignore[attr-defined]
     assert labels[:2] == ["Take", "Decline"]
+    assert table.snap.turn_note == ("1,050 on offer", "info"), "the stake in the turn box while it is weighed"
     drive.press("t")
     assert table.game.events[-1] == Carryover(True)
     assert table.game.state.turn_points == 1050 and table.game.state.dice_left == 2

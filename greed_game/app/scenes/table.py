@@ -93,7 +93,7 @@ KEY_RUN = 0.6
 run's, not the person's (pressed every half second, Space had thrown the person's dice unseen, helper-36)."""
 KEY_RUN_MAX = 1.5
 """Seconds after the table comes to wait for a person that such a run is taken for one at most."""
-FLUNG_CARRY = 0.12
+FLUNG_CARRY = 0.2
 """Seconds left at most to dice set aside on their way to the tray when a throw by hand leaves."""
 PHYSICS_RATE = {"slow": 0.45, "normal": 0.65, "fast": 1.6, "instant": 0.0}
 """How fast a throw's film plays (1: the physics' own time; 0: straight to rest). Normal is slower than life, as
@@ -177,9 +177,7 @@ class TableScene(Scene):
         rules = setup.ruleset()
         script = build_lesson(rules) if lesson else None
         scene = cls(app, setup, Game(rules, setup.players), rng, seed, script)
-        # the game's dice lie set aside in the tray until thrown ($GREED spelt, with letters)
-        faces = sorted(range(1, min(rules.dice, 6) + 1), reverse=scene.skin == "greed")
-        scene.tray.set_aside([DieView(face, DIE, scene.vrng) for face in faces], 0.0)
+        scene._set_aside(min(rules.dice, 6))  # the game's dice lie in the tray until thrown ($GREED spelt)
         scene.turn.start_new()
         scene.felt.clear()  # (the first turn's row, laid before the roll-off began: never seen)
         scene._sync()
@@ -192,8 +190,19 @@ class TableScene(Scene):
         setup = GameSetup(record.rules, list(record.players), dict(record.overrides))
         scene = cls(app, setup, resumed.game, resumed.rng, resumed.seed)
         scene.turn.start_resumed()
+        # the dice neither on the felt nor kept this turn lie set aside in the tray: the first row takes them
+        # from there (they had come in over the rail, where the table could not say where they lay)
+        snap = scene.snap
+        aside = min(scene.rules.dice, 6) - len(snap.dice) - sum(len(g.dice) for g in snap.tray)
+        if aside > 0:
+            scene._set_aside(aside)
+            scene.felt.clear()  # (the row laid as the scene was made, over the rail: never seen)
         scene._sync()
         return scene
+
+    def _set_aside(self, count: int) -> None:
+        faces = sorted(range(1, max(0, count) + 1), reverse=self.skin == "greed")
+        self.tray.set_aside([DieView(face, DIE, self.vrng) for face in faces], 0.0)
 
     def restore(self) -> None:
         """Lay out the tray and the dice as the game in progress left them (no word of welcome)."""
