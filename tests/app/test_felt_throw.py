@@ -1148,6 +1148,39 @@ def _hold_up(app: App, drive: Driver, table: TableScene) -> tuple[float, float]:
     return hand
 
 
+def test_hot_dice_taken_up_by_hand_take_the_dice_kept_before_out_of_the_tray(make_app: Callable[..., App]) -> None:
+    """The 1 kept before vanished from the tray and a die faded in over the rail into the hand in its stead."""
+    from greed_game.rules import Keep
+
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA],
+                     [FirstPlayer(0), Roll((1, 2, 3, 4, 6, 6)), Keep((1,)), Roll((2, 2, 2, 5, 5))], seed=3)
+    drive.frames(30)
+    pick(table, [2, 2, 2, 5, 5])
+    drive.frames(10)
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(*start), button=1))
+    drive.frames(1)
+    seen_carried = False
+    for _ in range(60):
+        drive.frames(1)
+        held = table.felt.hold.fresh
+        for d in held:
+            assert d.alpha == 0 or (d.pose is not None and abs(d.pose[1]) < TABLE.half_depth), (
+                "no die comes into the hand over the rail")
+        carried = list(table.tray.passing)
+        if carried:
+            seen_carried = True
+            assert [v.value for v in carried] == [1], "the 1 kept before is carried out of the tray"
+    held = table.felt.hold.fresh
+    assert seen_carried and len(held) == 6 and all(d.alpha == 255 for d in held), "six in the hand, all seen"
+    assert sorted(d.tumble.top for d in held) == [1, 2, 2, 2, 5, 5], "each showing the face it showed"
+
+
 def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app: Callable[..., App]) -> None:
     """Six more came in over the rail while the six kept flew to the tray: twelve dice (helper-26)."""
     from greed_game.app.scenes.table_sections import HELD_UNDER

@@ -530,6 +530,9 @@ class Hold:
     hidden: dict[int, float] = field(default_factory=dict)
     """Seconds before each die carried in from the tray is set down in its place in the row, by id (till then the
     tray's likeness of it is in the air)."""
+    kept_before: list[DieView] = field(default_factory=list)
+    """The dice the last :meth:`bring` brings into the hand for those kept before hot dice were taken up by hand:
+    the tray's dice are carried to them (:meth:`handed_in`)."""
 
     def lay(self, dice: Sequence[DieView], count: int, x: float, side: int, rng: random.Random) -> list[DieView]:
         """Lay ``count`` dice in a row before the rail on ``side`` near ``x`` (die units): ``dice`` (passed on,
@@ -581,6 +584,23 @@ class Hold:
         for view, face, after in dice:
             home = self.lying.pop(view.ident)
             pose_dice([view], np.array([home], dtype=np.float32), [label(4, face, rng)])
+            self.hidden[view.ident] = after
+            view.alpha = 0
+
+    def handed_in(self, dice: Sequence[tuple[DieView, int, float]], rng: random.Random) -> None:
+        """Each of ``dice`` (of :attr:`kept_before`) shows the face given and is unseen in the hand for the seconds
+        given, while the tray's die is carried to it (they had come in over the rail, from nowhere)."""
+        handed = {view.ident for view, _, _ in dice}
+        heap = [p for ident, p in self.lying.items() if ident not in handed]
+        for view, face, after in dice:
+            if view.pose is None:
+                continue
+            pose = list(view.pose)
+            if heap:  # (unseen, it joins the heap at once: the die carried from the tray goes where it is)
+                pose[0] = sum(p[0] for p in heap) / len(heap) + rng.uniform(-0.3, 0.3)
+                pose[1] = sum(p[1] for p in heap) / len(heap) + rng.uniform(-0.3, 0.3)
+                self.caught.add(view.ident)
+            pose_dice([view], np.array([pose], dtype=np.float32), [label(4, face, rng)])
             self.hidden[view.ident] = after
             view.alpha = 0
 
@@ -670,6 +690,9 @@ class Hold:
             rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
             self.lying = {}
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
+        for d in held:
+            if d.ident in self.hidden:  # (its likeness is still on its way from the tray)
+                d.alpha = 0
 
 
 def _heap_middle(at: tuple[float, float], count: int, side: int,
@@ -1580,8 +1603,9 @@ def _pick_up(felt: FeltSection) -> None:
     x = CAMERA.to_world(*drag[-1][:2])[0]
     if not hold.lying and hold.brings:  # (none to take up, as a die with no pose: all come in as a row)
         hold.lay([], hold.brings, x, hold.side, felt.vrng)
-    elif hold.brings:  # the dice not on the felt come in over the rail to join those taken up
+    elif hold.brings:  # the dice not on the felt join those taken up: from the tray (hot dice), or the floor
         hold.bring(hold.brings, x, hold.side, felt.vrng)
+        hold.kept_before = hold.fresh[-hold.brings:] if again else []
     felt.exits = []  # (the void's marks were read: the dice are being thrown again)
 
 

@@ -301,6 +301,10 @@ class TableScene(Scene):
         snap = self.snap
         self.felt.sync(snap)
         self.tray.sync(snap)
+        kept_before, self.felt.hold.kept_before = self.felt.hold.kept_before, []
+        if kept_before:  # (hot dice taken up by hand: the dice kept before come out of the tray into the hand)
+            lent = self.tray.lend(kept_before, self.turn.pace)
+            self.felt.hold.handed_in([(v, *h) for v, h in zip(kept_before, lent, strict=False)], self.vrng)
         coming, self.felt.hold.coming = self.felt.hold.coming, []
         if coming:
             # the thrower's row: dice lying in the tray (the last turn's keeps, hot dice's sets) come back from it,

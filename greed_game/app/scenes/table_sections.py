@@ -137,6 +137,8 @@ class TraySection(Section):
         """The last of those sets whose dice have left the tray."""
         self.taken_up: set[int] = set()
         """The likenesses (by ``id``) among :attr:`passing` of the dice of those sets."""
+        self.following: dict[int, DieView] = {}
+        """The likenesses (by ``id``) among :attr:`passing` carried into a hand, and the die there each goes to."""
         self.spent = -1
         """The last group of the sets hot dice finished, once the six are thrown on (-1: none): they are shown as
         one chip with their points, not as dice (after two hot dice, twenty dice shrank to 14 px)."""
@@ -269,8 +271,31 @@ class TraySection(Section):
             out[n] = (face, after + carry)
         return out
 
+    def lend(self, dice: Sequence[DieView], pace: float) -> list[tuple[int, float]]:
+        """Hot dice taken up by hand: the dice kept before them, in the tray (the last before the hot set), are
+        carried to ``dice`` in the hand, following them as they move; for each, its face and the seconds until it
+        is there."""
+        newest = self.groups - 1
+        lying = [t.view for t in self.dice if t.group != newest][-len(dice):] if dice else []
+        out: list[tuple[int, float]] = []
+        for k, (source, target) in enumerate(zip(lying, dice, strict=False)):
+            view = DieView(source.value, DIE, self.vrng)
+            view.x, view.y, view.size, view.place = source.x, source.y, source.size, "tray"
+            after = PASS_STAGGER * pace * k
+            view.move_to(target.x, target.y, target.angle, target.size, PASS_CARRY * pace, lift=KEEP_LIFT,
+                         after=after)
+            if view.tween is not None:
+                self.passing.append(view)
+                self.following[id(view)] = target
+            out.append((source.value, after + PASS_CARRY * pace))
+        return out
+
     def update(self, dt: float) -> None:
         """Glide the dice on their way in or to a row; the sets hot dice finished taken up again."""
+        for v in self.passing:
+            target = self.following.get(id(v))
+            if target is not None and v.tween is not None:  # (into a hand that moves: to where its die is now)
+                v.tween.end = (target.x, target.y, target.angle, target.size)
         if self.lending is not None:
             group, left = self.lending
             self.lending = (group, left - dt) if left > dt else None
@@ -281,6 +306,7 @@ class TraySection(Section):
             v.update(dt)
         self.passing = [v for v in self.passing if v.tween is not None]
         self.taken_up &= {id(v) for v in self.passing}
+        self.following = {k: d for k, d in self.following.items() if k in {id(v) for v in self.passing}}
         for t in self.dice:
             t.view.update(dt)
             if t.view.tween is None:
