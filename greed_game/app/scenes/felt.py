@@ -690,9 +690,8 @@ class Hold:
             rows = np.array([self.lying[d.ident] for d in held], dtype=np.float32)
             self.lying = {}
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
-        for d in held:
-            if d.ident in self.hidden:  # (its likeness is still on its way from the tray)
-                d.alpha = 0
+        for d in held:  # (unseen while its likeness is still on its way from the tray)
+            d.alpha = 0 if d.ident in self.hidden else d.alpha
 
 
 def _heap_middle(at: tuple[float, float], count: int, side: int,

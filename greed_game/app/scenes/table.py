@@ -76,6 +76,12 @@ def _from_tray(table: TableScene) -> None:
     playing.carried_in([n for (n, _), h in zip(brought, handed, strict=True) if h is not None])
 
 
+def _set_aside(table: TableScene, count: int) -> None:
+    """``count`` dice lie set aside in the tray (with letters, spelling $GREED)."""
+    faces = sorted(range(1, max(0, count) + 1), reverse=table.skin == "greed")
+    table.tray.set_aside([DieView(face, DIE, table.vrng) for face in faces], 0.0)
+
+
 __all__ = ["FELT", "TableScene"]
 
 
@@ -177,7 +183,7 @@ class TableScene(Scene):
         rules = setup.ruleset()
         script = build_lesson(rules) if lesson else None
         scene = cls(app, setup, Game(rules, setup.players), rng, seed, script)
-        scene._set_aside(min(rules.dice, 6))  # the game's dice lie in the tray until thrown ($GREED spelt)
+        _set_aside(scene, min(rules.dice, 6))  # the game's dice lie in the tray until thrown ($GREED spelt)
         scene.turn.start_new()
         scene.felt.clear()  # (the first turn's row, laid before the roll-off began: never seen)
         scene._sync()
@@ -195,14 +201,10 @@ class TableScene(Scene):
         snap = scene.snap
         aside = min(scene.rules.dice, 6) - len(snap.dice) - sum(len(g.dice) for g in snap.tray)
         if aside > 0:
-            scene._set_aside(aside)
+            _set_aside(scene, aside)
             scene.felt.clear()  # (the row laid as the scene was made, over the rail: never seen)
         scene._sync()
         return scene
-
-    def _set_aside(self, count: int) -> None:
-        faces = sorted(range(1, max(0, count) + 1), reverse=self.skin == "greed")
-        self.tray.set_aside([DieView(face, DIE, self.vrng) for face in faces], 0.0)
 
     def restore(self) -> None:
         """Lay out the tray and the dice as the game in progress left them (no word of welcome)."""
