@@ -147,6 +147,17 @@ def test_a_short_nudge_however_quick_throws_no_harder_than_its_length_allows() -
     assert nudge.speed < longer.speed < swing.speed == FLICK_SPEED[1]
 
 
+def test_a_hand_held_still_then_flung_in_one_jump_throws_as_hard_as_the_jump() -> None:
+    """Pressed, held still, then flung 250 px between two frames: measured over the whole pause, the throw had been
+    a weak lob (helper-42)."""
+    start = (FELT.centerx, FELT.bottom - 30)
+    jump = gesture_flick([(*start, 0.0), (start[0], start[1] - 250, 0.4)], 0, 2)
+    swift = gesture_flick(_drag(start, (start[0], start[1] - 250), 0.05), 0, 2)
+    assert jump.speed == pytest.approx(swift.speed) and jump.speed > FLICK_SPEED[1] / 2, "as hard as a swift flick"
+    nudge = gesture_flick([(*start, 0.0), (start[0], start[1] - 30, 0.4)], 0, 2)
+    assert nudge.speed <= FLICK_SPEED[1] * 30 / DIE / FLICK_SWING, "a short jump no harder than its length allows"
+
+
 def test_a_flick_back_towards_the_thrower_drops_the_dice_and_one_aslant_throws_gently() -> None:
     """A flick back had thrown forward as hard as one forward (helper-36); one back and aside had burst the dice
     over the felt (helper-38)."""

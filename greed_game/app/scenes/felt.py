@@ -1697,6 +1697,18 @@ def _may_try(snap: TableSnapshot) -> bool:
     return _may_throw(snap) or (_refused(snap) and snap.human_turn)
 
 
+def _held_still(points: list[tuple[float, float, float]]) -> list[tuple[float, float, float]]:
+    """``points`` with the pointer's stillness heard: between two points further apart in time than
+    :data:`FLICK_RECENT`, no move was heard, so the pointer lay still until a frame before the second (held still,
+    then flung in one jump, the dice had been lobbed as if the jump had taken the whole pause, helper-42)."""
+    out = points[:1]
+    for a, b in itertools.pairwise(points):
+        if b[2] - a[2] > FLICK_RECENT and a[:2] != b[:2]:
+            out.append((a[0], a[1], b[2] - 1 / 60))
+        out.append(b)
+    return out
+
+
 def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: int,
                   hand: tuple[float, float] | None = None) -> Flick:
     """The throw a drag on the felt means: its direction, and its speed over its fastest tenth of a second in
@@ -1712,7 +1724,7 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     # (only the drag's end is looked at: a long, slow drag is thousands of points)
     tail = [p for p in drag[-600:] if t_end - p[2] <= FLICK_RECENT + FLICK_WINDOW]
     if len(tail) < 2:  # (still a while, then let go: measured from the point before)
-        tail = drag[-2:]
+        tail = _held_still(drag[-2:])
     first = 0
     for n in range(1, len(tail)):
         x1, y1, t1 = tail[n]
