@@ -117,9 +117,13 @@ class Tween:
         return self.at(self._done())
 
     def at(self, u: float) -> tuple[float, float, float, float]:
-        """The pose ``u`` (0 to 1) of the way along the move (eased)."""
+        """The pose ``u`` (0 to 1) of the way along the move (eased); the size stays near the smaller end's until
+        near the larger end: dice going from the tray's close slots to a row's wide ones (or back) had grown
+        before they drew apart and were carried through one another (helper-44)."""
         u = u * u * (3 - 2 * u)
-        return tuple(a + (b - a) * u for a, b in zip(self.start, self.end, strict=True))  # type: ignore[return-value]
+        (x0, y0, a0, s0), (x1, y1, a1, s1) = self.start, self.end
+        grown = u * u if s1 > s0 else 1 - (1 - u) * (1 - u)
+        return x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, a0 + (a1 - a0) * u, s0 + (s1 - s0) * grown
 
     def height(self) -> float:
         """How high the die is now: up and down again along the way, highest half way."""

@@ -444,8 +444,12 @@ ROW_LINES = tuple(CAMERA.to_screen(float(x), side * (TABLE.half_depth - ROW_INSE
 where it can, so that dice laid in after it appeared do not slide under its words."""
 HEAP_CLEAR = 2.5
 """How far (die units) the middle of a handful keeps from a die lying on the felt."""
-PLACE_EASE = 7.0
+PLACE_EASE = 9.0
 """How quickly dice slide to where they are to lie (the row, or back where a drag found them)."""
+PLACE_SPEED = 14.0
+"""How fast (die units a second, about 750 px) a die slides to its place at most (the row, or back where a drag
+found it): eased all the way at the old pace, a row passed on to the next thrower had covered 200 px in an eighth of
+a second as one block (helper-44); with the ease a little quicker, it takes as long in all."""
 ROW_WAIT = 0.35
 """Seconds (at normal speed) the dice coming into the row wait for dice just kept to be carried to the tray
 (hot dice: the six new crossed the kept on their way in)."""
@@ -657,24 +661,14 @@ class Hold:
         home = 0.0
         for n, d in enumerate(held):
             pose, lay = np.array(d.pose, dtype=np.float32), np.array(self.lying[d.ident], dtype=np.float32)
-            if at is None:
-                target, turn = lay[:3], lay[3:]
-            else:
-                ox, oy, oz = HOLD_HEAP[n % len(HOLD_HEAP)]
-                # the dice rattle in the hand, and knock about in it when it is shaken (a shake had moved none of
-                # them, helper-33)
-                shake = (0.06 + JOSTLE * self.jostle) * math.sin(self.t * 31.0 + 1.7 * n)
-                way = 2.1 * n  # (each die its own way: together they had moved as one block)
-                target = np.array((x + ox + shake * math.cos(way), y + oy + shake * math.sin(way), oz + abs(shake)),
-                                  dtype=np.float32)
-                axis, tilt = HOLD_TILT[n % len(HOLD_TILT)]
-                turn = _tilted(lay[3:], axis, tilt + 100.0 * shake)
+            target, turn = (lay[:3], lay[3:]) if at is None else self._in_hand(n, x, y, lay)
             move = (target - pose[:3]) * k
-            if at is not None and d.ident not in self.caught:
-                # (on its way to the hand from across the felt: carried, not pulled in; once there, it follows the
-                # pointer as quick as it goes)
-                move *= min(1.0, GATHER_SPEED * dt / max(float(np.linalg.norm(move)), 1e-9))
-                if float(np.linalg.norm(target[:2] - pose[:2])) < 1.0:
+            if at is None or d.ident not in self.caught:
+                # (on its way to the hand from across the felt, or to its place: carried, not pulled in; once in
+                # the hand, it follows the pointer as quick as it goes)
+                speed = GATHER_SPEED if at is not None else PLACE_SPEED
+                move *= min(1.0, speed * dt / max(float(np.linalg.norm(move)), 1e-9))
+                if at is not None and float(np.linalg.norm(target[:2] - pose[:2])) < 1.0:
                     self.caught.add(d.ident)
             pose[:3] += move
             if float(np.dot(pose[3:], turn)) < 0:  # (the shorter way round)
@@ -692,6 +686,20 @@ class Hold:
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
         for d in held:  # (unseen while its likeness is still on its way from the tray)
             d.alpha = 0 if d.ident in self.hidden else d.alpha
+
+
+    def _in_hand(self, n: int, x: float, y: float,
+                 lay: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Where the ``n``-th held die goes in the heap whose middle is at ``x``, ``y`` (die units), and how it
+        turns there: the dice rattle in the hand, and knock about in it when it is shaken (a shake had moved none
+        of them, helper-33)."""
+        ox, oy, oz = HOLD_HEAP[n % len(HOLD_HEAP)]
+        shake = (0.06 + JOSTLE * self.jostle) * math.sin(self.t * 31.0 + 1.7 * n)
+        way = 2.1 * n  # (each die its own way: together they had moved as one block)
+        target = np.array((x + ox + shake * math.cos(way), y + oy + shake * math.sin(way), oz + abs(shake)),
+                          dtype=np.float32)
+        axis, tilt = HOLD_TILT[n % len(HOLD_TILT)]
+        return target, _tilted(lay[3:], axis, tilt + 100.0 * shake)
 
 
 def _heap_middle(at: tuple[float, float], count: int, side: int,

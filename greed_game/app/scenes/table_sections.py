@@ -75,9 +75,11 @@ it is seen carried over the dice still on the felt."""
 PASS_CARRY = 0.45
 """Seconds (at normal speed) dice take to be carried from the tray to the thrower's row (further than from the
 felt to the tray, a little slower)."""
-PASS_STAGGER = 0.025
+PASS_STAGGER = 0.012
 """Seconds (at normal speed) between one die and the next leaving the tray for the row: they go along side by side
 and their ways never cross, so they go nearly as one (a queue of six in the air had read as dice marching)."""
+HAND_SPEED = 700.0
+"""How fast (logical px a second, on average) a die is carried off the felt to be set aside at most."""
 HOT_REST = 0.35
 """Seconds (at normal speed) the dice that made hot dice lie in the tray, once there, before they are taken up
 again to be thrown on."""
@@ -212,7 +214,10 @@ class TraySection(Section):
         xs = self._aside_places()
         for v, x in zip(self.aside, xs, strict=True):
             lift = KEEP_LIFT if lifted and id(v) in fresh else 0.0
-            v.move_to(x, TRAY.y + 36, 0.0, ASIDE_DIE, (CARRY if lift else SPENT_SLIDE) * pace, lift=lift)
+            # (carried off the felt no quicker than a hand goes: three dice from its middle had reached the tray
+            # in a quarter of a second, helper-44)
+            carry = max(CARRY, math.dist((v.x, v.y), (x, TRAY.y + 36)) / HAND_SPEED) if lift else SPENT_SLIDE
+            v.move_to(x, TRAY.y + 36, 0.0, ASIDE_DIE, carry * pace, lift=lift)
 
     def recall(self, pace: float) -> None:
         """The dice on their way from the tray to a row no longer wanted there (a roll-off's throw began) go back
