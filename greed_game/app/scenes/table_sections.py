@@ -20,7 +20,7 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas, FontName
-from greed_game.app.dice_view import DieView, draw_die, draw_upright
+from greed_game.app.dice_view import DieView, Tumble, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
@@ -139,6 +139,8 @@ class TraySection(Section):
         """The last of those sets whose dice have left the tray."""
         self.taken_up: set[int] = set()
         """The likenesses (by ``id``) among :attr:`passing` of the dice of those sets."""
+        self.turning: dict[int, float] = {}
+        """The likenesses (by ``id``) among :attr:`passing` turning over on their way to a row, and how fast."""
         self.following: dict[int, DieView] = {}
         """The likenesses (by ``id``) among :attr:`passing` carried into a hand, and the die there each goes to."""
         self.spent = -1
@@ -273,8 +275,22 @@ class TraySection(Section):
                 self.passing.append(view)
                 if rest:
                     self.taken_up.add(id(view))
+                else:  # (a set hot dice finished is thrown on at once, as the faces it was kept for)
+                    face = self._turn_over(view, carry)
             out[n] = (face, after + carry)
         return out
+
+    def _turn_over(self, view: DieView, carry: float) -> int:
+        """The die carried to a row turns over in the hand on its way to a face of its own, the face it is set down
+        showing (set down showing the tray's faces, a row of kept 1s and 5s had read as a scoring throw not yet
+        made, helper-44)."""
+        tumble = Tumble(self.vrng.randint(1, 6), self.vrng)
+        tumble.top = view.showing
+        tumble.next = tumble.top
+        tumble.settle()
+        view.tumble = tumble
+        self.turning[id(view)] = 2.5 / max(carry, 1e-3)  # (quarter turns a second: done before it is set down)
+        return tumble.target
 
     def lend(self, dice: Sequence[DieView], pace: float) -> list[tuple[int, float]]:
         """Hot dice taken up by hand: the dice kept before them, in the tray (the last before the hot set), are
@@ -301,6 +317,9 @@ class TraySection(Section):
             target = self.following.get(id(v))
             if target is not None and v.tween is not None:  # (into a hand that moves: to where its die is now)
                 v.tween.end = (target.x, target.y, target.angle, target.size)
+            rate = self.turning.get(id(v))
+            if rate is not None and v.tween is not None and v.tween.t > 0:
+                v.tumble.advance(rate * dt)
         if self.lending is not None:
             group, left = self.lending
             self.lending = (group, left - dt) if left > dt else None
@@ -311,7 +330,9 @@ class TraySection(Section):
             v.update(dt)
         self.passing = [v for v in self.passing if v.tween is not None]
         self.taken_up &= {id(v) for v in self.passing}
-        self.following = {k: d for k, d in self.following.items() if k in {id(v) for v in self.passing}}
+        on_way = {id(v) for v in self.passing}
+        self.following = {k: d for k, d in self.following.items() if k in on_way}
+        self.turning = {k: r for k, r in self.turning.items() if k in on_way}
         for t in self.dice:
             t.view.update(dt)
             if t.view.tween is None:
