@@ -89,6 +89,24 @@ def test_a_bank_banner_keeps_off_the_path_of_the_dice_carried_to_the_tray(make_a
     assert not crossed, f"a carried die passed under the banner {card}"
 
 
+def test_a_banner_keeps_off_the_way_the_dice_in_the_tray_are_carried_to_the_next_row(app: App) -> None:
+    """The dice set aside in the tray, carried to the next thrower's row just after the banner came up, passed
+    under it (helper-44)."""
+    from greed_game.app.scenes.felt import row_way
+    from greed_game.app.scenes.table_parts import TRAY, TRAY_DICE
+
+    said = Said("Brutus declines 600", "A fresh start with 6 dice")
+    starts = [(TRAY_DICE[1] - 20.0 - 32 * n, TRAY.y + 36.0) for n in range(3)]
+    way = row_way(starts, 1, 2)  # (to the top row)
+    assert way and all(FELT.collidepoint(p) for p in way)
+    assert any(p[1] < FELT.top + 2 * DIE for p in way) and any(p[1] > FELT.bottom - DIE for p in way)
+    middle = [p for p in way if _covers(banner_card(app.canvas, said), *p)]
+    card = banner_card(app.canvas, said, [], way)
+    grazed = [p for p in way if _covers(card, *p)]
+    assert len(middle) > 10 and len(grazed) <= 2, (len(middle), grazed, card)  # (at most a die's corner near it)
+    assert row_way([], 1, 2) == []
+
+
 def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="fast")
     drive = Driver(app)

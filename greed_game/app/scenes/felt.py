@@ -442,6 +442,20 @@ ROW_LINES = tuple(CAMERA.to_screen(float(x), side * (TABLE.half_depth - ROW_INSE
                   for side in (-1, 1) for x in range(-int(TABLE.half_width) + 1, int(TABLE.half_width)))
 """Points (stage pixels) along both rows, where the next thrower's dice come to lie: a banner keeps off them
 where it can, so that dice laid in after it appeared do not slide under its words."""
+def row_way(starts: Sequence[tuple[float, float]], seat: int, players: int,
+            step: float = 8.0) -> list[tuple[float, float]]:
+    """Points (stage pixels, on the felt, ``step`` apart) along the ways from ``starts`` (the dice lying in the
+    tray) to where ``seat``'s row is laid, its middle and both ends: laid after a banner appeared, the dice
+    carried there had passed under it (helper-44)."""
+    x, side = seat_spot(seat, players)
+    points: list[tuple[float, float]] = []
+    for (sx, sy), dx in itertools.product(starts, (-2.5, 0.0, 2.5)):
+        ex, ey = CAMERA.to_screen(x + dx, side * (TABLE.half_depth - ROW_INSET))
+        steps = max(1, math.ceil(math.dist((sx, sy), (ex, ey)) / step))
+        points += [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps) for i in range(steps + 1)]
+    return [p for p in points if FELT.collidepoint(p)]
+
+
 HEAP_CLEAR = 2.5
 """How far (die units) the middle of a handful keeps from a die lying on the felt."""
 PLACE_EASE = 9.0

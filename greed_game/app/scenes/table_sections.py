@@ -24,7 +24,7 @@ from greed_game.app.dice_view import DieView, Tumble, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
-from greed_game.app.scenes.felt import ROW_LINES, FeltSection, flight_path, hand_room, passing_on
+from greed_game.app.scenes.felt import ROW_LINES, FeltSection, flight_path, hand_room, passing_on, row_way
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     CALLOUT_H,
@@ -828,6 +828,9 @@ class NoticeLayer(Section):
             finished = snap.state.finished
             carried = self.tray.carried() if self.tray is not None and not finished else []
             passing = [] if finished else carried + self.felt.sweep.path()
+            if self.tray is not None and not finished:  # (the dice lying there, to be carried to the next row)
+                lying_in_tray = self.tray.aside + [t.view for t in self.tray.dice if t.group > self.tray.spent]
+                passing += row_way([(v.x, v.y) for v in lying_in_tray], snap.state.current, snap.state.players)
             lying = self.felt.lying()
             if callout is not None:
                 # (the banner kept clear of the callout still rising, as of a die)
