@@ -1195,6 +1195,31 @@ def test_hot_dice_taken_up_by_hand_take_the_dice_kept_before_out_of_the_tray(mak
     assert sorted(d.tumble.top for d in held) == [1, 2, 2, 2, 5, 5], "each showing the face it showed"
 
 
+def test_space_gathers_dice_lying_far_off_into_the_hand_at_a_hand_s_pace(make_app: Callable[..., App]) -> None:
+    """Dice lying across the felt had been pulled into the hand in about 150 ms (helper-44)."""
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, 2)
+    assert sorted(d.value for d in table.felt.dice) == [1, 1, 5, 6, 6, 6]
+    left = [d for d in table.felt.dice if d.value == 6]
+    pose_dice(left, np.array([(-6.0, 3.0, 0.5, 0.0, 0.0, 0.0, 1.0), (6.0, 3.0, 0.5, 0.0, 0.0, 0.0, 1.0),
+                              (0.0, 3.2, 0.5, 0.0, 0.0, 0.0, 1.0)], dtype=np.float32),
+              [d.layout for d in left if d.layout is not None])
+    pick(table, [1, 1, 5])
+    drive.frames(2)
+    drive.press("space")
+    playing = table.felt.playing
+    assert playing is not None
+    track = [[(d.x, d.y) for d in table.felt.dice]]
+    while playing.t < playing.lead:
+        drive.frames(1)
+        track.append([(d.x, d.y) for d in table.felt.dice])
+    steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
+    assert max(steps) < 0.5 * DIE, "carried into the hand, not pulled in"
+
+
 def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app: Callable[..., App]) -> None:
     """Six more came in over the rail while the six kept flew to the tray: twelve dice (helper-26)."""
     from greed_game.app.scenes.table_sections import HELD_UNDER

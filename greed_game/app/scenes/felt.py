@@ -141,6 +141,11 @@ from across the felt had crossed it in a frame or two, into the throw, helper-31
 teleport", helper-36)."""
 CATCH_MAX = 0.35
 """Seconds of film that carrying takes at most."""
+GATHER_CARRY = 18.0
+"""Die units a second of film a hand gathering the dice left on the felt carries the furthest of them at most (in
+:data:`GATHER` however far, dice across the felt had been pulled into the hand in about 150 ms, helper-44)."""
+GATHER_MAX = 0.55
+"""Seconds of film that gathering takes at most."""
 GATHER_LIFT = 0.8
 """How high the gathered dice rise on their way to the hand, die units."""
 ADJACENT = {face: tuple(f for f in range(6) if f // 2 != face // 2) for face in range(6)}
@@ -393,12 +398,13 @@ def gather_time(count: int) -> float:
     return GATHER * (0.6 + 0.4 * min(count, 6) / 6)
 
 
-def _catch_time(poses: npt.NDArray[np.float32], film: Film) -> float:
+def _catch_time(poses: npt.NDArray[np.float32], film: Film, least: float = GATHER_BY_HAND,
+                speed: float = CATCH_SPEED, most: float = CATCH_MAX) -> float:
     """The lead of a throw by hand: :data:`GATHER_BY_HAND`, longer when a die is still far from where the film
-    has it leave the hand (at :data:`CATCH_SPEED`, up to :data:`CATCH_MAX`)."""
+    has it leave the hand (at :data:`CATCH_SPEED`, up to :data:`CATCH_MAX`); or of another throw, given those."""
     far = float(np.max(np.linalg.norm(poses[:, :3] - film.pose(0.0)[: len(poses), :3], axis=1), initial=0.0))
     # (each die moves over half the lead: see :func:`gathered`)
-    return min(max(GATHER_BY_HAND, 2.0 * far / CATCH_SPEED), CATCH_MAX)
+    return min(max(least, 2.0 * far / speed), max(least, most))
 
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
@@ -958,7 +964,8 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         by_hand = _just_flung(self.clock, self.flung_at)
-        lead = _catch_time(poses, toss.film) if by_hand else gather_time(len(moment.dice))
+        lead = _catch_time(poses, toss.film) if by_hand else _catch_time(
+            poses, toss.film, gather_time(len(moment.dice)), GATHER_CARRY, GATHER_MAX)
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
         # (each die kept after the first leaves the felt a little later: the gathering waits for it too)
