@@ -139,8 +139,10 @@ class Prompts(Voice):
             ask = _("A tie: throw again to break it")
         elif letters:
             ask = _("Roll-off: the highest letter starts")
-        else:
-            ask = _("Roll-off: throw to see who starts")
+        elif self.rules.first_player == "best-roll":
+            ask = _("Roll-off: the best-scoring throw starts")
+        else:  # (a 1 lost to a 4 and nothing had said why: Greed players read a 1 as the best face, helper-44)
+            ask = _("Roll-off: the highest die starts")
         return ask, ranking if letters else _("Space or Roll, or drag on the felt to throw by hand")
 
     @staticmethod

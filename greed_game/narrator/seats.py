@@ -50,7 +50,7 @@ class Seats(Voice):
                 # leader shares the win (it had said "more than" only, of a bank that ties, helper-33).
                 leader = highest_other(state.scores, state.current)
                 if leader > state.scores[state.current]:
-                    chips.append((_("Over {score} wins, {score} ties").format(score=num(leader)), "bad"))
+                    chips.append((_("Beat {score} to win ({score} ties)").format(score=num(leader)), "bad"))
         if state.high_mark is not None:
             chips.append((_("Score to beat {score}").format(score=num(state.high_mark)), "warn"))
         # In the final round what wins is the news; the entry minimum is below it anyway (the target is higher).

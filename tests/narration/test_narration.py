@@ -228,7 +228,7 @@ def test_a_last_turn_says_what_wins_under_one_more_turn() -> None:
     assert rules.end == "one-more-turn"
     behind = State(scores=(3550, 1200), on_board=(True, True), reached=(9, 4), current=1, final=True, owed=(1,))
     chips = Narrator(rules, ["Ada", "You"]).seats.chips(behind)
-    assert ("Over 3,550 wins, 3,550 ties", "bad") in chips and chips[0][0] == "FINAL ROUND"
+    assert ("Beat 3,550 to win (3,550 ties)", "bad") in chips and chips[0][0] == "FINAL ROUND"
     ahead = State(scores=(3550, 3600), on_board=(True, True), reached=(9, 4), current=1, final=True, owed=(1,))
     assert all("To win" not in text for text, _tone in Narrator(rules, ["Ada", "You"]).seats.chips(ahead))
 

@@ -634,7 +634,8 @@ def test_a_person_throws_their_own_roll_off_die(rules_id: str) -> None:
     turn.moments.take()
     _run(turn, view, 5.0)
     assert turn.mode == "roll-off" and not any(isinstance(m, RollOffThrown) for m in turn.moments.take())
-    assert turn.snapshot.status[0][0] == "Roll-off: throw to see who starts"
+    assert turn.snapshot.status[0][0] == ("Roll-off: the highest die starts" if rules_id == "pass-the-dice"
+                                          else "Roll-off: the best-scoring throw starts")
     assert [b.label for b in turn.snapshot.buttons if b.enabled and b.primary] == ["Roll"]
     assert not turn.human_turn, "no keeping or banking in a roll-off"
     assert turn.snapshot.turn_note[0] == "", "no dice 'to throw' in a roll-off"
