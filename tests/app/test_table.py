@@ -171,6 +171,20 @@ def test_carryover_is_offered_with_odds_and_taken_with_the_keyboard(make_app: Ca
     assert table.game.state.turn_points == 1050 and table.game.state.dice_left == 2
 
 
+def test_a_click_on_the_dice_passed_on_takes_them(make_app: Callable[..., App]) -> None:
+    """Clicking or dragging the die offered did nothing: only T or Take took it (helper-44)."""
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    events = [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank()]
+    table = table_at(app, "pass-the-dice", [ADA, TESS], events)
+    drive.until(lambda: table.snap.offer is not None and not table.tray.moving() and not table.felt.hold.lying,
+                limit=600)
+    offered = table.felt.hold.fresh + table.felt.dice
+    assert len(offered) == 2
+    drive.click((offered[0].x, offered[0].y))
+    assert table.game.events[-1] == Carryover(True), "taken"
+
+
 def test_computer_turns_play_one_decision_at_a_time_and_a_key_skips(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="slow")
     drive = Driver(app)

@@ -54,6 +54,7 @@ from greed_game.physics import FACE_NORMALS, TABLE, Film, Flick, Layout
 from greed_game.physics.faces import LAYOUTS, label
 from greed_game.physics.throw import FILM_RATE, HAND_CLEAR, REACH_GIVE, REACH_MIN, held_reach, lying
 from greed_game.play.moments import (
+    AnswerOffer,
     Command,
     HoldDice,
     KeptDice,
@@ -1224,6 +1225,9 @@ class FeltSection:
         die: DieView | None = None
         if isinstance(event, Click):
             die = next((d for d in self.dice if d.contains(event.pos)), None)
+            if event.button == 1 and snap.offer is not None and snap.human_turn and not passing_on(self) and any(
+                    d.contains(event.pos) for d in self.dice + self.hold.fresh):
+                return AnswerOffer(True)  # a click on the dice passed on takes them (only T had, helper-44)
             if event.button == 1 and _may_try(snap) and FELT.collidepoint(event.pos):
                 # a press on a die may begin a throw by hand too: it is picked on the release, if no throw came
                 self.drag = [(*event.pos, self.clock)]
