@@ -965,8 +965,11 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         by_hand = _just_flung(self.clock, self.flung_at)
-        lead = _catch_time(poses, toss.film) if by_hand else _catch_time(
-            poses, toss.film, gather_time(len(moment.dice)), GATHER_CARRY, GATHER_MAX)
+        lead = gather_time(len(moment.dice))
+        if by_hand:
+            lead = _catch_time(poses, toss.film)
+        elif lying_at is not None:  # (dice lying on the felt; brought in over the rail, they come at the usual pace)
+            lead = _catch_time(poses, toss.film, lead, GATHER_CARRY, GATHER_MAX)
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
         # (each die kept after the first leaves the felt a little later: the gathering waits for it too)
