@@ -152,6 +152,8 @@ def test_a_hand_held_still_then_flung_in_one_jump_throws_as_hard_as_the_jump() -
     a weak lob (helper-42)."""
     start = (FELT.centerx, FELT.bottom - 30)
     jump = gesture_flick([(*start, 0.0), (start[0], start[1] - 250, 0.4)], 0, 2)
+    released = gesture_flick([(*start, 0.0), (start[0], start[1] - 250, 0.4), (start[0], start[1] - 250, 0.4)], 0, 2)
+    assert released.speed == jump.speed, "the release heard in the frame of the jump"
     swift = gesture_flick(_drag(start, (start[0], start[1] - 250), 0.05), 0, 2)
     assert jump.speed == pytest.approx(swift.speed) and jump.speed > FLICK_SPEED[1] / 2, "as hard as a swift flick"
     nudge = gesture_flick([(*start, 0.0), (start[0], start[1] - 30, 0.4)], 0, 2)
@@ -1218,6 +1220,11 @@ def test_space_gathers_dice_lying_far_off_into_the_hand_at_a_hand_s_pace(make_ap
         track.append([(d.x, d.y) for d in table.felt.dice])
     steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
     assert max(steps) < 0.5 * DIE, "carried into the hand, not pulled in"
+    # swept in together, not fetched one after another (one had waited by the rail while another was still on the
+    # far side, helper-45)
+    set_off = [next(n for n, (a, b) in enumerate(itertools.pairwise(path)) if math.dist(a, b) > 0.5)
+               for path in zip(*track, strict=True)]
+    assert max(set_off) - min(set_off) <= 2, set_off
 
 
 def test_a_drag_after_keeping_every_die_takes_the_six_up_into_the_hand(make_app: Callable[..., App]) -> None:

@@ -142,9 +142,10 @@ from across the felt had crossed it in a frame or two, into the throw, helper-31
 teleport", helper-36)."""
 CATCH_MAX = 0.35
 """Seconds of film that carrying takes at most."""
-GATHER_CARRY = 18.0
-"""Die units a second of film a hand gathering the dice left on the felt carries the furthest of them at most (in
-:data:`GATHER` however far, dice across the felt had been pulled into the hand in about 150 ms, helper-44)."""
+GATHER_CARRY = 15.0
+"""Die units a second of film a hand gathering the dice left on the felt carries the furthest of them at most, over
+the whole gathering (in :data:`GATHER` however far, dice across the felt had been pulled into the hand in about
+150 ms, helper-44)."""
 GATHER_MAX = 0.55
 """Seconds of film that gathering takes at most."""
 GATHER_LIFT = 0.8
@@ -231,6 +232,7 @@ class Playing:
     likeness of each is in the air, on its way to its place in the hand)."""
     _hand: npt.NDArray[np.float32] = field(init=False, repr=False)
     _delays: npt.NDArray[np.float32] = field(init=False, repr=False)
+    _spans: npt.NDArray[np.float32] = field(init=False, repr=False)
     _tops: tuple[list[tuple[int, int]], list[tuple[int, int]]] = field(init=False, repr=False)
     _quickest: npt.NDArray[np.float32] = field(init=False, repr=False)
     """For each frame of the film, how fast its quickest die moves then (die units a second, the next few frames'
@@ -253,6 +255,13 @@ class Playing:
                         | (np.abs(lying_at[:, 1]) > TABLE.half_depth + TABLE.rail))
         far = np.hypot(self._hand[:, 0] - lying_at[:, 0], self._hand[:, 1] - lying_at[:, 1])
         self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
+        self._spans = np.full(len(far), 0.5, dtype=np.float32)
+        if self.start is not None and not self.by_hand and not self.brought.any():
+            # dice lying on the felt are swept into the hand together, each at the hand's pace, the furthest over
+            # the whole gathering (fetched one after another, one had waited by the rail while another was still
+            # on the far side, helper-45)
+            self._delays[:] = 0.0
+            self._spans = np.clip(far / max(float(np.max(far, initial=0.0)), 1e-6), 0.4, 1.0).astype(np.float32)
         final = top_quarters(rotations(self.film.final()[:, 3:7]))
         # dice picked up show their old faces until half way; dice brought in already show the new ones
         old = self.start is not None and self.start_layouts != self.layouts
@@ -290,7 +299,7 @@ class Playing:
         # (dice a hand let go are up in the air already: no arc over to it, in which they had hung, growing, for a
         # quarter of a second after a flick, helper-33)
         moved = gathered(self.start, self._hand, self._delays, u, 0.0 if self.by_hand else GATHER_LIFT,
-                         arriving=self.brought)
+                         arriving=self.brought, spans=self._spans)
         return moved, (self.start_layouts if u < 0.5 else self.layouts)
 
     def tops(self) -> list[tuple[int, int]]:
@@ -410,15 +419,16 @@ def _catch_time(poses: npt.NDArray[np.float32], film: Film, least: float = GATHE
 
 def gathered(lying_at: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], delays: npt.NDArray[np.float32],
              u: float, lift: float = GATHER_LIFT, *, arriving: npt.NDArray[np.bool_] | None = None,
-             leaving: bool = False) -> npt.NDArray[np.float32]:
+             leaving: bool = False, spans: npt.NDArray[np.float32] | float = 0.5) -> npt.NDArray[np.float32]:
     """Dice ``u`` (0 to 1) of the way from where they lay to the thrower's hand, each picked up after its delay
-    (a share of the gathering) and taking half of it: eased along an arc, turning the shorter way.
+    (a share of the gathering) and taking its span of it (half, unless given): eased along an arc, turning the
+    shorter way.
 
     Dice ``arriving`` from beyond a rail set off at speed and slow into the hand; dice ``leaving`` over one
     speed up on their way out: either way they cross the rail, where they fade, quickly (eased at both ends,
     they had lingered faint over the rail and the plates there, and read as ghosts, helper-40).
     """
-    own = np.clip((u - delays) / 0.5, 0.0, 1.0).astype(np.float32)
+    own = np.clip((u - delays) / spans, 0.0, 1.0).astype(np.float32)
     e = own * own * (3.0 - 2.0 * own)
     # (at most twice the mean pace at either end: eased by the cube, a die jumped a die's width in a frame)
     if leaving:
@@ -969,7 +979,7 @@ class FeltSection:
         if by_hand:
             lead = _catch_time(poses, toss.film)
         elif lying_at is not None:  # (dice lying on the felt; brought in over the rail, they come at the usual pace)
-            lead = _catch_time(poses, toss.film, lead, GATHER_CARRY, GATHER_MAX)
+            lead = _catch_time(poses, toss.film, lead, 2.0 * GATHER_CARRY, GATHER_MAX)  # (over the whole lead)
         # the kept dice get away before the dice left are gathered (their ways crossed); a hand lets go at once
         # (the kept dice, lifted off at once, pass over where the thrown dice land: waiting, they lay in the way)
         # (each die kept after the first leaves the felt a little later: the gathering waits for it too)
@@ -1759,8 +1769,9 @@ def gesture_flick(drag: list[tuple[float, float, float]], seat: int, players: in
     fastest = 0.0
     # (only the drag's end is looked at: a long, slow drag is thousands of points)
     tail = [p for p in drag[-600:] if t_end - p[2] <= FLICK_RECENT + FLICK_WINDOW]
-    if len(tail) < 2:  # (still a while, then let go: measured from the point before)
-        tail = _held_still(drag[-2:])
+    # (from the point before, where the pointer may have lain still: a jump after a pause and the release heard in
+    # the same frame had measured nothing, helper-45)
+    tail = _held_still(drag[-len(tail) - 1:]) if len(tail) < len(drag) else tail
     first = 0
     for n in range(1, len(tail)):
         x1, y1, t1 = tail[n]
