@@ -426,7 +426,10 @@ class TableScene(Scene):
         else:
             for d in self.dice:
                 d.update(dt)
-            self.turn.update(dt)
+            # (a computer's wait holds while dice are carried from the tray to its row: thrown on before they
+            # were in, they had popped into place)
+            self.turn.update(0.0 if self.tray.passing and self.felt.playing is None and not self.snap.human_turn
+                             else dt)
         # (a throw's impacts, and the dice shaken in a hand clicking together)
         impacts, self.felt.impacts = self.felt.impacts, []
         for kind, strength in impacts[:4]:  # a handful at once is a clatter; more is noise

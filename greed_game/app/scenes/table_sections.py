@@ -79,7 +79,7 @@ PASS_STAGGER = 0.012
 """Seconds (at normal speed) between one die and the next leaving the tray for the row: they go along side by side
 and their ways never cross, so they go nearly as one (a queue of six in the air had read as dice marching)."""
 HAND_SPEED = 700.0
-"""How fast (logical px a second, on average) a die is carried off the felt to be set aside at most."""
+"""How fast (logical px a second, on average) a die is carried between the felt and the tray at most."""
 HOT_REST = 0.35
 """Seconds (at normal speed) the dice that made hot dice lie in the tray, once there, before they are taken up
 again to be thrown on."""
@@ -268,8 +268,11 @@ class TraySection(Section):
             view = DieView(face, DIE, self.vrng)
             view.x, view.y, view.size, view.place = x, y - 4, size, "tray"
             after = rest + PASS_STAGGER * pace * k
-            carry = PASS_CARRY * pace if seconds is None else max(0.0, seconds - after)
             tx, ty, angle, to_size = places[n]
+            # (no quicker than a hand goes: six had crossed the whole felt to the far row in a quarter of a second,
+            # helper-45)
+            carry = (max(PASS_CARRY, math.dist((x, y), (tx, ty)) / HAND_SPEED) * pace if seconds is None
+                     else max(0.0, seconds - after))
             view.move_to(tx, ty, angle, to_size, carry, lift=KEEP_LIFT, after=after)
             if view.tween is not None:
                 self.passing.append(view)
