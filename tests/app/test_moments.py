@@ -107,6 +107,33 @@ def test_a_banner_keeps_off_the_way_the_dice_in_the_tray_are_carried_to_the_next
     assert row_way([], 1, 2) == []
 
 
+def test_a_banner_s_place_among_a_thousand_points_of_dice_s_ways_is_the_one_a_card_by_card_search_finds() -> None:
+    """Searched card by card and point by point, a banner's place had stalled the window for over half a second
+    with the ways of six dice set aside (a thousand points); counted as tables, it is the same place."""
+    from greed_game.app.scenes.table_parts import _clear_spot
+
+    rng = random.Random(3)
+    reach, near = DIE * 0.75, DIE * 0.75 + BANNER_GAP
+
+    def points(n: int) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted((rng.randrange(FELT.left, FELT.right, 4), rng.randrange(FELT.top, FELT.bottom, 4))
+                            for _ in range(n)))
+
+    for _ in range(20):
+        w, h = rng.choice([(300, 78), (220, 60), (160, 100)])
+        dice, passing, lines = points(rng.randint(0, 8)), points(rng.randint(0, 300)), points(30)
+
+        def under(pts: tuple[tuple[int, int], ...], x: int, y: int, r: float, w: int = w, h: int = h) -> int:
+            return sum(1 for px, py in pts if x - r < px < x + w + r and y - r < py < y + h + r)
+
+        best = min((under(dice, x, y, reach), under(passing, x, y, reach), under(lines, x, y, reach),
+                     under(dice, x, y, near), math.hypot(x + w / 2 - FELT.centerx, (y + h / 2 - FELT.centery) * 1.6),
+                     y, x) for y in range(FELT.top + 8, FELT.bottom - 8 - h + 1, 8)
+                    for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16))
+        (covered, crossed), card = _clear_spot(w, h, dice, passing, lines)
+        assert (covered, crossed, card.topleft) == (best[0], best[1], (best[6], best[5]))
+
+
 def test_a_die_off_the_felt_leaves_a_mark_the_banner_keeps_clear_of(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="fast")
     drive = Driver(app)

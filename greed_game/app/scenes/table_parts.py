@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+import numpy as np
+import numpy.typing as npt
 import pygame
 
 from greed_game.app import theme
@@ -444,6 +446,19 @@ def banner_lines(canvas: Canvas, sub: str) -> list[str]:
     return canvas.wrap(sub, 17, BANNER_WORDS) if sub else []
 
 
+def _inside(points: tuple[tuple[int, int], ...], xs: npt.NDArray[np.int64], ys: npt.NDArray[np.int64], w: int,
+            h: int, reach: float) -> npt.NDArray[np.int64]:
+    """For each card ``w`` × ``h`` at ``(x, y)`` (``ys`` by ``xs``), how many ``points`` lie within ``reach`` of it
+    (strictly): one product of two tables, where a loop over the cards and points had stalled the window for over
+    half a second with a thousand points of dice's ways (helper-45's session)."""
+    if not points:
+        return np.zeros((len(ys), len(xs)), dtype=np.int64)
+    px, py = np.array(points, dtype=np.float64).T
+    across = (px[None, :] > xs[:, None] - reach) & (px[None, :] < xs[:, None] + w + reach)
+    down = (py[None, :] > ys[:, None] - reach) & (py[None, :] < ys[:, None] + h + reach)
+    return np.asarray(down.astype(np.int64) @ across.astype(np.int64).T)
+
+
 @lru_cache(maxsize=64)
 def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
                 passing: tuple[tuple[int, int], ...] = (),
@@ -453,24 +468,20 @@ def _clear_spot(w: int, h: int, dice: tuple[tuple[int, int], ...],
     it and how many points of ``passing`` it covers."""
     reach = DIE * 0.75  # a die's half-diagonal: a turned die reaches that far from its centre
     near = reach + BANNER_GAP
-    best: tuple[int, int, int, int, float, int, int] | None = None
-
-    def under(points: tuple[tuple[int, int], ...], x: int, y: int) -> int:
-        return sum(1 for dx, dy in points if x - reach < dx < x + w + reach and y - reach < dy < y + h + reach)
-
-    for y in range(FELT.top + 8, FELT.bottom - 8 - h + 1, 8):
-        rows = [dx for dx, dy in dice if y - near < dy < y + h + near]
-        for x in range(FELT.left + 8, FELT.right - 8 - w + 1, 16):
-            crowded = [dx for dx in rows if x - near < dx < x + w + near]
-            covered, crossed, on_rows = under(dice, x, y), under(passing, x, y), under(lines, x, y)
-            off = math.hypot(x + w / 2 - toward[0], (y + h / 2 - toward[1]) * 1.6)
-            # a die lying under the card is worse than a die passing under it, and one passing now worse than a
-            # row that may come; a card with room around it before one nearer the middle pressed against a die
-            if best is None or (covered, crossed, on_rows, len(crowded), off) < best[:5]:
-                best = (covered, crossed, on_rows, len(crowded), off, x, y)
-    if best is None:  # a felt narrower than the words: across the middle
+    xs = np.arange(FELT.left + 8, FELT.right - 8 - w + 1, 16, dtype=np.int64)
+    ys = np.arange(FELT.top + 8, FELT.bottom - 8 - h + 1, 8, dtype=np.int64)
+    if not len(xs) or not len(ys):  # a felt narrower than the words: across the middle
         return (len(dice), len(passing)), pygame.Rect(FELT.x, FELT.centery - h // 2, FELT.w, h)
-    return (best[0], best[1]), pygame.Rect(best[5], best[6], w, h)
+    covered, crossed, on_rows = (_inside(points, xs, ys, w, h, reach) for points in (dice, passing, lines))
+    crowded = _inside(dice, xs, ys, w, h, near)
+    off = np.hypot(xs[None, :] + w / 2 - toward[0], (ys[:, None] + h / 2 - toward[1]) * 1.6)
+    # a die lying under the card is worse than a die passing under it, and one passing now worse than a row that
+    # may come; a card with room around it before one nearer the middle pressed against a die (the first such,
+    # row by row, on a tie)
+    keys = [k.ravel() for k in (off, crowded, on_rows, crossed, covered)]
+    best = int(np.lexsort(keys)[0])
+    y, x = divmod(best, len(xs))
+    return (int(covered[y, x]), int(crossed[y, x])), pygame.Rect(int(xs[x]), int(ys[y]), w, h)
 
 
 def draw_banner(canvas: Canvas, said: Said, ttl: float, card: pygame.Rect) -> None:
