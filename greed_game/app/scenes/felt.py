@@ -254,14 +254,15 @@ class Playing:
         self.brought = ((np.abs(lying_at[:, 0]) > TABLE.half_width + TABLE.rail)
                         | (np.abs(lying_at[:, 1]) > TABLE.half_depth + TABLE.rail))
         far = np.hypot(self._hand[:, 0] - lying_at[:, 0], self._hand[:, 1] - lying_at[:, 1])
-        self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
-        self._spans = np.full(len(far), 0.5, dtype=np.float32)
         if self.start is not None and not self.by_hand and not self.brought.any():
             # dice lying on the felt are swept into the hand together, each at the hand's pace, the furthest over
             # the whole gathering (fetched one after another, one had waited by the rail while another was still
             # on the far side, helper-45)
-            self._delays[:] = 0.0
+            self._delays = np.zeros(len(far), dtype=np.float32)
             self._spans = np.clip(far / max(float(np.max(far, initial=0.0)), 1e-6), 0.4, 1.0).astype(np.float32)
+        else:  # (one after another, the nearest first, each over half the gathering)
+            self._delays = (0.5 * np.argsort(np.argsort(far)) / max(1, len(far) - 1)).astype(np.float32)
+            self._spans = np.full(len(far), 0.5, dtype=np.float32)
         final = top_quarters(rotations(self.film.final()[:, 3:7]))
         # dice picked up show their old faces until half way; dice brought in already show the new ones
         old = self.start is not None and self.start_layouts != self.layouts
@@ -717,7 +718,6 @@ class Hold:
         pose_dice(held, rows, [d.layout for d in held if d.layout is not None])
         for d in held:  # (unseen while its likeness is still on its way from the tray)
             d.alpha = 0 if d.ident in self.hidden else d.alpha
-
 
     def _in_hand(self, n: int, x: float, y: float,
                  lay: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:

@@ -116,6 +116,12 @@ class TrayDie:
     group: int
 
 
+def _by_hand(least: float, start: tuple[float, float], end: tuple[float, float]) -> float:
+    """Seconds (at normal speed) a die takes carried from ``start`` to ``end`` (logical px): ``least``, longer
+    where a hand going at :data:`HAND_SPEED` would take longer."""
+    return max(least, math.dist(start, end) / HAND_SPEED)
+
+
 class TraySection(Section):
     """The tray: the turn's kept dice in groups with their points, and the turn box."""
 
@@ -181,7 +187,7 @@ class TraySection(Section):
         sets hot dice finished make way once the six are thrown on."""
         if not snap.tray:
             if self.dice:
-                self.set_aside([t.view for t in self.dice if t.group > self.spent])
+                self.set_aside(self._shown())
             self.dice, self.groups, self.spent, self.lent, self.lending = [], 0, -1, -1, None
             return
         while self.groups < len(snap.tray):
@@ -218,7 +224,7 @@ class TraySection(Section):
             lift = KEEP_LIFT if lifted and id(v) in fresh else 0.0
             # (carried off the felt no quicker than a hand goes: three dice from its middle had reached the tray
             # in a quarter of a second, helper-44)
-            carry = max(CARRY, math.dist((v.x, v.y), (x, TRAY.y + 36)) / HAND_SPEED) if lift else SPENT_SLIDE
+            carry = _by_hand(CARRY, (v.x, v.y), (x, TRAY.y + 36)) if lift else SPENT_SLIDE
             v.move_to(x, TRAY.y + 36, 0.0, ASIDE_DIE, carry * pace, lift=lift)
 
     def recall(self, pace: float) -> None:
@@ -228,6 +234,20 @@ class TraySection(Section):
         for v in views:
             v.tween, v.z = None, 0.0
         self.set_aside(views, pace, lifted=True)
+
+    def _shown(self) -> list[DieView]:
+        """The dice kept this turn and shown as dice (not in the spent sets' chip)."""
+        return [t.view for t in self.dice if t.group > self.spent]
+
+    def lying(self) -> list[DieView]:
+        """The dice seen lying in the tray: set aside, and kept this turn (the next row's may come from them)."""
+        return self.aside + self._shown()
+
+    def _likeness(self, face: int, x: float, y: float, size: float) -> DieView:
+        """A die showing ``face`` at ``(x, y)`` in the tray, to be carried out of it."""
+        view = DieView(face, DIE, self.vrng)
+        view.x, view.y, view.size, view.place = x, y, size, "tray"
+        return view
 
     def _aside_places(self) -> list[float]:
         """Where each die set aside lies along the tray: side by side, the last at the far end."""
@@ -265,14 +285,12 @@ class TraySection(Section):
                      key=lambda c: sum(abs(places[n][0] - d[0]) for n, d in zip(c, lying, strict=False)))
         out: list[tuple[int, float] | None] = [None] * len(places)
         for k, (n, (x, y, face, size, rest)) in enumerate(zip(chosen, lying, strict=False)):
-            view = DieView(face, DIE, self.vrng)
-            view.x, view.y, view.size, view.place = x, y - 4, size, "tray"
+            view = self._likeness(face, x, y - 4, size)
             after = rest + PASS_STAGGER * pace * k
             tx, ty, angle, to_size = places[n]
             # (no quicker than a hand goes: six had crossed the whole felt to the far row in a quarter of a second,
             # helper-45)
-            carry = (max(PASS_CARRY, math.dist((x, y), (tx, ty)) / HAND_SPEED) * pace if seconds is None
-                     else max(0.0, seconds - after))
+            carry = _by_hand(PASS_CARRY, (x, y), (tx, ty)) * pace if seconds is None else max(0.0, seconds - after)
             view.move_to(tx, ty, angle, to_size, carry, lift=KEEP_LIFT, after=after)
             if view.tween is not None:
                 self.passing.append(view)
@@ -303,8 +321,7 @@ class TraySection(Section):
         lying = [t.view for t in self.dice if t.group != newest][-len(dice):] if dice else []
         out: list[tuple[int, float]] = []
         for k, (source, target) in enumerate(zip(lying, dice, strict=False)):
-            view = DieView(source.value, DIE, self.vrng)
-            view.x, view.y, view.size, view.place = source.x, source.y, source.size, "tray"
+            view = self._likeness(source.value, source.x, source.y, source.size)
             after = PASS_STAGGER * pace * k
             view.move_to(target.x, target.y, target.angle, target.size, PASS_CARRY * pace, lift=KEEP_LIFT,
                          after=after)
@@ -381,7 +398,7 @@ class TraySection(Section):
     def _slots(self) -> tuple[list[tuple[float, float]], float]:
         """Each die's place in the tray, and the size the dice are drawn at there (the spent sets' dice, not
         drawn, keep theirs)."""
-        live = [t for t in self.dice if t.group > self.spent]
+        live = [t for t in self.dice if t.group > self.spent]  # (as :meth:`_shown`, with their groups)
         xs, size = tray_places([t.group for t in live], SPENT_W if self.spent >= 0 else 0.0, self._aside_room())
         places = dict(zip((id(t) for t in live), xs, strict=True))
         return [(places.get(id(t), t.view.x), TRAY.y + 36) for t in self.dice], size
@@ -832,8 +849,7 @@ class NoticeLayer(Section):
             carried = self.tray.carried() if self.tray is not None and not finished else []
             passing = [] if finished else carried + self.felt.sweep.path()
             if self.tray is not None and not finished:  # (the dice lying there, to be carried to the next row)
-                lying_in_tray = self.tray.aside + [t.view for t in self.tray.dice if t.group > self.tray.spent]
-                passing += row_way([(v.x, v.y) for v in lying_in_tray], snap.state.current, snap.state.players)
+                passing += row_way([(v.x, v.y) for v in self.tray.lying()], snap.state.current, snap.state.players)
             lying = self.felt.lying()
             if callout is not None:
                 # (the banner kept clear of the callout still rising, as of a die)
