@@ -38,7 +38,7 @@ CHARACTERS: dict[str, Character] = {
     c.level: c
     for c in (
         Character("cautious", "Penny", "banks early, counts every point", {
-            "bust": (N_("Oh dear. I should have stopped."), N_("Tsk. Greedy of me."), N_("That is why I bank early.")),
+            "bust": (N_("Oh dear. I should have stopped."), N_("Tsk. Greedy of me."), N_("I ought to bank sooner.")),
             "bank": (
                 N_("{points}. Tucked safely away."), N_("{points} in the bank, thank you."),
                 N_("Safe and sound."),

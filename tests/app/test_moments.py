@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable
@@ -183,6 +184,7 @@ def test_a_die_on_the_rail_never_hides_a_seats_name_plate(app: App) -> None:
     """A die come to lie where a seat's plate is: the plate makes way along the rail, whole (drawn over the die, it
     had hidden the edge of a die lying against the far rail, helper-32)."""
     from greed_game.app.scenes.table_parts import RAIL_W, RAILS, plate_position
+    from greed_game.app.scenes.table_sections import PLATE_SPEED
 
     table = first_throw_at_rest(Driver(app), seed=4)
     x, _ = plate_position(1, 2)  # Ada's plate, on the top rail
@@ -201,6 +203,15 @@ def test_a_die_on_the_rail_never_hides_a_seats_name_plate(app: App) -> None:
     die.x, die.y = x, RAILS.y + RAIL_W / 2  # a die come to lie on the plate
     assert die.at_rest
     table.picture.draw(app.canvas, table.snap)
+    # it slides there, no quicker than a hand would push it (it had jumped aside and back, helper-44)
+    shown = [table.top._plates[1][0]]
+    while table.top.sliding() and len(shown) < 120:
+        table.top.slide(1 / 60)
+        table.picture.draw(app.canvas, table.snap)
+        shown.append(table.top._plates[1][0])
+    assert not table.top.sliding() and len(shown) > 10
+    assert max(abs(b - a) for a, b in itertools.pairwise(shown)) <= PLATE_SPEED / 60 + 1e-6
+    assert abs(shown[-1] - shown[0]) > 20
     assert plate_pixels() == before, "the plate is whole, moved clear of the die"
     middle = app.canvas.rect(pygame.Rect(round(x) - 2, round(RAILS.y + RAIL_W / 2) - 2, 4, 4))
     assert all(tuple(app.canvas.surface.get_at(p))[:3] != fill

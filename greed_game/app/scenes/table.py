@@ -393,7 +393,8 @@ class TableScene(Scene):
         if (snap.banner is not None and snap.banner.ttl != math.inf) or snap.callout is not None or snap.speech:
             return 0.0
         if (any(not d.at_rest or d.shake > 0 for d in self.dice) or self.tray.moving() or self.felt.hold.lying
-                or self.felt.sweep.dice or self.notices.confetti.falling or self.side.counting(snap)):
+                or self.felt.sweep.dice or self.notices.confetti.falling or self.side.counting(snap)
+                or self.top.sliding()):
             return 0.0
         if self.felt.drag is not None:
             # a press held still takes the dice up on its own time: the window had slept through it, and they came
@@ -417,6 +418,8 @@ class TableScene(Scene):
             # flying, a roll-off's would have gone back to the tray, one die too many)
             self.tray.passing = []
         self.notices.confetti.step(dt)
+        if self.top.slide(dt):
+            self.picture.touched = True  # (drawn whole: a frame drawn where the dice move only would leave it)
         self.side.tick(self.snap, dt)
         if self.turn.mode == "rolling":
             self.turn.update(dt)

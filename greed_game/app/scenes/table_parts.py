@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -114,10 +114,10 @@ def short_name(canvas: Canvas, name: str, size: float, width: float, font: FontN
 
 
 def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat: int | None,
-                avoid: Sequence[pygame.Rect] = ()) -> None:
+                avoid: Sequence[pygame.Rect] = (), slid: Callable[[int, int], int] | None = None) -> None:
     """The players' name plates on the rails; the active seat's plate is gold. A plate over one of the rects
     ``avoid`` (dice lying against its rail) moves along the rail clear of it and of the other plates, the shorter
-    way."""
+    way: drawn where ``slid`` says for the seat and that place (on its way there), if given."""
     n = state.players
     bottom_count = math.ceil(n / 2)
     plates: list[tuple[pygame.Rect, str]] = []
@@ -135,6 +135,8 @@ def draw_plates(canvas: Canvas, names: Sequence[str], state: State, active_seat:
         # (moved clear of a die, a plate had run into its neighbour's name at 854×480)
         others = [other for other, _ in plates[:seat] + plates[seat + 1 :]]
         plate.x = _clear_along(plate, avoid, others)
+        if slid is not None:
+            plate.x = slid(seat, plate.x)
         active = seat == active_seat and not state.finished
         fill = theme.GOLD if active else (60, 36, 20)
         canvas.box(plate, fill, radius=10, border=1, border_color=theme.seat_color(seat))

@@ -78,6 +78,10 @@ felt to the tray, a little slower)."""
 PASS_STAGGER = 0.012
 """Seconds (at normal speed) between one die and the next leaving the tray for the row: they go along side by side
 and their ways never cross, so they go nearly as one (a queue of six in the air had read as dice marching)."""
+PLATE_EASE = 10.0
+"""How quickly a seat's plate slides along its rail to where it goes (a share of e a second)."""
+PLATE_SPEED = 600.0
+"""How fast (logical px a second) a seat's plate slides at most."""
 HAND_SPEED = 700.0
 """How fast (logical px a second, on average) a die is carried between the felt and the tray at most."""
 HOT_REST = 0.35
@@ -783,6 +787,33 @@ class TopBarSection(Section):
 
     rect = TOP_BAR
 
+    def __init__(self) -> None:
+        self._plates: dict[int, tuple[float, int]] = {}
+        """Each seat's plate: where along its rail it is drawn (its left edge, logical px), and where it goes."""
+
+    def slide(self, dt: float) -> bool:
+        """Slide the plates a step on their way clear of a die (they had jumped aside and back, helper-44);
+        whether one is still on its way."""
+        moving = False
+        for seat, (shown, goal) in self._plates.items():
+            if shown != goal:
+                step = (goal - shown) * (1.0 - math.exp(-dt * PLATE_EASE))
+                step = math.copysign(min(abs(step), PLATE_SPEED * dt), step)
+                shown = float(goal) if abs(goal - shown - step) < 0.5 else shown + step
+                self._plates[seat] = (shown, goal)
+                moving = True
+        return moving
+
+    def sliding(self) -> bool:
+        """Whether a plate is on its way along its rail."""
+        return any(shown != goal for shown, goal in self._plates.values())
+
+    def _slid(self, seat: int, goal: int) -> int:
+        """Where seat ``seat``'s plate, going to ``goal``, is drawn (at once there, the first time)."""
+        shown = self._plates.get(seat, (float(goal), goal))[0]
+        self._plates[seat] = (shown, goal)
+        return round(shown)
+
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         r = TOP_BAR
         rules = snap.rules
@@ -794,7 +825,7 @@ class TopBarSection(Section):
 
     def draw_plates(self, canvas: Canvas, snap: TableSnapshot, avoid: Sequence[pygame.Rect] = ()) -> None:
         """The players' name plates on the rails (clear of the dice lying against them: ``avoid``)."""
-        draw_plates(canvas, [p.name for p in snap.players], snap.state, snap.state.current, avoid)
+        draw_plates(canvas, [p.name for p in snap.players], snap.state, snap.state.current, avoid, self._slid)
 
 
 # -- above the dice ----------------------------------------------------------------------------------------------
