@@ -332,10 +332,14 @@ def test_kept_dice_lie_in_the_tray_in_order(make_app: Callable[..., App], skin: 
     table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 5, 2, 1, 3, 1))])
     drive.frames(2)
     pick(table, [1, 5, 1, 1])
+    lay = {id(d): d.x for d in table.dice}
     drive.press("space")
     drive.frames(2)
     # pips upwards; letters downwards, so that a straight spells $GREED
     assert [t.view.value for t in table.tray.dice] == order
+    # dice of one face keep the order they lay in across the felt: their ways to the tray do not cross
+    starts = [lay[id(t.view)] for t in table.tray.dice if t.view.value == 1]
+    assert len(starts) == 3 and starts == sorted(starts)
 
 
 def test_a_set_finished_by_hot_dice_makes_way_for_a_chip_once_the_six_are_thrown_on(

@@ -162,7 +162,10 @@ class TraySection(Section):
         letters downwards (a straight of letters spells $GREED)."""
         group = self.groups
         self.groups += 1
-        for v in sorted(views, key=lambda v: v.value, reverse=self.skin() == "greed"):
+        way = -1 if self.skin() == "greed" else 1
+        # (dice of one face in the order they lie across the felt: their ways to the tray need not cross, and had
+        # passed through each other for a frame, helper-45)
+        for v in sorted(views, key=lambda v: (way * v.value, v.x)):
             # (carried, a kept die keeps its gold ring until it is in the tray: without it, one lifted past the
             # dice in the hand read as one of them: helper-27)
             v.selected = animate and pace > 0
