@@ -126,8 +126,10 @@ class Tween:
         return x0 + (x1 - x0) * u, y0 + (y1 - y0) * u, a0 + (a1 - a0) * u, s0 + (s1 - s0) * grown
 
     def height(self) -> float:
-        """How high the die is now: up and down again along the way, highest half way."""
-        return self.lift * math.sin(math.pi * self._done())
+        """How high the die is now: up and down again along the way, highest half way; lifted before it is
+        carried far, set down once there (rising as it went, a kept die had slid over a die lying beside it as if
+        through it, helper-46)."""
+        return self.lift * math.sin(math.pi * self._done()) ** 0.75
 
     @property
     def finished(self) -> bool:
