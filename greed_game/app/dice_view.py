@@ -129,7 +129,7 @@ class Tween:
         """How high the die is now: up and down again along the way, highest half way; lifted before it is
         carried far, set down once there (rising as it went, a kept die had slid over a die lying beside it as if
         through it, helper-46)."""
-        return self.lift * math.sin(math.pi * self._done()) ** 0.75
+        return self.lift * float(math.sin(math.pi * self._done()) ** 0.75)
 
     @property
     def finished(self) -> bool:

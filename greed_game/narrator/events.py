@@ -135,6 +135,13 @@ class Events(Voice):
             return _("A die is cocked")
         return _("A die is cocked against another die") if against == "die" else _("A die is cocked against the rail")
 
+    def void_short(self, reason: str, against: str | None, count: int = 1) -> str:
+        """Why a throw is void, as short as the status line under the felt needs it (the banner says it whole:
+        "A die is cocked against the rail" had been cut at 854×480, helper-46)."""
+        if reason == "off-felt" and against == "rail":
+            return ngettext("A die is on the rail", "{count} dice are on the rail", count).format(count=num(count))
+        return self.void_reason(reason, against if reason == "off-felt" else None, count)
+
     def void_again(self, reason: str, against: str | None, dice: int, count: int = 1) -> str:
         """The line under a void throw's banner."""
         again = ngettext("{reason}: the die is thrown again", "{reason}: all {count} dice are thrown again", dice)

@@ -661,3 +661,19 @@ def test_buttons_selectors_and_legends_keep_every_letter_in_each_language(
     drawn = [d.text for d in rec.texts]
     missing = [label for label in _labels(scene) if _plain(label) not in map(_plain, drawn)]
     assert not missing, f"cut in {language}: {missing}; drawn: {[t for t in drawn if '…' in t]}"
+
+
+def test_a_void_throw_s_status_line_keeps_its_reason_whole_in_a_small_window(make_app: Callable[..., App]) -> None:
+    """"Space: throw 6 dice · A die is cocked against the rail" had been cut after "agains" at 854×480
+    (helper-46): the line says why shortly, the banner said it whole."""
+    app = make_app(size=SMALL)
+    table = table_at(app, "pass-the-dice", [Player("Tess"), Player("Bo")], [FirstPlayer(0)])
+    words = table.snap.words
+    x = ACTIONS.x + 8
+    width = ACTIONS.right - 454 - x - 12
+    keys = words.prompts.throw_prompt(6)
+    for reason, against, count in (("leaning", "rail", 1), ("leaning", "die", 1), ("leaning", None, 2),
+                                   ("off-felt", "rail", 1), ("off-felt", "rail", 2), ("off-felt", "over", 2),
+                                   ("off-felt", "floor", 1)):
+        line = f"{keys}  ·  {words.events.void_short(reason, against, count)}"
+        assert app.canvas.text_width(line, 15, "bold") <= width, line

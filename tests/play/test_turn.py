@@ -253,7 +253,7 @@ def test_void_throws_are_thrown_again_with_the_same_dice_count_by_the_person() -
     # the keys first (cut at 854×480, the line had lost them, helper-36), then why
     assert line.startswith("Space: throw 5 dice") and tone == "warn", "the reason went with the banner"
     assert line.split("  ·  ")[1].startswith(
-        ("A die fell off the table", "A die went over the rail", "A die came to rest on the rail"))
+        ("A die fell off the table", "A die went over the rail", "A die is on the rail"))
     turn.send(ThrowDice())
     view.play()
     assert "A die" not in turn.snapshot.status[0][0], "said over the next throw"
