@@ -571,10 +571,12 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     shadow_key = ("shadow", px, round(degrees % 90 / 3) * 3)
     shadow = canvas.cached(shadow_key, lambda: pygame.transform.rotate(shadow_image(px), shadow_key[2]))
     off = 3 + z * 0.45
-    if z > LIFT_SHADOW / 4:
-        # a die carried high casts a fainter shadow (it fell as a dark square on the tray's panel)
+    if z > LIFT_SHADOW / 4 or die.alpha < 255:
+        # a die carried high casts a fainter shadow (it fell as a dark square on the tray's panel); a fading die's
+        # fades with it (left dark, it had greyed the die drawn under it)
         shadow = shadow.copy()
-        shadow.set_alpha(round(255 * max(0.0, 1.0 - z / LIFT_SHADOW)))
+        # (faded as the cube of the die's own: under a die half seen it is the other die's shadow that shows)
+        shadow.set_alpha(round(255 * max(0.0, 1.0 - z / LIFT_SHADOW) * (die.alpha / 255) ** 3))
     canvas.blit(shadow, (die.x + off, die.y + off * 1.3))
     sprite = die_sprite(canvas, skin, die)
     if die.alpha < 255:

@@ -692,13 +692,21 @@ def test_a_turns_last_dice_are_passed_to_the_next_thrower_with_its_keeps_from_th
     assert sorted(v.tumble.target for v in carried) == sorted(d.tumble.top for d in unseen)
     assert any(v.showing != v.tumble.target for v in carried) or len(carried) == 1
     track = [[(d.x, d.y) for d in row]]
-    while table.felt.hold.lying or table.felt.hold.hidden:
+    fades: dict[int, list[float]] = {}
+    while table.felt.hold.lying or table.felt.hold.hidden or table.tray.fading:
         for d in row:
             assert d.alpha == 0 or (d.pose is not None and abs(d.pose[1]) < TABLE.half_depth), (
                 "no die of the row comes in over a rail (faint there, they read as ghosts, helper-41)")
         drive.frames(1)
         track.append([(d.x, d.y) for d in row])
+        for v, left in table.tray.fading:
+            fades.setdefault(id(v), []).append(left)
+            shown = next(d for d in row if math.dist((d.x, d.y), (v.x, v.y)) < 2)
+            assert shown.alpha == 255, "the die lies there under its fading likeness"
     assert table.tray.passing == [] and all(d.alpha == 255 for d in row), "the likenesses gave way to the dice"
+    # each likeness fades over its die for a few frames (swapped in a frame, the flat likeness had turned into a
+    # die with sides, helper-46)
+    assert len(fades) == len(carried) and all(len(f) >= 4 and f == sorted(f, reverse=True) for f in fades.values())
     steps = [max(math.dist(a, b) for a, b in zip(one, two, strict=True)) for one, two in itertools.pairwise(track)]
     assert len(track) > 10 and max(steps) < DIE, "seen on their way, never jumping"
     rail = CAMERA.to_screen(x, side * TABLE.half_depth)[1]

@@ -417,6 +417,8 @@ class TableScene(Scene):
             # (the row's dice were taken up before they were set down: their likenesses are gone with them; left
             # flying, a roll-off's would have gone back to the tray, one die too many)
             self.tray.passing = []
+        if self.felt.drag is not None or self.felt.playing is not None:
+            self.tray.fading = []  # (the dice are taken up or thrown: no likeness lingers where they lay)
         self.notices.confetti.step(dt)
         if self.top.slide(dt):
             self.picture.touched = True  # (drawn whole: a frame drawn where the dice move only would leave it)

@@ -81,6 +81,8 @@ and their ways never cross, so they go nearly as one (a queue of six in the air 
 TRAY_WORDS = (184, 158, 124)
 """The colour of the tray's own words (its legend, "set aside"): brighter than the wood's, dim beside the dice's
 points (at 854×480 they had been hard to read, helper-45)."""
+SET_DOWN_FADE = 0.12
+"""Seconds a die carried from the tray to the felt takes to turn from its flat likeness into the die drawn there."""
 PLATE_EASE = 10.0
 """How quickly a seat's plate slides along its rail to where it goes (a share of e a second)."""
 PLATE_SPEED = 600.0
@@ -156,6 +158,8 @@ class TraySection(Section):
         """The likenesses (by ``id``) among :attr:`passing` turning over on their way to a row, and how fast."""
         self.following: dict[int, DieView] = {}
         """The likenesses (by ``id``) among :attr:`passing` carried into a hand, and the die there each goes to."""
+        self.fading: list[tuple[DieView, float]] = []
+        """Likenesses come to where their die is set down on the felt, fading, and the seconds each has left."""
         self.spent = -1
         """The last group of the sets hot dice finished, once the six are thrown on (-1: none): they are shown as
         one chip with their points, not as dice (after two hot dice, twenty dice shrank to 14 px)."""
@@ -358,6 +362,10 @@ class TraySection(Section):
                 self._spend(max(self.spent, group))
         for v in self.passing + self.aside:
             v.update(dt)
+        self.fading = [(v, left - dt) for v, left in self.fading if left > dt]
+        # (the die set down there is drawn in 3D under its likeness, which fades: swapped in a frame, the flat
+        # likeness had turned into a die with sides, helper-46)
+        self.fading += [(v, SET_DOWN_FADE) for v in self.passing if v.tween is None and dt < SET_DOWN_FADE]
         self.passing = [v for v in self.passing if v.tween is not None]
         self.taken_up &= {id(v) for v in self.passing}
         on_way = {id(v) for v in self.passing}
@@ -388,7 +396,7 @@ class TraySection(Section):
 
     def moving(self) -> bool:
         """Whether a die is still on its way in, to a row or to its place set aside."""
-        return (bool(self.passing) or self.lending is not None
+        return (bool(self.passing) or bool(self.fading) or self.lending is not None
                 or any(v.tween is not None for v in [t.view for t in self.dice] + self.aside))
 
     def carried(self) -> list[tuple[float, float]]:
@@ -510,6 +518,9 @@ class TraySection(Section):
         for view in self.aside:
             if view.tween is not None and view.tween.lift > 0:
                 draw_die(canvas, skin, view)
+        for view, left in self.fading:
+            view.alpha = round(255 * left / SET_DOWN_FADE)
+            draw_die(canvas, skin, view)
 
 
 # -- the buttons and the status lines ----------------------------------------------------------------------
