@@ -118,9 +118,15 @@ class Events(Voice):
         name = self.person(winners[0]).subject if len(winners) == 1 else ""
         return Said(self.winners(winners), tone="gold", name=name)
 
-    def void_reason(self, reason: str, against: str | None, count: int = 1) -> str:
+    def void_reason(self, reason: str, against: str | None, count: int = 1, *, short: bool = False) -> str:
         """Why a throw is void: ``count`` dice off the felt (over the rail to the ``floor``, up on the ``rail``, or
-        some of each: ``over``), or cocked against ``against`` (``die``/``rail``)."""
+        some of each: ``over``), or cocked against ``against`` (``die``/``rail``); ``short`` as the status line
+        under the felt needs it (the banner says it whole: "A die is cocked against the rail" had been cut at
+        854×480, helper-46)."""
+        if short and reason == "off-felt" and against == "rail":
+            return ngettext("A die is on the rail", "{count} dice are on the rail", count).format(count=num(count))
+        if short and reason != "off-felt":
+            against = None
         if reason == "off-felt":
             if against == "rail":
                 said = ngettext("A die came to rest on the rail", "{count} dice came to rest on the rail", count)
@@ -134,13 +140,6 @@ class Events(Voice):
         if against is None:
             return _("A die is cocked")
         return _("A die is cocked against another die") if against == "die" else _("A die is cocked against the rail")
-
-    def void_short(self, reason: str, against: str | None, count: int = 1) -> str:
-        """Why a throw is void, as short as the status line under the felt needs it (the banner says it whole:
-        "A die is cocked against the rail" had been cut at 854×480, helper-46)."""
-        if reason == "off-felt" and against == "rail":
-            return ngettext("A die is on the rail", "{count} dice are on the rail", count).format(count=num(count))
-        return self.void_reason(reason, against if reason == "off-felt" else None, count)
 
     def void_again(self, reason: str, against: str | None, dice: int, count: int = 1) -> str:
         """The line under a void throw's banner."""

@@ -293,7 +293,7 @@ def status(flow: Flow) -> Status:
         first = (words.prompts.throw_prompt(s.dice_left), "plain")
         if flow.voided is not None:  # (once the void's banner is down, the line still says why: helper-25)
             # (the keys first: cut at 854×480, the line had lost them, helper-36)
-            first = (f"{first[0]}  ·  {words.events.void_short(*flow.voided)}", "warn")
+            first = (f"{first[0]}  ·  {words.events.void_reason(*flow.voided, short=True)}", "warn")
     if choice.bank is not None:
         # (a final turn's bank that leaves the player behind had been offered in green, helper-32)
         loses = words.hints.loses(s, choice.bank)

@@ -675,5 +675,5 @@ def test_a_void_throw_s_status_line_keeps_its_reason_whole_in_a_small_window(mak
     for reason, against, count in (("leaning", "rail", 1), ("leaning", "die", 1), ("leaning", None, 2),
                                    ("off-felt", "rail", 1), ("off-felt", "rail", 2), ("off-felt", "over", 2),
                                    ("off-felt", "floor", 1)):
-        line = f"{keys}  ·  {words.events.void_short(reason, against, count)}"
+        line = f"{keys}  ·  {words.events.void_reason(reason, against, count, short=True)}"
         assert app.canvas.text_width(line, 15, "bold") <= width, line
