@@ -32,6 +32,7 @@ from greed_game.app.scenes.table import TableScene
 from greed_game.app.scenes.table_parts import DIE, FELT, SIDE
 from greed_game.physics import TABLE, Flick, Layout
 from greed_game.physics.faces import LAYOUTS, top_face
+from greed_game.play.moments import RollOffThrown
 from greed_game.play.voids import Hands, Toss, seat_spot
 from greed_game.rules import FirstPlayer, Phase, Player, Roll
 
@@ -1709,3 +1710,33 @@ def test_dice_brought_in_or_taken_off_over_a_rail_cross_it_quickly() -> None:
     assert float(go[0, 1]) > -2.0
     lying = gathered(start, end, delays, 0.15, 0.0)  # dice gathered from the felt ease in and out, as they did
     assert float(lying[0, 1]) > -1.0
+
+
+def test_a_roll_off_tie_s_dice_are_in_the_tray_before_the_new_dice_come_out(make_app: Callable[..., App]) -> None:
+    """The new dice had flown out of the tray through the tied dice coming back to it (helper-46)."""
+    from greed_game.play.setup import GameSetup
+
+    app = make_app(animation_speed="normal", seed=2)
+    drive = Driver(app)
+    table = TableScene.new(app, GameSetup("pass-the-dice", [Player(f"Bot {n}", "cautious") for n in range(3)]))
+    app.stack.replace(table)
+    taken: list[int] = []
+    roll_off = table.felt.roll_off
+
+    def watched(moment: RollOffThrown, names: list[str]) -> list[DieView]:
+        old = roll_off(moment, names)
+        taken.append(len(old))
+        return old
+
+    table.felt.roll_off = watched  # type: ignore[method-assign]
+    drive.until(lambda: bool(taken) and taken[-1] > 0, limit=1500)  # (seed 2: the three tie, all thrown again)
+    landed = started = None
+    for frame in range(120):
+        playing = table.felt.playing
+        if landed is None and not any(v.tween is not None and v.tween.lift > 0 for v in table.tray.aside):
+            landed = frame
+        if started is None and playing is not None and playing.t > playing.hold:
+            started = frame
+        drive.frames(1)
+    assert landed is not None and started is not None and landed > 20
+    assert started >= landed - 6, (landed, started)

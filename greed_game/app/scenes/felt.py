@@ -122,6 +122,11 @@ eighth of a second, they had seemed to jump to the hand, helper-40). A hand pick
 (:func:`gather_time`)."""
 SWEEP_FIRST = 0.2
 """Seconds of film a roll-off's tie waits, its old dice being taken back, before the new come in."""
+ROLL_OFF_CLEAR = 0.45
+"""Seconds of film a roll-off's tie thrown again by Space or a computer waits while the tied dice are carried to
+the tray (at :data:`SWEEP_FIRST` the new dice flew out of the tray through the old coming in, helper-46): in four
+three-seat ties the new dice now set off 42 frames after the tie, as the last old die reaches the tray (37 to 46
+frames), where they had set off at 18."""
 KEPT_FIRST = 0.16
 """Seconds of film (about a quarter of a second at normal speed) the dice left on the felt wait before they
 are gathered, when a throw comes with a keep: the kept dice are lifted clear by then (those after the first are
@@ -1023,8 +1028,9 @@ class FeltSection:
         """Start the film of a roll-off throw: each die tagged with its thrower's name once it rests. Returns the
         dice lying on the felt (a tie's, or an earlier seat's), taken up off it (they go back to the tray)."""
         taken_up = [d for d in self.dice if d.pose is not None and d.alpha > 0]
-        # the new dice come in once the old are off the felt
-        hold = SWEEP_FIRST if taken_up else 0.0
+        # the new dice come in once the old are off the felt (a hand throws its own at once)
+        by_hand = _just_flung(self.clock, self.flung_at)
+        hold = (SWEEP_FIRST if by_hand else ROLL_OFF_CLEAR) if taken_up else 0.0
         # (a die of the row still being carried in from the tray is not there: it comes from the tray again)
         row, row_place = [d for d in self.hold.fresh if d.ident not in self.hold.hidden], self.hold.place
         self.clear()
@@ -1042,7 +1048,7 @@ class FeltSection:
         for n, d in zip(mine, row, strict=False):
             if d.pose is not None and d.layout is not None:
                 start[n], layouts[n] = d.pose, d.layout
-        lead = GATHER_BY_HAND if mine and _just_flung(self.clock, self.flung_at) else GATHER
+        lead = GATHER_BY_HAND if mine and by_hand else GATHER
         self.playing = Playing(film, moment.toss.layouts, start=start, start_layouts=tuple(layouts),
                                lead=lead + hold, hold=hold)
         self._pose()
