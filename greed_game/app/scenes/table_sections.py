@@ -366,6 +366,8 @@ class TraySection(Section):
         # (the die set down there is drawn in 3D under its likeness, which fades: swapped in a frame, the flat
         # likeness had turned into a die with sides, helper-46)
         self.fading += [(v, SET_DOWN_FADE) for v in self.passing if v.tween is None and dt < SET_DOWN_FADE]
+        for v, left in self.fading:
+            v.alpha = round(255 * left / SET_DOWN_FADE)
         self.passing = [v for v in self.passing if v.tween is not None]
         self.taken_up &= {id(v) for v in self.passing}
         on_way = {id(v) for v in self.passing}
@@ -518,8 +520,7 @@ class TraySection(Section):
         for view in self.aside:
             if view.tween is not None and view.tween.lift > 0:
                 draw_die(canvas, skin, view)
-        for view, left in self.fading:
-            view.alpha = round(255 * left / SET_DOWN_FADE)
+        for view, _left in self.fading:
             draw_die(canvas, skin, view)
 
 
