@@ -32,7 +32,7 @@ LETTER_COLORS: dict[int, tuple[int, int, int]] = {
     3: (12, 140, 78),
     4: (204, 38, 38),
     5: (226, 108, 10),
-    6: (118, 126, 138),
+    6: (112, 119, 134),
 }
 """The colour each letter is known by (the $'s is the middle of its steel shading)."""
 LETTER_NAMES = {1: "D blue", 2: "E ebony", 3: "E emerald", 4: "R red", 5: "G orange", 6: "$ silver"}
@@ -43,11 +43,11 @@ PIP = (30, 28, 30)
 
 EMERALD_DARK = (6, 92, 50)
 EMERALD_LIGHT = (70, 190, 128)
-SILVER_TOP = (184, 190, 200)
-SILVER_BOTTOM = (92, 99, 112)
+SILVER_TOP = (152, 160, 174)
+SILVER_BOTTOM = (72, 79, 94)
 SILVER_EDGE = (46, 50, 58)
-SILVER_TOP_SMALL = (146, 153, 165)
-SILVER_BOTTOM_SMALL = (78, 85, 98)
+SILVER_TOP_SMALL = (124, 132, 146)
+SILVER_BOTTOM_SMALL = (62, 68, 82)
 EDGE_FROM = 0.75
 """An outline thinner than this (pixels) is left out: drawn a whole pixel wide it would smother a small
 letter."""

@@ -653,6 +653,36 @@ def test_dice_kept_together_are_carried_one_after_another_not_as_a_clump(make_ap
     assert tops[1] > tops[0] * 1.1, "and is carried higher, over it"
 
 
+def test_a_kept_dies_likeness_fades_in_over_it_in_3d_before_it_is_lifted(
+        make_app: Callable[..., App], view_3d: None) -> None:
+    from .scenarios import pick
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, seed=7)
+    ones = [d.value for d in table.snap.dice if d.value == 1]
+    pick(table, ones[:2])
+    drive.frames(2)
+    drive.press("space")
+    carried = [t.view for t in table.tray.dice if t.view.tween is not None]
+    assert len(carried) == 2
+    seen: dict[int, list[int]] = {id(v): [] for v in carried}
+    for _ in range(60):
+        drive.frames(1)
+        for view in carried:
+            tween = view.tween
+            if tween is not None and tween.t < 0:
+                # (swapped in a frame, a die with sides had turned into a flat tile as it was lifted, helper-46)
+                assert view in table.felt.lifting, "the die is still drawn where it lies"
+                assert view.z == 0, "and is not lifted yet"
+                seen[id(view)].append(view.alpha)
+            else:
+                assert view.alpha == 255 and view not in table.felt.lifting, "lifted, it is its likeness alone"
+    for alphas in seen.values():
+        fading = [a for a in alphas if 0 < a < 255]
+        assert len(fading) >= 3 and alphas == sorted(alphas), "its likeness fades in over a few frames"
+
+
 def test_a_new_turns_dice_come_in_over_the_thrower_s_rail(make_app: Callable[..., App]) -> None:
     app = make_app(animation_speed="normal")
     drive = Driver(app)
@@ -924,6 +954,48 @@ def test_held_dice_trail_a_pointer_gone_past_the_hand_s_reach_and_are_thrown_fro
     playing = table.felt.playing
     assert playing is not None and playing.start is not None
     assert abs(float(np.mean(playing.start[:, 1])) - heaps[2]) < 0.5, "thrown from elsewhere than the heap"
+
+
+def test_a_fling_past_the_middle_line_lets_the_dice_go_there_not_where_the_pointer_stops(
+        make_app: Callable[..., App]) -> None:
+    """Held on to, the heap stopped at the line while the pointer went on, and the dice were thrown from well
+    behind it (helper-46)."""
+    from greed_game.app.scenes.felt import LET_GO_PAST
+
+    app, drive, table, start = _pressed_at_a_turn_start(make_app)
+    to_window = app.display.to_window
+    hand = CAMERA.to_screen(0.0, -3.0)
+    drive.hold_move(start, hand, 10)
+    drive.frames(40)
+    assert len(table.felt.hold.fresh) == 6 and table.turn.throws == 0
+    # on to the far rail at 25 dice a second: the hand lets go as the pointer passes the line
+    far = CAMERA.to_screen(0.0, 4.0)
+    frames = 0
+    while table.turn.throws == 0 and frames < 20:
+        drive.hold_move(CAMERA.to_screen(0.0, -3.0 + frames * 25 / 60), CAMERA.to_screen(0.0, -3.0 + (frames + 1)
+                                                                                          * 25 / 60), 1)
+        frames += 1
+    assert table.turn.throws == 1, "the dice were let go with the button still down"
+    pointer = -3.0 + frames * 25 / 60
+    assert LET_GO_PAST <= pointer < LET_GO_PAST + 25 / 60, "as the pointer passed the line, not later"
+    playing = table.felt.playing
+    assert playing is not None and playing.start is not None
+    assert -1.5 < float(np.mean(playing.start[:, 1])) < 0.0, "from the hand at its reach, in the thrower's half"
+    assert float(np.mean(playing.film.final()[:, 1])) > 1.0, "thrown as hard as the fling went, up the felt"
+    drive.hold_move(CAMERA.to_screen(0.0, pointer), far, 4)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*far), button=1))
+    drive.frames(2)
+    assert table.turn.throws == 1, "letting go of the button after it throws nothing more"
+
+
+def test_a_slow_drag_past_the_middle_line_keeps_the_dice_in_the_hand(make_app: Callable[..., App]) -> None:
+    _app, drive, table, start = _pressed_at_a_turn_start(make_app)
+    hand = CAMERA.to_screen(0.0, -3.0)
+    drive.hold_move(start, hand, 10)
+    drive.frames(40)
+    drive.hold_move(hand, CAMERA.to_screen(0.0, 2.0), 60)  # five dice a second
+    drive.frames(10)
+    assert table.turn.throws == 0 and len(table.felt.hold.lying) == 6
 
 
 @pytest.mark.usefixtures("view_3d")

@@ -112,6 +112,12 @@ FLICK_MIN = 40.0
 """A drag shorter than this (logical px) is a click, not a throw."""
 FLICK_WINDOW = 0.1
 """The stretch of the gesture its speed is measured over, seconds."""
+LET_GO_PAST = 0.5
+"""How far past the felt's middle line (die units) a pointer flung on with the dice in the hand takes them before
+the hand lets them go, as an arm stretched out does (:func:`_flung_past`)."""
+LET_GO_SPEED = 15.0
+"""How fast (die units a second, towards the far rail) a pointer must be going there for the hand to let go: a
+slower drag past the line keeps the dice in the hand, at its reach."""
 FLICK_RECENT = 0.25
 """How long before letting go (seconds) the gesture's fastest stretch still sets the throw: a hand that paused
 an instant before letting go had thrown a weak lob."""
@@ -944,6 +950,9 @@ class FeltSection:
         """When dice were last kept (a throw that comes with them waits for them to be carried off)."""
         self.kept = 0
         """How many."""
+        self.lifting: list[DieView] = []
+        """Kept dice still drawn where they lay in 3D while their flat likeness in the tray fades in over them,
+        until it is lifted off (see :meth:`TraySection.add`)."""
 
     @property
     def dice(self) -> list[DieView]:
@@ -1070,6 +1079,8 @@ class FeltSection:
         self.dice = [d for d in self.dice if d.ident not in moment.dice]
         in_hand = [d for d in kept if d.ident in self.hold.lying]
         if not in_hand:
+            # (swapped in a frame, a die with sides had turned into a flat tile as it was lifted, helper-46)
+            self.lifting = kept if self.gl() is not None else []
             return kept, True
         for d in in_hand:
             d.selected = False
@@ -1240,6 +1251,8 @@ class FeltSection:
                 self.drag.append((*event.pos, self.clock))
                 self.hold.strayed = self.hold.strayed or math.dist(self.drag[0][:2], event.pos) >= FLICK_MIN
                 _rattle(self)
+                if _flung_past(self):
+                    return self._release(event.pos, snap)
                 return take_up(self)
             return None
         if isinstance(event, Release):
@@ -1408,8 +1421,14 @@ class FeltSection:
                 highlights.append("hover")
             else:
                 highlights.append(None)
+        # (a die being lifted off is drawn whatever its likeness's alpha, which is fading in over it)
+        lifting = [d for d in self.lifting if d.tween is not None and d.tween.t < 0]
+        # (a picture drawn ahead is seen a frame late: a die lifted off was seen for a frame under its likeness)
+        behind = bool(self.lifting)
+        self.lifting = lifting
+        lifted = [d for d in lifting if d.pose is not None and d.layout is not None]
         swept = [d for d in self.sweep.dice + self.hold.fresh
-                 if d.alpha > 0 and d.pose is not None and d.layout is not None]
+                 if d.alpha > 0 and d.pose is not None and d.layout is not None] + lifted
         area = VIEW_AREA
         size = (canvas.px(area.w), canvas.px(area.h))
         moving = not all(d.at_rest for d in shown)
@@ -1424,14 +1443,14 @@ class FeltSection:
                 tops += tuple(top_quarters(rotations(rows[:, 3:7])))
         falls = edge_marks(self.playing, self.dice, shown) + [PASSES] * len(swept)
         shown += swept
-        highlights += [None] * len(swept)
+        highlights += [None] * (len(swept) - len(lifted)) + ["selected" if d.selected else None for d in lifted]
         placed += [_shaken(d) for d in swept]
         key = (tuple(placed), tuple(d.layout for d in shown), tuple(highlights), skin, size, moving, tops, tuple(falls))
         if self.drawn is None or self.drawn[0] != key:
             poses = np.array(placed, dtype=np.float32).reshape(-1, 7)
             layouts = [d.layout for d in shown if d.layout is not None]
             image = gl.render_part(poses, layouts, skin, CAMERA, size, area, highlights, moving=moving, tops=tops,
-                                   falls=falls, ahead=moving)
+                                   falls=falls, ahead=moving and not behind)
             self.drawn = (key, image, (gl.drawn.x, gl.drawn.y))
         _, image, (bx, by) = self.drawn
         x, y = canvas.pt(area.x, area.y)
@@ -1696,6 +1715,22 @@ def in_hand(felt: FeltSection, pos: tuple[float, float]) -> bool:
     dice = _to_throw(felt)
     middle = _heap_middle(pos, len(dice), felt.hold.side, ())
     return all(math.dist(d.pose[:2], middle) <= CAUGHT for d in dice if d.pose is not None)
+
+
+def _flung_past(felt: FeltSection) -> bool:
+    """Whether a drag flung the dice in the hand on past the felt's middle line: the hand lets go there (held on
+    to, the heap stopped at the line while the pointer went on, and the dice were thrown from well behind it,
+    helper-46)."""
+    drag, side = felt.drag, felt.hold.side
+    if drag is None or not felt.hold.lying or not felt.hold.strayed:
+        return False
+    x, y, now = drag[-1]
+    ahead = -side * CAMERA.to_world(x, y)[1]
+    if ahead < LET_GO_PAST:
+        return False
+    since = next(p for p in drag if now - p[2] <= FLICK_WINDOW)
+    went = ahead + side * CAMERA.to_world(since[0], since[1])[1]
+    return went / max(now - since[2], 1 / 60) >= LET_GO_SPEED
 
 
 def _lying_middle(felt: FeltSection) -> tuple[float, float] | None:

@@ -289,7 +289,7 @@ class TableScene(Scene):
                 self.turn.send(self.felt.finish())
         elif isinstance(moment, KeptDice):
             kept, carried = self.felt.take(moment)
-            self.tray.add(kept, self.turn.pace, animate=carried)
+            self.tray.add(kept, self.turn.pace, animate=carried, fade_in=bool(self.felt.lifting))
         elif isinstance(moment, Refused):
             shake(self.felt.dice, moment.dice)
         elif isinstance(moment, GameOverMoment) and _celebrated(self.game):

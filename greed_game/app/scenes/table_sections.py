@@ -83,6 +83,9 @@ TRAY_WORDS = (184, 158, 124)
 points (at 854×480 they had been hard to read, helper-45)."""
 SET_DOWN_FADE = 0.12
 """Seconds a die carried from the tray to the felt takes to turn from its flat likeness into the die drawn there."""
+LIFT_FADE = 0.1
+"""Seconds (at normal speed) a kept die's flat likeness takes to fade in over the die drawn in 3D where it lies,
+before it is lifted off to the tray."""
 PLATE_EASE = 10.0
 """How quickly a seat's plate slides along its rail to where it goes (a share of e a second)."""
 PLATE_SPEED = 600.0
@@ -160,13 +163,17 @@ class TraySection(Section):
         """The likenesses (by ``id``) among :attr:`passing` carried into a hand, and the die there each goes to."""
         self.fading: list[tuple[DieView, float]] = []
         """Likenesses come to where their die is set down on the felt, fading, and the seconds each has left."""
+        self.rising: dict[int, float] = {}
+        """The kept dice (by ``id``) whose likeness fades in over the die drawn in 3D before it is lifted, and
+        over how many seconds."""
         self.spent = -1
         """The last group of the sets hot dice finished, once the six are thrown on (-1: none): they are shown as
         one chip with their points, not as dice (after two hot dice, twenty dice shrank to 14 px)."""
 
-    def add(self, views: list[DieView], pace: float, *, animate: bool = True) -> None:
-        """Dice arrive as one group (gliding from the felt unless ``animate`` is off), in order: pips upwards,
-        letters downwards (a straight of letters spells $GREED)."""
+    def add(self, views: list[DieView], pace: float, *, animate: bool = True, fade_in: bool = False) -> None:
+        """Dice arrive as one group (gliding from the felt unless ``animate`` is off, each one's likeness first
+        fading in where it lies when ``fade_in``), in order: pips upwards, letters downwards (a straight of letters
+        spells $GREED)."""
         group = self.groups
         self.groups += 1
         way = -1 if self.skin() == "greed" else 1
@@ -188,8 +195,12 @@ class TraySection(Section):
             if animate and pace > 0 and t.group == group:
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
+                fade = LIFT_FADE * pace if fade_in else 0.0
                 t.view.move_to(x, y, 0.0, size, CARRY * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
-                               after=CARRY_STAGGER * pace * picked)
+                               after=fade + CARRY_STAGGER * pace * picked)
+                if fade_in:
+                    self.rising[id(t.view)] = fade
+                    t.view.alpha = 0
                 picked += 1
             elif animate and pace > 0:
                 t.view.move_to(x, y, 0.0, size, 0.3 * pace)  # those already in the tray slide up (smaller)
@@ -203,6 +214,7 @@ class TraySection(Section):
             if self.dice:
                 self.set_aside(self._shown())
             self.dice, self.groups, self.spent, self.lent, self.lending = [], 0, -1, -1, None
+            self.rising = {}
             return
         while self.groups < len(snap.tray):
             faces = snap.tray[self.groups].dice
@@ -230,7 +242,8 @@ class TraySection(Section):
             if v.tween is not None:  # (still on its way in: from where it was going)
                 v.x, v.y, v.angle, v.size = v.tween.end
                 v.tween = None
-            v.selected, v.place, v.z = False, "tray", 0.0
+            v.selected, v.place, v.z, v.alpha = False, "tray", 0.0, 255
+            self.rising.pop(id(v), None)
         fresh = [id(v) for v in views]
         self.aside += views
         xs = self._aside_places()
@@ -377,6 +390,12 @@ class TraySection(Section):
             t.view.update(dt)
             if t.view.tween is None:
                 t.view.selected = False
+            fade = self.rising.get(id(t.view))
+            if fade is not None:
+                waiting = -t.view.tween.t if t.view.tween is not None else 0.0
+                t.view.alpha = round(255 * min(1.0, max(0.0, 1.0 - waiting / fade)))
+                if waiting <= 0:
+                    del self.rising[id(t.view)]
 
     def quicken(self, left: float) -> None:
         """The dice on their way in there within ``left`` seconds."""
@@ -395,6 +414,8 @@ class TraySection(Section):
         for t in self.dice:
             if t.view.tween is not None:
                 t.view.tween.t = t.view.tween.duration
+            if self.rising.pop(id(t.view), None) is not None:
+                t.view.alpha = 255
 
     def moving(self) -> bool:
         """Whether a die is still on its way in, to a row or to its place set aside."""
