@@ -237,8 +237,9 @@ class Events(Voice):
                     continue
                 name = self.vocab.many(len(faces), faces[0])
             else:
-                # The dice are on the felt for all to see: the name without its digits ("straight").
-                name = combination_name(combo.name.rstrip("0123456789- ") or combo.name)
+                # The dice are on the felt for all to see: the name without its digits ("straight"); letter dice
+                # in a run say what they spell ("Straight!" for $GREE had read as the wrong word, helper-46).
+                name = self.vocab.spelled(faces) or combination_name(combo.name.rstrip("0123456789- ") or combo.name)
             names.append(name[:1].upper() + name[1:])
         if not names:
             return None

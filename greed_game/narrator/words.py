@@ -116,6 +116,15 @@ class Vocabulary:
         # Translators: several dice of one face, "three 5s"; {count} is a word ("three"), {face} a digit.
         return _("{count} {face}s").format(count=count_word(n), face=self.face(face))
 
+    def spelled(self, faces: Sequence[int]) -> str | None:
+        """A run of letter dice as they spell, from the $ down: ``GREED`` for 1 to 5, ``$GREE`` for 2 to 6;
+        None with pips, or for dice that are not one each of a run of faces."""
+        ordered = sorted(faces, reverse=True)
+        run = len(ordered) >= 2 and ordered == list(range(ordered[0], ordered[0] - len(ordered), -1))
+        if self.skin != "greed" or not run:
+            return None
+        return "".join(LETTER_WORDS[f][-1] for f in ordered)
+
     def faces_or(self, faces: Sequence[int]) -> str:
         """``1 or 5``, ``D or G``: any one of ``faces``."""
         return join_or([self.face(f) for f in faces])

@@ -134,6 +134,10 @@ def test_combinations_worth_a_callout_are_named_as_they_are_kept() -> None:
                                                                                            "+2,050", "gold")
     assert _callout("dollar-greed", (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6), "greed") == Said("$GREED!", "+1,000",
                                                                                               "gold")
+    # letter dice in a run say what they spell
+    assert _callout("pass-the-dice", (1, 2, 3, 4, 5, 2), (1, 2, 3, 4, 5), "greed") == Said("GREED!", "+1,000", "gold")
+    assert _callout("pass-the-dice", (6, 2, 3, 4, 5, 2), (2, 3, 4, 5, 6), "greed") == Said("$GREE!", "+1,000", "gold")
+    assert _callout("official", (1, 2, 3, 4, 1), (1, 1, 2, 3, 4), "greed") == Said("REED + D!", "+850", "gold")
     six = _callout("dollar-greed", (4, 4, 4, 4, 4, 4), (4, 4, 4, 4, 4, 4), "greed")
     assert six is not None and six.title == "Six R's!"
     assert _callout("pass-the-dice", (5, 5, 5, 5, 2, 3), (5, 5, 5, 5)) == Said("Four 5s!", "+1,000", "gold")
