@@ -295,8 +295,9 @@ class TurnController:
 
     # -- time ---------------------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        """Advance the words on show and the pause by ``dt`` seconds."""
+    def update(self, dt: float, *, hold: bool = False) -> None:
+        """Advance the words on show and the pause by ``dt`` seconds; with ``hold``, a pause run out does not end
+        yet (what follows it waits for the screen)."""
         # While dice fly with nothing counting down, the snapshot stays as it is (the screen asks for it at
         # every step of a throw, and building it is most of a step's cost).
         prep = self.prep
@@ -309,7 +310,7 @@ class TurnController:
         self.notices.tick(dt)
         if self.mode in ("wait", "over") and self.then is not None:
             self.timer -= dt
-            if self.timer <= 0:
+            if self.timer <= 0 and not hold:
                 then, self.then = self.then, None
                 then()
         if ticking:

@@ -441,3 +441,29 @@ def test_a_combination_kept_and_thrown_on_with_space_is_called_out_clear_of_the_
         card = table.notices.callout_spot[1]
         assert table.notices.callout_spot[0] == table.snap.callout.serial
         assert not any(_covers(card, x, y) for x, y in path), f"seed {seed}: the callout lies across the throw"
+
+
+def test_hot_dice_thrown_on_with_space_are_thrown_once_their_banner_is_read_not_later(
+        make_app: Callable[..., App]) -> None:
+    """The banner's time had waited for the six to be carried to the tray and back: thrown on 3.6 s after the keep,
+    the banner gone a second before (helper-46)."""
+    from greed_game.play.turn import HOT_SEEN
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))], seed=3)
+    drive.frames(30)
+    pick(table, [1, 2, 3, 4, 5, 6])
+    drive.frames(2)
+    drive.press("space")
+    shown = 0
+    frames = 0
+    while table.felt.playing is None and frames < 600:
+        banner = table.snap.banner
+        shown += banner is not None and banner.said.title == "Hot dice!"
+        assert not (table.tray.passing and table.turn.mode == "rolling"), "thrown before the six were in the row"
+        drive.frames(1)
+        frames += 1
+    assert table.felt.playing is not None
+    assert shown / 60 >= HOT_SEEN - 0.1, "the banner was on show its time"
+    assert frames / 60 < HOT_SEEN + 0.9, f"thrown on {frames / 60:.2f} s after the keep"
