@@ -187,6 +187,9 @@ class TurnController:
         self.throwing_on = False
         """While the mode is ``wait``: whether the wait ends in a throw (a person's hot dice thrown on with Space,
         once their banner is read): the six lie ready in a row meanwhile."""
+        self.reading = False
+        """While the mode is ``wait``: whether it is hot dice's banner being read, whose time runs while the six are
+        carried from the tray to the row (the screen holds other waits still meanwhile)."""
         self.roll_off_rounds: list[dict[int, tuple[int, ...]]] = []
         """The roll-off's rounds as thrown at this table (none for a game resumed)."""
         self.waited = 0.0
@@ -320,6 +323,7 @@ class TurnController:
         self.mode = "wait"
         self.deciding = then == self._computer_step
         self.throwing_on = then == self.throw
+        self.reading = False
         # A hold (math.inf) lasts until a key or click, whatever the speed (inf * 0 would be nan).
         self.timer = seconds if math.isinf(seconds) else seconds * self.pace
         self.then = then
@@ -407,8 +411,10 @@ class TurnController:
         if hot is not None and throw_on and not by_hand and self.mode == "ready":
             # (thrown at once, the banner was up 0.3 s, and gone before the kept dice reached the tray)
             self.wait(moment.carried + HOT_SEEN, self.throw)
+            self.reading = True
         elif hot is not None and not throw_on and self.mode == "wait" and self.deciding:
             self.timer = max(self.timer, (moment.carried + HOT_SEEN) * self.pace)  # a computer throws on once read
+            self.reading = True
 
     def bank(self) -> None:
         self.recorder.play(Bank())

@@ -467,3 +467,22 @@ def test_hot_dice_thrown_on_with_space_are_thrown_once_their_banner_is_read_not_
     assert table.felt.playing is not None
     assert shown / 60 >= HOT_SEEN - 0.1, "the banner was on show its time"
     assert frames / 60 < HOT_SEEN + 0.9, f"thrown on {frames / 60:.2f} s after the keep"
+
+
+def test_a_computers_hot_dice_are_thrown_on_once_their_banner_is_read(make_app: Callable[..., App]) -> None:
+    from greed_game.play.turn import HOT_SEEN
+
+    from .scenarios import BRUTUS
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    # ($GREED's hot dice must be thrown on)
+    table = table_at(app, "dollar-greed", [BRUTUS, TESS], [Roll((1, 2, 3, 4, 5, 6))], seed=3)
+    drive.until(lambda: bool(table.tray.dice), limit=600)
+    frames = 0
+    while table.felt.playing is None and frames < 600:
+        carried_in = bool(table.tray.passing)
+        drive.frames(1)
+        frames += 1
+        assert not (carried_in and table.felt.playing is not None), "thrown on before the six were in the row"
+    assert frames / 60 < HOT_SEEN + 0.9, f"thrown on {frames / 60:.2f} s after the keep"

@@ -432,11 +432,11 @@ class TableScene(Scene):
             for d in self.dice:
                 d.update(dt)
             # (a computer's wait holds while dice are carried from the tray to its row: thrown on before they
-            # were in, they had popped into place; hot dice thrown on with Space wait for them too, but their
-            # banner's time runs meanwhile: held still, they had been thrown on 3.6 s after the keep, helper-46)
+            # were in, they had popped into place; hot dice thrown on wait for them too, but their banner's time
+            # runs meanwhile: held still, they had been thrown on 3.6 s after the keep, helper-46)
             carrying = (bool(self.tray.passing or self.tray.fading) and self.felt.playing is None
                         and not self.snap.human_turn)
-            self.turn.update(0.0 if carrying and not self.turn.throwing_on else dt, hold=carrying)
+            self.turn.update(0.0 if carrying and not self.turn.reading else dt, hold=carrying)
         # (a throw's impacts, and the dice shaken in a hand clicking together)
         impacts, self.felt.impacts = self.felt.impacts, []
         for kind, strength in impacts[:4]:  # a handful at once is a clatter; more is noise
