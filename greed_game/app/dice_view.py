@@ -428,6 +428,8 @@ def _rolled(skin: SkinName, top: int, nxt: int, phase: float, axis: int, degrees
     return SPRITES.get(key, build)
 
 
+PICKED_LIFT = 4.0
+"""How far (logical pixels) a picked die is drawn raised off the felt, flat."""
 LIFT_SHADOW = 70.0
 """How high (logical pixels) a carried die is when its shadow has faded away."""
 BADGE_R = 11.0
@@ -493,7 +495,7 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | Non
     another badge of ``taken`` (to which this one's spot is added)."""
     if not die.label or die.place == "gone":
         return
-    lift = 4.0 if die.selected else 0.0
+    lift = PICKED_LIFT if die.selected else 0.0
     r = badge_radius(canvas)
     bx, by = badge_spot(die, neighbours, inside, taken or (), r)
     if taken is not None:
@@ -564,7 +566,7 @@ def draw_die(canvas: Canvas, skin: SkinName, die: DieView, *, hover: bool = Fals
     """
     if die.place == "gone" or die.alpha <= 0:
         return
-    lift = 4.0 if die.selected else 0.0
+    lift = PICKED_LIFT if die.selected else 0.0
     z = die.z + lift
     px = canvas.px(die.size)
     degrees = -math.degrees(die.angle)

@@ -188,6 +188,18 @@ def top_quarters(rot: npt.NDArray[np.float64]) -> list[tuple[int, int]]:
     return [(int(f), int(q)) for f, q in zip(face, quarter, strict=True)]
 
 
+def top_turns(rot: npt.NDArray[np.float64]) -> list[float]:
+    """For each die, how its top face's marks are turned on the screen (radians, clockwise from upright, as a
+    flat die's ``angle``), before any quarter turn :func:`top_quarters` gives letters."""
+    n = rot.shape[0]
+    up = rot[:, 2, :]
+    axis = np.argmax(np.abs(up), axis=1)
+    face = 2 * axis + (up[np.arange(n), axis] <= 0)
+    right = np.einsum("nij,nj->ni", rot, _TANGENT_ARRAY[face, 0])
+    # (the screen's y grows downwards, the world's away from the bottom rail)
+    return [float(a) for a in np.arctan2(-right[:, 1], right[:, 0])]
+
+
 def footprints(poses: F32, rot: npt.NDArray[np.float64]) -> F32:
     """Per die, what its shadow and ring need: x, y, the turn (cos, sin) of its footprint, its half width
     and half depth along that turn, its corner radius, the height of its lowest point above the felt and

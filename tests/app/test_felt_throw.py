@@ -655,6 +655,9 @@ def test_dice_kept_together_are_carried_one_after_another_not_as_a_clump(make_ap
 
 def test_a_kept_dies_likeness_fades_in_over_it_in_3d_before_it_is_lifted(
         make_app: Callable[..., App], view_3d: None) -> None:
+    from greed_game.app.dice_view import PICKED_LIFT
+    from greed_game.app.gl_dice import top_turns
+
     from .scenarios import pick
 
     app = make_app(animation_speed="normal")
@@ -666,6 +669,15 @@ def test_a_kept_dies_likeness_fades_in_over_it_in_3d_before_it_is_lifted(
     drive.press("space")
     carried = [t.view for t in table.tray.dice if t.view.tween is not None]
     assert len(carried) == 2
+    # each likeness lies on its die's top face as the 3D die shows it: its marks turned alike, where it is drawn
+    # (a likeness turned otherwise, or drawn raised as a picked die is, had shown two dice in one, helper-47)
+    turns = top_turns(rotations(np.array([v.pose[3:7] for v in carried if v.pose is not None], dtype=np.float32)))
+    for view, turn in zip(carried, turns, strict=True):
+        assert view.pose is not None
+        period = math.pi if view.tumble.top in (2, 3, 6) else math.pi / 2
+        assert abs((view.angle - turn) / period - round((view.angle - turn) / period)) < 1e-6
+        top = CAMERA.to_screen(view.pose[0], view.pose[1], view.pose[2] + 0.5)
+        assert math.dist(top, (view.x, view.y - PICKED_LIFT)) < 0.5
     seen: dict[int, list[int]] = {id(v): [] for v in carried}
     for _ in range(60):
         drive.frames(1)

@@ -46,6 +46,7 @@ from greed_game.app.gl_dice import (
     Highlight,
     rotations,
     top_quarters,
+    top_turns,
 )
 from greed_game.app.input import Click, Input, KeyPress, Move, Release
 from greed_game.app.scenes.table_parts import DIE, FELT, RAILS, SIDE, TRAY
@@ -1081,6 +1082,7 @@ class FeltSection:
         if not in_hand:
             # (swapped in a frame, a die with sides had turned into a flat tile as it was lifted, helper-46)
             self.lifting = kept if self.gl() is not None else []
+            _likened(self.lifting)
             return kept, True
         for d in in_hand:
             d.selected = False
@@ -1715,6 +1717,19 @@ def in_hand(felt: FeltSection, pos: tuple[float, float]) -> bool:
     dice = _to_throw(felt)
     middle = _heap_middle(pos, len(dice), felt.hold.side, ())
     return all(math.dist(d.pose[:2], middle) <= CAUGHT for d in dice if d.pose is not None)
+
+
+def _likened(dice: Sequence[DieView]) -> None:
+    """Turn ``dice`` (drawn in 3D) so that their flat likeness shows each top face's marks as the 3D die does: a
+    likeness faded in over its die had shown a 2 or a letter turned another way, two dice in one (helper-47)."""
+    posed = [d for d in dice if d.pose is not None]
+    if not posed:
+        return
+    turns = top_turns(rotations(np.array([d.pose[3:7] for d in posed if d.pose is not None], dtype=np.float32)))
+    for d, turn in zip(posed, turns, strict=True):
+        # (turned no further than the marks need: a 1, 4 or 5 looks the same a quarter turn on, a 2, 3 or 6 a half)
+        period = math.pi if d.tumble.top in (2, 3, 6) else math.pi / 2
+        d.angle = turn - period * round(turn / period)
 
 
 def _flung_past(felt: FeltSection) -> bool:

@@ -20,7 +20,7 @@ import pygame
 
 from greed_game.app import theme
 from greed_game.app.canvas import Canvas, FontName
-from greed_game.app.dice_view import DieView, Tumble, draw_die, draw_upright
+from greed_game.app.dice_view import PICKED_LIFT, DieView, Tumble, draw_die, draw_upright
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
@@ -196,6 +196,8 @@ class TraySection(Section):
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
                 fade = LIFT_FADE * pace if fade_in else 0.0
+                if fade_in:  # (lying on the die drawn in 3D, where a picked die is drawn no higher)
+                    t.view.y += PICKED_LIFT
                 t.view.move_to(x, y, 0.0, size, CARRY * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
                                after=fade + CARRY_STAGGER * pace * picked)
                 if fade_in:
