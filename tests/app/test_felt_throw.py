@@ -1000,6 +1000,29 @@ def test_a_fling_past_the_middle_line_lets_the_dice_go_there_not_where_the_point
     assert table.turn.throws == 1, "letting go of the button after it throws nothing more"
 
 
+def test_dice_let_go_in_the_hand_fly_on_from_it_at_once_without_a_pause(make_app: Callable[..., App]) -> None:
+    """Led into the film's first pose before it ran, they had stopped and hung in the air 0.1 to 0.2 s after a
+    flick (helper-47)."""
+    app, drive, table, start = _pressed_at_a_turn_start(make_app)
+    to_window = app.display.to_window
+    hand = CAMERA.to_screen(0.0, -3.0)
+    drive.hold_move(start, hand, 10)
+    drive.frames(40)
+    end = CAMERA.to_screen(0.0, -1.5)
+    drive.hold_move(hand, end, 6)
+    held = [(float(d.pose[0]), float(d.pose[1])) for d in table.felt.hold.fresh if d.pose is not None]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=to_window(*end), button=1))
+    ys = []
+    for _ in range(8):
+        drive.frames(1)
+        ys.append(float(np.mean([d.pose[1] for d in table.felt.dice if d.pose is not None])))
+    playing = table.felt.playing
+    assert playing is not None and playing.by_hand and playing.lead == 0.0
+    assert abs(ys[0] - float(np.mean([y for _, y in held]))) < 0.5, "from where the hand held them"
+    steps = [b - a for a, b in itertools.pairwise(ys)]
+    assert min(steps) > 0.05, f"up the felt from the first frame on: {steps}"
+
+
 def test_a_slow_drag_past_the_middle_line_keeps_the_dice_in_the_hand(make_app: Callable[..., App]) -> None:
     _app, drive, table, start = _pressed_at_a_turn_start(make_app)
     hand = CAMERA.to_screen(0.0, -3.0)

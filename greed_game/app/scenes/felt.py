@@ -237,6 +237,10 @@ class Playing:
     cross)."""
     by_hand: bool = False
     """Whether a person's hand let the dice go (the lead carries them on from the hand, not up off the felt)."""
+    blend: float = 0.0
+    """Seconds of film over which dice let go in the hand go on from where it held them onto the film's ways,
+    the film running from the first (led into the film's first pose instead, they had stopped and hung a moment
+    in the air before they flew, helper-47)."""
     ends: float = field(init=False)
     brought: npt.NDArray[np.bool_] = field(init=False, repr=False)
     """Each die that comes in from beyond a rail on its way to the hand (a new turn's, hot dice, a roll-off's)."""
@@ -309,7 +313,11 @@ class Playing:
     def pose(self) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]]:
         """Every die's pose now, and the layouts of its faces."""
         if self.start is None or self.t >= self.lead:
-            return self.film.pose(self.t - self.lead), self.layouts
+            into = self.t - self.lead
+            if self.start is not None and into < self.blend:
+                return (_let_go(self.start, self._hand, self.film.pose(into), into / self.blend),
+                        self.start_layouts if into < self.blend / 2 else self.layouts)
+            return self.film.pose(into), self.layouts
         u = max(0.0, self.t - self.hold) / (self.lead - self.hold)
         # the faces change while the dice turn in the air, not as they leave the felt
         # (dice a hand let go are up in the air already: no arc over to it, in which they had hung, growing, for a
@@ -321,11 +329,25 @@ class Playing:
     def tops(self) -> list[tuple[int, int]]:
         """For letter dice, the face whose letter is turned and how (see :func:`~greed_game.app.gl_dice.top_quarters`):
         as the dice will rest once thrown, as they lay while they are picked up with their old faces."""
-        return self._tops[0] if self.t < (self.lead + self.hold) / 2 else self._tops[1]
+        return self._tops[0] if self.t < (self.lead + self.hold + self.blend) / 2 else self._tops[1]
 
     def sounding(self) -> float:
         """The film's time now (its impacts come after the gathering)."""
         return self.t - self.lead
+
+
+def _let_go(held: npt.NDArray[np.float32], hand: npt.NDArray[np.float32], now: npt.NDArray[np.float32],
+            u: float) -> npt.NDArray[np.float32]:
+    """Dice ``u`` (0 to 1) of the way from going on from where the hand ``held`` them to being where the film has
+    them ``now``: the gap between the hand and the film's first pose (``hand``) closes as they fly, eased."""
+    w = 1.0 - u * u * (3.0 - 2.0 * u)
+    out = now.copy()
+    out[:, :3] += (held[:, :3] - hand[:, :3]) * w
+    q0, q1 = held[:, 3:], now[:, 3:]
+    q0 = np.where(np.sum(q0 * q1, axis=1, keepdims=True) < 0, -q0, q0)
+    q = q0 * w + q1 * (1.0 - w)
+    out[:, 3:] = q / np.linalg.norm(q, axis=1, keepdims=True)
+    return out
 
 
 def _drawn_at(pose: Sequence[float] | npt.NDArray[np.float32]) -> tuple[float, float, float, float]:
@@ -941,6 +963,8 @@ class FeltSection:
         """When the dice shaken in the hand last clicked (:func:`_rattle`)."""
         self.flung_at = -1.0
         """When the last throw by hand left the pointer."""
+        self.flung_held = False
+        """Whether its dice were all in the hand as it let go (they fly on from it at once)."""
         self.hold = Hold()
         """The dice a drag picked up."""
         self.sweep = Sweep()
@@ -993,7 +1017,7 @@ class FeltSection:
             self.dice.append(view)
         poses, layouts = lying_at if lying_at is not None else (_brought_in(toss.film), toss.layouts)
         by_hand = _just_flung(self.clock, self.flung_at)
-        lead = gather_time(len(moment.dice))
+        lead, blend = gather_time(len(moment.dice)), 0.0
         if by_hand:
             lead = _catch_time(poses, toss.film)
         elif lying_at is not None:  # (dice lying on the felt; brought in over the rail, they come at the usual pace)
@@ -1004,8 +1028,10 @@ class FeltSection:
         hold = KEPT_FIRST + KEPT_EACH * max(0, self.kept - 1) if self.kept_at == self.clock and not by_hand else 0.0
         if clearing:  # (dice being cleared off went out through the new ones)
             hold = max(hold, SWEEP_FIRST)
+        if by_hand and self.flung_held and hold == 0.0:  # (in the hand already: they fly on from it at once)
+            lead, blend = 0.0, lead
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
-                               hold=hold, by_hand=by_hand)
+                               hold=hold, by_hand=by_hand, blend=blend)
         self._pose()
 
     def _lying_poses(self, count: int, toss: Toss) -> tuple[npt.NDArray[np.float32], tuple[Layout, ...]] | None:
@@ -1305,6 +1331,7 @@ class FeltSection:
             # felt, they had crossed it in a frame or two (helper-36); gathered to the thrower's rail first, the
             # first thing seen went against the gesture (helper-37).
             hand = None if in_hand(self, pos) else _lying_middle(self)
+            self.flung_held = hand is None
             command = ThrowDice(gesture_flick(drag, _thrower(snap), len(snap.players), hand))
         if not isinstance(command, ThrowDice):
             _put_back_brought(self)
