@@ -486,3 +486,25 @@ def test_a_computers_hot_dice_are_thrown_on_once_their_banner_is_read(make_app: 
         frames += 1
         assert not (carried_in and table.felt.playing is not None), "thrown on before the six were in the row"
     assert frames / 60 < HOT_SEEN + 0.9, f"thrown on {frames / 60:.2f} s after the keep"
+
+
+def test_a_row_passed_on_to_the_next_thrower_is_turned_over_and_clear_of_their_turn_s_banner(
+        make_app: Callable[..., App]) -> None:
+    """Laid for hot dice to be thrown on and then banked, the six had reached the next player still showing the
+    straight just banked, 1 to 6 (helper-47); and the banner of that player's turn had lain over the row."""
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [ADA, TESS], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))], seed=11)
+    drive.until(lambda: len(table.felt.hold.fresh) == 6 and not table.felt.hold.lying and not table.tray.moving(),
+                limit=900)
+    faces = {id(d): d.showing for d in table.felt.hold.fresh}
+    assert sorted(faces.values()) == [1, 2, 3, 4, 5, 6], "(laid for Ada to throw on, showing the straight)"
+    drive.until(lambda: table.snap.human_turn, limit=900)
+    drive.until(lambda: not table.felt.hold.lying, limit=900)
+    row = table.felt.hold.fresh
+    assert {id(d) for d in row} == set(faces), "the same six, passed on"
+    assert all(d.showing != faces[id(d)] for d in row), "each turned over on its way"
+    card = table.notices.card[1]
+    assert table.snap.banner is not None and card is not None
+    assert not any(card.colliderect(pygame.Rect(d.x - d.size / 2, d.y - d.size / 2, d.size, d.size)) for d in row)

@@ -620,13 +620,23 @@ class Hold:
         kept, left = sorted(shown[:count], key=lambda s: s[1][0]), [d for d, _, _ in shown[count:]]
         places = min(itertools.combinations(range(count), len(kept)),
                      key=lambda c: sum(math.dist(slots[n], k[1][:2]) for n, k in zip(c, kept, strict=True)))
+        # (a row passed on to another thrower is turned over on its way: laid for hot dice to be thrown on, it had
+        # reached the next player still showing the straight just banked, helper-47)
+        old = self.place
+        moved = old is not None and old != (x, side)
+        passed = {id(d) for d, now, _ in shown if moved and old is not None and _in_row(now, len(shown), *old)}
         self.fresh, self.lying, rows, layouts = [], {}, [], []
         coming: list[DieView] = []
         self.hidden = {}
         for n, (sx, sy) in enumerate(slots):
             if n in places:
                 view, now, layout = kept[places.index(n)]
-                home = (sx, sy, 0.5, *_squared(now[3:], rng))
+                turn: Sequence[float] = now[3:]
+                if id(view) in passed:
+                    half = rng.choice((1, -1, 2)) * math.pi / 4
+                    across = rng.random() < 0.5
+                    turn = _then(turn, (math.sin(half) * across, math.sin(half) * (not across), 0.0, math.cos(half)))
+                home = (sx, sy, 0.5, *_squared(turn, rng))
             else:
                 view = DieView(1, DIE, rng)
                 yaw = rng.uniform(-ROW_YAW, ROW_YAW)
