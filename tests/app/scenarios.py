@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from greed_game.app.main import App
 from greed_game.app.scenes.table import TableScene
 from greed_game.play.setup import GameSetup
-from greed_game.rules import PRESET_IDS, Event, FirstPlayer, Game, Player, Record, record_of
+from greed_game.rules import PRESET_IDS, Event, FirstPlayer, Game, Player, Record, Roll, record_of
 from greed_game.storage import Storage
 
 if TYPE_CHECKING:
@@ -72,6 +72,17 @@ def first_throw_at_rest(drive: Driver, seed: int) -> TableScene:
     drive.press("space")
     drive.until(lambda: table.turn.mode != "rolling")
     drive.frames(2)
+    return table
+
+
+def hot_dice_thrown_on(drive: Driver, faces: tuple[int, ...]) -> TableScene:
+    """Tess's first throw at a Pass the Dice table shows ``faces`` (six that all score): she keeps them all and
+    presses Space to throw the six on; returned as the keep is made."""
+    table = table_at(drive.app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll(faces)], seed=3)
+    drive.frames(2)
+    pick(table, list(faces))
+    drive.frames(2)
+    drive.press("space")
     return table
 
 

@@ -1408,15 +1408,10 @@ def test_hot_dice_thrown_on_with_space_come_back_from_the_tray_into_a_row_while_
         make_app: Callable[..., App]) -> None:
     """The felt had stayed empty under the banner for over a second, then six new dice came in over the rail while
     the six kept lay in the tray."""
-    from .scenarios import pick
+    from .scenarios import hot_dice_thrown_on
 
-    app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 5, 5))], seed=3)
-    drive.frames(2)
-    pick(table, [1, 1, 1, 5, 5, 5])
-    drive.frames(2)
-    drive.press("space")
+    drive = Driver(make_app(animation_speed="normal"))
+    table = hot_dice_thrown_on(drive, (1, 1, 1, 5, 5, 5))
     row = list(table.felt.hold.fresh)
     assert len(row) == 6 and len(table.tray.passing) == 6, "the six are to come back from the tray at once"
     assert table.tray.lending is not None and table.tray.spent == -1, "first they lie in the tray"

@@ -17,7 +17,7 @@ from greed_game.physics import THROWING, simulate
 from greed_game.rules import FirstPlayer, Player, Roll
 
 from .conftest import Driver
-from .scenarios import ADA, TESS, first_throw_at_rest, pick, table_at, void_off_the_felt
+from .scenarios import ADA, TESS, first_throw_at_rest, hot_dice_thrown_on, pick, table_at, void_off_the_felt
 
 
 def _covers(card: pygame.Rect, x: float, y: float) -> bool:
@@ -449,13 +449,8 @@ def test_hot_dice_thrown_on_with_space_are_thrown_once_their_banner_is_read_not_
     the banner gone a second before (helper-46)."""
     from greed_game.play.turn import HOT_SEEN
 
-    app = make_app(animation_speed="normal")
-    drive = Driver(app)
-    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 2, 3, 4, 5, 6))], seed=3)
-    drive.frames(30)
-    pick(table, [1, 2, 3, 4, 5, 6])
-    drive.frames(2)
-    drive.press("space")
+    drive = Driver(make_app(animation_speed="normal"))
+    table = hot_dice_thrown_on(drive, (1, 2, 3, 4, 5, 6))
     shown = 0
     frames = 0
     while table.felt.playing is None and frames < 600:
