@@ -197,13 +197,12 @@ class TraySection(Section):
                 # The dice just kept are picked up one after another and carried over the others, each a little
                 # higher than the one before: a queue in the air, not a clump passing through itself.
                 fade = LIFT_FADE * pace if fade_in else 0.0
-                if fade_in:  # (lying on the die drawn in 3D, where a picked die is drawn no higher)
+                if fade_in:  # (its likeness lying on the die drawn in 3D, where a picked die is drawn no higher)
                     t.view.y += PICKED_LIFT
+                    t.view.alpha = 0
+                    self.rising[id(t.view)] = fade
                 t.view.move_to(x, y, 0.0, size, CARRY * pace, lift=KEEP_LIFT * (1 + 0.25 * picked),
                                after=fade + CARRY_STAGGER * pace * picked)
-                if fade_in:
-                    self.rising[id(t.view)] = fade
-                    t.view.alpha = 0
                 picked += 1
             elif animate and pace > 0:
                 t.view.move_to(x, y, 0.0, size, 0.3 * pace)  # those already in the tray slide up (smaller)
