@@ -1023,6 +1023,28 @@ def test_dice_let_go_in_the_hand_fly_on_from_it_at_once_without_a_pause(make_app
     assert min(steps) > 0.05, f"up the felt from the first frame on: {steps}"
 
 
+def test_dice_gathered_all_but_into_the_hand_fly_on_at_once_when_flung(make_app: Callable[..., App]) -> None:
+    """Pressed on the dice lying about and flung as they came together, they had stopped mid-felt for 0.2 s before
+    they flew (helper-48)."""
+    drive = Driver(make_app(animation_speed="normal"))
+    table = first_throw_with_a_keep(drive)
+    drive.frames(30)
+    start = (FELT.centerx - 100.0, FELT.bottom - 60.0)
+    mid, end = (start[0], start[1] - 60.0), (start[0], start[1] - 300.0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=drive.app.display.to_window(*start), button=1))
+    drive.frames(1)
+    drive.hold_move(start, mid, 8)  # (not all in the hand yet: see in_hand)
+    drive.hold_move(mid, end, 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drive.app.display.to_window(*end), button=1))
+    ys = []
+    for _ in range(8):
+        drive.frames(1)
+        ys.append(float(np.mean([d.y for d in table.felt.dice])))
+    playing = table.felt.playing
+    assert playing is not None and playing.by_hand and playing.lead == 0.0
+    assert all(b < a - 2.0 for a, b in itertools.pairwise(ys)), f"up the felt from the first frame on: {ys}"
+
+
 def test_a_slow_drag_past_the_middle_line_keeps_the_dice_in_the_hand(make_app: Callable[..., App]) -> None:
     _app, drive, table, start = _pressed_at_a_turn_start(make_app)
     hand = CAMERA.to_screen(0.0, -3.0)

@@ -155,6 +155,9 @@ CATCH_SPEED = 25.0
 at most: the further they still are, the later the throw leaves (at :data:`GATHER_BY_HAND` at once, dice let go
 from across the felt had crossed it in a frame or two, into the throw, helper-31; at 40 still "the dice
 teleport", helper-36)."""
+BUNCHED = 1.8
+"""How far (die units) from their middle the dice a hand let go may lie and still fly on from where they are at
+once, as from the hand (gathered all but into it, they had stopped mid-felt for 0.2 s first, helper-48)."""
 CATCH_MAX = 0.35
 """Seconds of film that carrying takes at most."""
 GATHER_CARRY = 15.0
@@ -1038,7 +1041,10 @@ class FeltSection:
         hold = KEPT_FIRST + KEPT_EACH * max(0, self.kept - 1) if self.kept_at == self.clock and not by_hand else 0.0
         if clearing:  # (dice being cleared off went out through the new ones)
             hold = max(hold, SWEEP_FIRST)
-        if by_hand and self.flung_held and hold == 0.0:  # (in the hand already: they fly on from it at once)
+        middle = poses[:, :2].mean(axis=0)
+        bunched = float(np.max(np.linalg.norm(poses[:, :2] - middle, axis=1), initial=0.0)) <= BUNCHED
+        if by_hand and hold == 0.0 and (self.flung_held or bunched):
+            # (in the hand, or all but: they fly on from it at once; dice still across the felt are scooped up first)
             lead, blend = 0.0, lead
         self.playing = Playing(toss.film, toss.layouts, start=poses, start_layouts=layouts, lead=lead + hold,
                                hold=hold, by_hand=by_hand, blend=blend)
