@@ -507,11 +507,34 @@ def row_way(starts: Sequence[tuple[float, float]], seat: int, players: int,
     carried there had passed under it (helper-44)."""
     x, side = seat_spot(seat, players)
     points: list[tuple[float, float]] = []
-    for (sx, sy), dx in itertools.product(starts, (-2.5, 0.0, 2.5)):
-        ex, ey = CAMERA.to_screen(x + dx, side * (TABLE.half_depth - ROW_INSET))
-        steps = max(1, math.ceil(math.dist((sx, sy), (ex, ey)) / step))
-        points += [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps) for i in range(steps + 1)]
+    for start, dx in itertools.product(starts, (-2.5, 0.0, 2.5)):
+        points += _way(start, CAMERA.to_screen(x + dx, side * (TABLE.half_depth - ROW_INSET)), step)
     return [p for p in points if FELT.collidepoint(p)]
+
+
+def _way(start: tuple[float, float], end: tuple[float, float], step: float) -> list[tuple[float, float]]:
+    """Points from ``start`` to ``end`` (stage pixels), both included, at most ``step`` apart."""
+    (sx, sy), (ex, ey) = start, end
+    steps = max(1, math.ceil(math.dist(start, end) / step))
+    return [(sx + (ex - sx) * i / steps, sy + (ey - sy) * i / steps) for i in range(steps + 1)]
+
+
+def row_passed(hold: Hold, seat: int, players: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """A row passed across the felt to ``seat``'s thrower, or about to be (stage pixels): points along its dice's
+    ways (each to its place once laid, else to the new row) and where they come to lie."""
+    passed_on = hold.place not in (None, seat_spot(seat, players))
+    ways: list[tuple[float, float]] = []
+    ends: list[tuple[float, float]] = []
+    for d in hold.fresh:
+        home = hold.lying.get(d.ident)
+        if home is not None:
+            end = CAMERA.to_screen(home[0], home[1], 1.0)
+            ways += _way((d.x, d.y), end, 8.0)
+            ends += [(d.x, d.y), end]
+        elif passed_on:
+            ways += row_way([(d.x, d.y)], seat, players)
+            ends.append((d.x, d.y))
+    return [p for p in ways if FELT.collidepoint(p)], ends
 
 
 HEAP_CLEAR = 2.5
@@ -625,9 +648,8 @@ class Hold:
                      key=lambda c: sum(math.dist(slots[n], k[1][:2]) for n, k in zip(c, kept, strict=True)))
         # (a row passed on to another thrower is turned over on its way: laid for hot dice to be thrown on, it had
         # reached the next player still showing the straight just banked, helper-47)
-        old = self.place
-        moved = old is not None and old != (x, side)
-        passed = {id(d) for d, now, _ in shown if moved and old is not None and _in_row(now, len(shown), *old)}
+        old = self.place if self.place != (x, side) else None
+        passed = {id(d) for d, now, _ in shown if old is not None and _in_row(now, len(shown), *old)}
         self.fresh, self.lying, rows, layouts = [], {}, [], []
         coming: list[DieView] = []
         self.hidden = {}
@@ -1765,11 +1787,11 @@ def in_hand(felt: FeltSection, pos: tuple[float, float]) -> bool:
 def _likened(dice: Sequence[DieView]) -> None:
     """Turn ``dice`` (drawn in 3D) so that their flat likeness shows each top face's marks as the 3D die does: a
     likeness faded in over its die had shown a 2 or a letter turned another way, two dice in one (helper-47)."""
-    posed = [d for d in dice if d.pose is not None]
+    posed = [(d, d.pose) for d in dice if d.pose is not None]
     if not posed:
         return
-    turns = top_turns(rotations(np.array([d.pose[3:7] for d in posed if d.pose is not None], dtype=np.float32)))
-    for d, turn in zip(posed, turns, strict=True):
+    turns = top_turns(rotations(np.array([pose[3:7] for _, pose in posed], dtype=np.float32)))
+    for (d, _), turn in zip(posed, turns, strict=True):
         # (turned no further than the marks need: a 1, 4 or 5 looks the same a quarter turn on, a 2, 3 or 6 a half)
         period = math.pi if d.tumble.top in (2, 3, 6) else math.pi / 2
         d.angle = turn - period * round(turn / period)

@@ -24,7 +24,15 @@ from greed_game.app.dice_view import PICKED_LIFT, DieView, Tumble, draw_die, dra
 from greed_game.app.input import Input, KeyPress
 from greed_game.app.navigation import Go
 from greed_game.app.scenes.confetti import Confetti
-from greed_game.app.scenes.felt import CAMERA, ROW_LINES, FeltSection, flight_path, hand_room, passing_on, row_way
+from greed_game.app.scenes.felt import (
+    ROW_LINES,
+    FeltSection,
+    flight_path,
+    hand_room,
+    passing_on,
+    row_passed,
+    row_way,
+)
 from greed_game.app.scenes.table_parts import (
     ACTIONS,
     CALLOUT_H,
@@ -62,7 +70,6 @@ from greed_game.play.moments import (
     ToggleHint,
 )
 from greed_game.play.snapshot import OfferBox, TableSnapshot, Waiting
-from greed_game.play.voids import seat_spot
 
 ASIDE_DIE = 28.0
 """How big (logical px) the dice set aside in the tray are drawn: smaller than the turn's keeps, and dimmed."""
@@ -922,20 +929,12 @@ class NoticeLayer(Section):
             passing = [] if finished else carried + self.felt.sweep.path()
             if self.tray is not None and not finished:  # (the dice lying there, to be carried to the next row)
                 passing += row_way([(v.x, v.y) for v in self.tray.lying()], snap.state.current, snap.state.players)
-            hold = self.felt.hold
-            # (and a row passed across the felt to the next thrower, or about to be: from where it lies, along its
-            # way; laid for another, its dice had crossed the banner of the next one's turn)
-            passed_on = hold.place not in (None, seat_spot(snap.state.current, snap.state.players))
-            sliding = [(d.x, d.y) for d in hold.fresh if (passed_on or d.ident in hold.lying) and not finished
-                       and self.felt.drag is None]
-            passing += row_way(sliding, snap.state.current, snap.state.players) if sliding else []
-            for d in hold.fresh if sliding else []:  # (each die's own way, to its place in the new row)
-                home = hold.lying.get(d.ident)
-                if home is not None:
-                    ex, ey = CAMERA.to_screen(home[0], home[1], 1.0)
-                    passing += [(d.x + (ex - d.x) * k / 16, d.y + (ey - d.y) * k / 16) for k in range(16)]
-                    sliding.append((ex, ey))
-            lying = self.felt.lying() + sliding
+            lying = self.felt.lying()
+            if not finished and self.felt.drag is None:
+                # (and a row passed across the felt to the next thrower: laid for another, its dice had crossed the
+                # banner of the next one's turn)
+                ways, ends = row_passed(self.felt.hold, snap.state.current, snap.state.players)
+                passing, lying = passing + ways, lying + ends
             if callout is not None:
                 # (the banner kept clear of the callout still rising, as of a die)
                 spot = self.callout_spot[1]
