@@ -491,7 +491,7 @@ def _overlap(square: tuple[float, float, float, float], x: float, y: float, r: f
 
 def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | None = None,
                inside: pygame.Rect | None = None, taken: list[tuple[float, float]] | None = None) -> None:
-    """The die's key (1–6) in a small disc at a corner no other die covers (within ``inside``, if given), nor
+    """The die's key (1–6) on a small keycap at a corner no other die covers (within ``inside``, if given), nor
     another badge of ``taken`` (to which this one's spot is added)."""
     if not die.label or die.place == "gone":
         return
@@ -501,9 +501,13 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | Non
     if taken is not None:
         taken.append((bx, by))
     by -= lift
-    canvas.circle((20, 24, 28), (bx, by), r)
-    canvas.circle(theme.GOLD if die.selected else theme.TEXT_DIM, (bx, by), r, 1.5)
-    canvas.text(str(die.label), (bx, by + 0.5), 13 * r / BADGE_R, theme.TEXT, font="bold", anchor="center")
+    # Drawn as a key on a keyboard, its side showing below its top: a number in a disc beside a die was read as
+    # the die's value.
+    half, side = r * 0.86, r * 0.22
+    canvas.box((bx - half, by - half + side, 2 * half, 2 * half), (6, 8, 10), radius=r * 0.3)
+    canvas.box((bx - half, by - half, 2 * half, 2 * half), (40, 44, 52), radius=r * 0.3, border=1.2,
+               border_color=theme.GOLD if die.selected else (120, 124, 132))
+    canvas.text(str(die.label), (bx, by + 0.5), 12 * r / BADGE_R, theme.TEXT, font="bold", anchor="center")
 
 
 COCKED_TAG = (84, 26)

@@ -107,6 +107,8 @@ class App:
         self.views = DiceViews(lambda: self.settings.view)
         """The 3D view of the dice where OpenGL 3.3 can be had, else the flat one."""
         """Sound is on but no device could be opened (the menu says so)."""
+        self.keyed = False
+        """Whether the person last played with keys rather than the mouse (a die's key is shown on it then)."""
         self.after_frame: list[Callable[[App, Frame], None]] = []
         """Called after every frame (the smoke run's autopilot, tests)."""
         self.exit_after_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))
@@ -218,6 +220,8 @@ class App:
             inp = translate(event, self.display.to_logical)
             if inp is None:
                 continue
+            if isinstance(inp, (KeyPress, Click)):
+                self.keyed = isinstance(inp, KeyPress)
             if isinstance(inp, KeyPress) and inp.key == "f11":
                 self.set_fullscreen(not self.settings.fullscreen)
                 continue

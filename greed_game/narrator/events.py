@@ -12,6 +12,7 @@ from greed_game.narrator.words import join_and, num, sentence
 from greed_game.rules.dice import counts_of
 from greed_game.rules.game import Event, FirstPlayer, State
 from greed_game.rules.history import TurnResult
+from greed_game.rules.ruleset import RuleSet
 from greed_game.rules.rulings import roll_off_mark
 from greed_game.rules.transitions import (
     Banked,
@@ -41,8 +42,10 @@ class Events(Voice):
 
     # -- banners ------------------------------------------------------------------------------------
 
-    def said(self, t: Transition) -> Said | None:
-        """The banner for a transition (None for those the table shows otherwise)."""
+    def said(self, t: Transition, step: Step | None = None) -> Said | None:
+        """The banner for a transition (None for those the table shows otherwise); ``step``, the event's that
+        made it, lets a bank say that no dice are passed on because every die of the turn scored (the next
+        player's turn had begun with no offer and no word why)."""
         if isinstance(t, FirstChosen):
             return Said(self.by(t.seat, _("You start"), _("{name} starts")), tone="gold",
                         name=self.person(t.seat).subject)
@@ -57,7 +60,10 @@ class Events(Voice):
                 count=num(t.dice)), "info")
         if isinstance(t, Banked):
             title = self.by(t.seat, _("You bank {points}"), _("{name} banks {points}"), points=num(t.points))
-            return Said(title, _("Total {score}").format(score=num(t.score)), "gold", self.person(t.seat).subject)
+            sub = _("Total {score}").format(score=num(t.score))
+            if step is not None and _none_passed(self.rules, step):
+                sub = _("Total {score} · every die scored: none to pass on").format(score=num(t.score))
+            return Said(title, sub, "gold", self.person(t.seat).subject)
         if isinstance(t, CarryoverTaken):
             title = self.by(t.seat, _("You take the dice"), _("{name} takes the dice"))
             sub = ngettext("{points} points and {count} die to throw", "{points} points and {count} dice to throw",
@@ -417,3 +423,11 @@ class Events(Voice):
                 out.append((turn.seat, self.taken_line(turn.seat, turn.carried)))
             out.append((turn.seat, self.log_line(turn, totals[turn.seat])))
         return out
+
+
+def _none_passed(rules: RuleSet, step: Step) -> bool:
+    """Whether ``step`` banked a turn whose every die scored where dice are passed on (so none are)."""
+    before = step.before
+    return (rules.carryover != "none" and before.players > 1 and before.dice_left in (0, rules.dice)
+            and step.first(Banked) is not None and step.first(CarryoverOffered) is None
+            and step.first(GameOver) is None)

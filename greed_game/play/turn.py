@@ -429,7 +429,8 @@ class TurnController:
             self.tray.append(KeptGroup(banked.kept, points))
             self.moments.append(KeptDice(self.selection.take(), points))
             self.shown = replace(self.shown, turn_points=self.shown.turn_points + points)
-        self.notices.show(self.narrator.events.said(banked) if banked is not None else None, 1.6 * self.pace + 0.3)
+        said = self.narrator.events.said(banked, step) if banked is not None else None
+        self.notices.show(said, 1.6 * self.pace + 0.3)
         self.moments.append(BankedMoment())
         # the seats' list counts the bank in under its banner (it had waited for the next turn, a second on), and
         # says who is on the board now (helper-37)

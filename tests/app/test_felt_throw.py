@@ -562,19 +562,31 @@ def test_a_press_held_still_off_the_dice_takes_them_up(make_app: Callable[..., A
     assert [f.speed for f in flicks] == [FLICK_SPEED[0]], "as gently as a throw by hand goes"
 
 
-def test_a_press_held_still_on_a_die_is_still_a_click_on_it(make_app: Callable[..., App]) -> None:
+def test_a_slow_click_on_a_die_picks_it_and_a_press_held_on_it_takes_the_dice_up(
+        make_app: Callable[..., App]) -> None:
+    """A press held still on a die had taken nothing up until it moved, as a press off the dice does (helper-48)."""
+    from greed_game.app.scenes.felt import HOLD_STILL_ON_DIE
+
     app = make_app(animation_speed="normal")
     drive = Driver(app)
     table = first_throw_with_a_keep(drive)
     other = next(d for d in table.felt.dice if not d.selected and d.value in (1, 5))  # (one that can be kept)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.display.to_window(other.x, other.y),
-                                         button=1))
-    drive.frames(60)
-    assert not table.felt.hold.lying, "a press on a die waits to be told from a click"
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.display.to_window(other.x, other.y),
-                                         button=1))
+    at = app.display.to_window(other.x, other.y)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    drive.frames(int(HOLD_STILL_ON_DIE * 60) - 3)
+    assert not table.felt.hold.lying, "a press on a die waits a slow click's while to be told from one"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
     drive.frames(3)
-    assert other.selected and table.turn.throws == 1
+    assert other.selected and table.turn.throws == 1, "a slow click picks the die"
+    third = next(d for d in table.felt.dice if not d.selected)
+    at = app.display.to_window(third.x, third.y)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    drive.until(lambda: bool(table.felt.hold.lying), int(HOLD_STILL_ON_DIE * 60) + 10)
+    assert not third.selected and third.ident in table.felt.hold.lying, "held on, the press took the dice up"
+    assert table.snap.status[0][0] == "Let go to throw"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+    drive.frames(2)
+    assert table.turn.throws == 2, "let go, the dice held are dropped: a gentle throw, as off the dice"
 
 
 def test_after_a_die_fell_off_the_table_the_hand_picks_up_every_die_to_throw_again(

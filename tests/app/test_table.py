@@ -112,6 +112,28 @@ def test_dice_picked_on_the_way_to_a_keep_are_not_refused(make_app: Callable[...
     assert table.turn.choice.error == "" and table.turn.choice.points == 2000  # (a straight, in these rules)
 
 
+def test_each_die_shows_its_key_while_the_person_plays_with_keys(make_app: Callable[..., App],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key's number beside each die cluttered the dice and was read as a value: shown while keys are used."""
+    from greed_game.app.scenes import felt
+
+    shown: list[int] = []
+    monkeypatch.setattr(felt, "draw_die", lambda *a, show_label=False, **k: shown.append(show_label))
+    app = make_app()
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((4, 1, 3, 6, 2, 5))])
+    drive.click((4, 4), frames=2)  # (off the table: the mouse is in use)
+    assert shown and not any(shown)
+    shown.clear()
+    leftmost = min(table.dice, key=lambda d: (d.x, d.y))
+    drive.press("1", frames=2)
+    assert leftmost.selected, "the key 1 picks the leftmost die"
+    assert shown and all(shown), "keys in use: every die shows its key"
+    shown.clear()
+    drive.click((4, 4), frames=2)
+    assert shown and not any(shown), "the mouse in use again: the keys are not shown"
+
+
 def test_an_invalid_selection_says_why_and_cannot_be_kept(make_app: Callable[..., App]) -> None:
     app = make_app()
     drive = Driver(app)

@@ -9,7 +9,7 @@ from greed_game.narrator import Narrator, Said
 from greed_game.presets import preset
 from greed_game.rules import Bank, Carryover, Game, IllegalAction, Keep, Player, Roll, apply
 from greed_game.rules.history import game_history
-from greed_game.rules.transitions import Banked, Busted, CarryoverOffered, Kept, TurnPassed
+from greed_game.rules.transitions import Banked, Busted, CarryoverOffered, Kept, Step, TurnPassed
 
 
 @pytest.mark.parametrize("skin", SKINS)
@@ -68,6 +68,33 @@ def test_a_seat_named_you_is_spoken_to() -> None:
     assert n.events.winners((0, 1)) == "You and Ada share the win!"
     # (a seat's first points: "You bank 1,000 → 1,000" had read oddly)
     assert n.events.log(game_history(game).turns)[0][1].text == "You bank 1,000"
+
+
+def _banked(step: Step) -> Banked:
+    banked = step.first(Banked)
+    assert banked is not None
+    return banked
+
+
+def test_a_bank_of_a_turn_whose_every_die_scored_says_why_no_dice_are_passed_on() -> None:
+    game = _game("pass-the-dice", Roll((1, 2, 3, 4, 5, 6)), Keep((1, 2, 3, 4, 5, 6)), Bank())
+    step = game.last
+    assert step is not None and step.first(CarryoverOffered) is None
+    n = Narrator(game.rules, ["You", "Ada"])
+    said = n.events.said(_banked(step), step)
+    assert said is not None and said.sub == "Total 2,000 · every die scored: none to pass on"
+    # dice left to pass on: the offer says the rest
+    game = _game("pass-the-dice", Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank())
+    step = game.last
+    assert step is not None and step.first(CarryoverOffered) is not None
+    said = n.events.said(_banked(step), step)
+    assert said is not None and said.sub == "Total 1,050"
+    # no dice are ever passed on under these rules: nothing to explain
+    game = _game("classic-five", Roll((1, 1, 1, 5, 5)), Keep((1, 1, 1, 5, 5)), Bank())
+    step = game.last
+    assert step is not None
+    said = Narrator(game.rules, ["You", "Ada"]).events.said(_banked(step), step)
+    assert said is not None and said.sub == "Total 1,100"
 
 
 def test_letter_dice_are_named_by_letter_and_colour() -> None:

@@ -56,6 +56,8 @@ class App(Protocol):
     """Sound is on but no device could be opened (the menu says so)."""
     first_start: bool
     """No settings were ever saved here: a new player (the menu offers Learn to play once)."""
+    keyed: bool
+    """The person last played with keys rather than the mouse (each die shows its key then)."""
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between a window and the full screen."""

@@ -566,6 +566,9 @@ PICK_UP = 10.0
 throw's start, nearer may still be a click on a die."""
 HOLD_STILL = 0.25
 """How long (seconds) a press on the felt off the dice is held still before it takes the dice up."""
+HOLD_STILL_ON_DIE = 0.45
+"""As :data:`HOLD_STILL`, for a press on a die: longer than a slow click. Held so long, it is a press to take the
+dice up, as off them (it had taken nothing up until it moved, helper-48)."""
 HOLD_SPREAD = 1.3
 """How much looser than :data:`HOLD_HEAP` as written the heap is held: about as loose as the dice leave the hand
 (:data:`~greed_game.physics.throw.HELD_CUP`, nearly: held a third as wide, the dice burst apart two dice as they
@@ -965,8 +968,12 @@ class FeltSection:
     rect = FELT
 
     def __init__(self, vrng: random.Random, skin: Callable[[], SkinName], pace: Callable[[], float],
-                 gl: Callable[[], GLDice | None] = lambda: None) -> None:
+                 gl: Callable[[], GLDice | None] = lambda: None,
+                 keyed: Callable[[], bool] = lambda: True) -> None:
         self.vrng = vrng
+        self.keyed = keyed
+        """Whether the person plays with keys: each die then shows its key (with the mouse, the keys cluttered
+        the dice, and a key's number beside a die's pips was read as its value)."""
         self.gl = gl
         """The 3D view's renderer, or None for the flat view."""
         self.drawn: tuple[object, pygame.Surface | None, tuple[int, int]] | None = None
@@ -1390,7 +1397,8 @@ class FeltSection:
 
     def draw(self, canvas: Canvas, snap: TableSnapshot) -> None:
         skin = self.skin()
-        show_labels = snap.may_select and self.playing is None and not self.hold.lying
+        may_pick = snap.may_select and self.playing is None and not self.hold.lying
+        show_labels = may_pick and self.keyed()
         advised = {d.id for d in snap.dice if d.advised}
         # a die that fell off the table: a mark where it went over, under dice on the move, over dice at rest
         # (a die come to rest against the rail there hid it)
@@ -1436,7 +1444,7 @@ class FeltSection:
                     canvas.polygon((60, 130, 70), d.corners(1.32), 2)
                 nudge = d.nudge()
                 d.x += nudge
-                draw_die(canvas, skin, d, hover=d is self.hover and show_labels, show_label=show_labels,
+                draw_die(canvas, skin, d, hover=d is self.hover and may_pick, show_label=show_labels,
                          neighbours=self.dice, inside=FELT, taken=taken)
                 d.x -= nudge
                 if snap.busted and d.at_rest:
@@ -1716,10 +1724,12 @@ def _drops(felt: FeltSection) -> bool:
 
 def _taking(felt: FeltSection) -> bool:
     """Whether the press under way takes the dice up: the row's at once, others once it has gone
-    :data:`PICK_UP` or, off the dice, been held still for :data:`HOLD_STILL`."""
+    :data:`PICK_UP` or been held still for :data:`HOLD_STILL` (on a die, :data:`HOLD_STILL_ON_DIE`)."""
     drag = felt.drag
     if drag is None:
         return False
+    if felt.hold.pressed is not None and not felt.hold.strayed and felt.clock - drag[0][2] >= HOLD_STILL_ON_DIE:
+        felt.hold.pressed = None  # no longer a click on the die
     return (bool(felt.hold.fresh) or math.dist(drag[0][:2], drag[-1][:2]) >= PICK_UP
             or (felt.hold.pressed is None and felt.clock - drag[0][2] >= HOLD_STILL))
 

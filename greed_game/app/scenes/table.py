@@ -156,7 +156,8 @@ class TableScene(Scene):
             prep=self.prep,
             lesson=lesson,
         )
-        self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace, app.views.gl)
+        self.felt = FeltSection(self.vrng, lambda: self.skin, lambda: self.turn.pace, app.views.gl,
+                                lambda: app.keyed)
         self.pointing = lambda: felt_pointer(self.felt, self.snap)
         self.hurried_at = -math.inf
         """When (the felt's clock) a key or click last hurried the table along."""
