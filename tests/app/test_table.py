@@ -579,6 +579,37 @@ def test_dice_set_aside_are_in_the_tray_soon_after_a_quick_throw_by_hand(make_ap
     assert all(t.view.tween is None for t in table.tray.dice), "in the tray"
 
 
+def test_dice_set_aside_as_a_throw_flies_pass_under_it_and_under_the_plates(make_app: Callable[..., App],
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn over the plates and the dice in the air, one had crossed "You" in one throw and not the next, and lain
+    over the dice flying (helper-48)."""
+    from .scenarios import first_throw_with_a_keep
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = first_throw_with_a_keep(drive)
+    order: list[str] = []
+    tray_draw, felt_draw, plates_draw = table.tray.draw_moving, table.felt.draw, table.top.draw_plates
+
+    def tray(canvas: object, rising: bool | None = None) -> None:
+        order.append("tray")
+        tray_draw(canvas, rising)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table.tray, "draw_moving", tray)
+    monkeypatch.setattr(table.felt, "draw", lambda *a: order.append("dice") or felt_draw(*a))
+    monkeypatch.setattr(table.top, "draw_plates", lambda *a: order.append("plates") or plates_draw(*a))
+    start = next(p for p in ((FELT.centerx + dx, FELT.bottom - 40.0) for dx in range(-300, 300, 40))
+                 if not any(d.contains(p) for d in table.felt.dice))
+    drive.drag(start, (start[0], start[1] - 200), 0.05)
+    assert table.felt.playing is not None and any(t.view.tween is not None for t in table.tray.dice)
+    order.clear()
+    table.picture.touched = True
+    drive.frames(1)
+    drawn = [part for part in order if part != "tray"]
+    assert drawn[:2] == ["plates", "dice"], order
+    assert order.index("plates") < order.index("tray") < order.index("dice"), order
+
+
 def test_h_at_a_persons_bust_does_not_end_the_turn(app: App) -> None:
     """"Any key: on to the next turn" had taken H too, which a person presses to look at the hint (helper-31)."""
     drive = Driver(app)

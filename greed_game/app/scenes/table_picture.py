@@ -131,6 +131,9 @@ class TablePicture:
         self.table.tray.draw(canvas, snap)
         if self._plates_under():
             self.table.top.draw_plates(canvas, snap)
+            # (kept dice on their way to the tray keep under the plates, and under the dice in the air: drawn over
+            # them, they had crossed "You" in one throw and not the next, and lain over the dice flying, helper-48)
+            self.table.tray.draw_moving(canvas, rising=False)
 
     def _above(self, canvas: Canvas, snap: TableSnapshot, region: pygame.Rect | None) -> None:
         """What lies over the dice: the top bar (a die flung over the far rail passed over its chips' words), kept
@@ -141,9 +144,11 @@ class TablePicture:
         if region is None or region.colliderect(canvas.rect(TOP_BAR)):
             table.top.draw(canvas, snap)
         # (kept dice carried to the tray pass under the seats' plates: one had crossed "You", helper-28)
-        table.tray.draw_moving(canvas)
         if not self._plates_under():
+            table.tray.draw_moving(canvas)
             table.top.draw_plates(canvas, snap, resting(table.felt))
+        else:
+            table.tray.draw_moving(canvas, rising=True)  # (fading in over its die as it is lifted)
         table.tray.draw_lifted(canvas)
         table.notices.draw(canvas, snap)
         if region is None or region.colliderect(canvas.rect(ACTIONS)):

@@ -532,11 +532,12 @@ class TraySection(Section):
             x = chip.right + 6
             canvas.line(theme.GOLD_DARK, (x, TRAY.y + 12), (x, TRAY.bottom - 12), 2)
 
-    def draw_moving(self, canvas: Canvas) -> None:
-        """Kept dice on their way to the tray, drawn over the felt's words."""
+    def draw_moving(self, canvas: Canvas, rising: bool | None = None) -> None:
+        """Kept dice on their way to the tray, drawn over the felt's words: only those still fading in over the
+        die they are a likeness of (``rising``), or only the others (not ``rising``), or all."""
         skin = self.skin()
         for t in self.dice:
-            if t.view.tween is not None and t.group > self.spent:
+            if t.view.tween is not None and t.group > self.spent and rising in (None, id(t.view) in self.rising):
                 draw_die(canvas, skin, t.view)
 
     def draw_lifted(self, canvas: Canvas) -> None:
