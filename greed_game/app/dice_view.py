@@ -503,7 +503,7 @@ def draw_badge(canvas: Canvas, die: DieView, neighbours: Sequence[DieView] | Non
     by -= lift
     # Drawn as a key on a keyboard, its side showing below its top: a number in a disc beside a die was read as
     # the die's value.
-    half, side = r * 0.86, r * 0.22
+    half, side = r, r * 0.22
     canvas.box((bx - half, by - half + side, 2 * half, 2 * half), (6, 8, 10), radius=r * 0.3)
     canvas.box((bx - half, by - half, 2 * half, 2 * half), (40, 44, 52), radius=r * 0.3, border=1.2,
                border_color=theme.GOLD if die.selected else (120, 124, 132))

@@ -294,7 +294,7 @@ def test_a_dies_key_badge_stays_large_enough_to_read_in_a_small_window(window: t
     draw_badge(canvas, die)
     _, by = canvas.pt(*badge_spot(die, r=r))
     across = [x for x in range(canvas.surface.get_width()) if canvas.surface.get_at((x, by))[:3] != (0, 0, 0)]
-    assert max(across) - min(across) + 1 >= 2 * BADGE_MIN_PX - 1, "the disc drawn is at least 19 px across"
+    assert max(across) - min(across) + 1 >= 2 * BADGE_MIN_PX - 1, "the key drawn is at least 20 px across"
 
 
 @pytest.mark.parametrize("window", [(1280, 720), (854, 480)])

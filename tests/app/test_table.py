@@ -610,6 +610,30 @@ def test_dice_set_aside_as_a_throw_flies_pass_under_it_and_under_the_plates(make
     assert order.index("plates") < order.index("tray") < order.index("dice"), order
 
 
+@pytest.mark.parametrize("by_hand", [False, True])
+def test_hot_dice_of_a_turn_taken_over_bring_back_the_dice_set_aside(make_app: Callable[..., App],
+                                                                    by_hand: bool) -> None:
+    """Thrown on by hand, the last player's keeps had stayed set aside in the tray beside the six thrown, and the
+    turn's next keeps piled up there to seven dice (helper-49)."""
+    from greed_game.app.scenes.table import _set_aside
+
+    app = make_app(animation_speed="normal")
+    drive = Driver(app)
+    table = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(1), Roll((1, 1, 1, 1, 2, 3)),
+                     Keep((1, 1, 1, 1)), Bank(), Carryover(True), Roll((1, 5))], seed=3)
+    _set_aside(table, 4)  # Ada's four kept, as the tray holds them when her turn is taken over
+    drive.frames(5)
+    pick(table, [1, 5])
+    drive.frames(60)
+    if by_hand:
+        drive.drag((FELT.centerx, FELT.bottom - 40.0), (FELT.centerx, FELT.bottom - 240.0), 0.3)
+    else:
+        drive.press("space")
+    drive.until(lambda: table.turn.throws == 1 and table.turn.mode != "rolling" and not table.tray.moving())
+    assert len(table.felt.dice) == 6
+    assert table.tray.aside == [], "the four set aside were thrown on with the two that scored"
+
+
 def test_h_at_a_persons_bust_does_not_end_the_turn(app: App) -> None:
     """"Any key: on to the next turn" had taken H too, which a person presses to look at the hint (helper-31)."""
     drive = Driver(app)

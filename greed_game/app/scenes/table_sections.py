@@ -350,11 +350,16 @@ class TraySection(Section):
         return tumble.target
 
     def lend(self, dice: Sequence[DieView], pace: float) -> list[tuple[int, float]]:
-        """Hot dice taken up by hand: the dice kept before them, in the tray (the last before the hot set), are
-        carried to ``dice`` in the hand, following them as they move; for each, its face and the seconds until it
-        is there."""
+        """Hot dice taken up by hand: the dice kept before them, in the tray (the last before the hot set, then
+        those set aside: a turn taken over from the last player's), are carried to ``dice`` in the hand, following
+        them as they move; for each, its face and the seconds until it is there."""
         newest = self.groups - 1
         lying = [t.view for t in self.dice if t.group != newest][-len(dice):] if dice else []
+        # (the last player's keeps, set aside, come back too: left there, they lay in the tray beside the six
+        # thrown on, and the next keeps piled up to seven dice, helper-49)
+        aside = self.aside[: max(0, len(dice) - len(lying))]
+        self.aside = self.aside[len(aside):]
+        lying += aside
         out: list[tuple[int, float]] = []
         for k, (source, target) in enumerate(zip(lying, dice, strict=False)):
             view = self._likeness(source.value, source.x, source.y, source.size)
