@@ -62,7 +62,7 @@ class Events(Voice):
             title = self.by(t.seat, _("You bank {points}"), _("{name} banks {points}"), points=num(t.points))
             sub = _("Total {score}").format(score=num(t.score))
             if step is not None and _none_passed(self.rules, step):
-                sub = _("Total {score}\nEvery die scored: none to pass on").format(score=num(t.score))
+                sub = _("Total {score}\nHot dice: no dice to pass on").format(score=num(t.score))
             return Said(title, sub, "gold", self.person(t.seat).subject)
         if isinstance(t, CarryoverTaken):
             title = self.by(t.seat, _("You take the dice"), _("{name} takes the dice"))

@@ -131,8 +131,8 @@ class Prompts(Voice):
         starts."""
         letters = self.vocab.skin == "greed" and self.rules.first_player != "best-roll"
         # Translators: the letters are the faces of the $GREED dice, from the highest to the lowest; of the two
-        # E's, the green one (3) is higher than the black one (2).
-        ranking = _("$ G R E E D, high to low (green E over black)")
+        # E's, the emerald one (3) is higher than the ebony one (2): named as the log and the prompts name them.
+        ranking = _("$ G R E E D, high to low (emerald E over ebony)")
         if not waiting:
             return _("Roll-off: who throws first?"), ranking if letters else self.hurry()
         if tie:  # (once the tie's banner had gone, nothing said why the roll-off asked again, helper-37)

@@ -82,7 +82,7 @@ def test_a_bank_of_a_turn_whose_every_die_scored_says_why_no_dice_are_passed_on(
     assert step is not None and step.first(CarryoverOffered) is None
     n = Narrator(game.rules, ["You", "Ada"])
     said = n.events.said(_banked(step), step)
-    assert said is not None and said.sub == "Total 2,000\nEvery die scored: none to pass on"
+    assert said is not None and said.sub == "Total 2,000\nHot dice: no dice to pass on"
     # dice left to pass on: the offer says the rest
     game = _game("pass-the-dice", Roll((1, 1, 1, 5, 2, 3)), Keep((1, 1, 1, 5)), Bank())
     step = game.last

@@ -591,7 +591,7 @@ def test_a_roll_off_with_letter_dice_says_which_letter_is_high() -> None:
     turn.start_new()
     assert turn.mode == "roll-off" and turn.snapshot.roll_off_thrower == 0
     assert turn.snapshot.status[0][0] == "Roll-off: the highest letter starts"
-    assert turn.snapshot.status[1][0] == "$ G R E E D, high to low (green E over black)"
+    assert turn.snapshot.status[1][0] == "$ G R E E D, high to low (emerald E over ebony)"
 
 
 def test_a_roll_off_thrown_seat_by_seat_says_what_each_throw_scored_while_it_lies_there() -> None:
