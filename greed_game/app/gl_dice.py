@@ -420,12 +420,13 @@ uniform vec2 felt;
 out vec4 frag;
 void main() {
     // v_shape: half line width, unused, which colour
-    float d = box(local(v_offset, v_turn), v_size, 0.06);
+    // a ring keeps within the felt: where it would run on past the felt's edge (over the rail's inner wall), it
+    // runs along that edge instead, a whole ring still (cut off there, it had seemed to sink under the wood,
+    // helper-49)
+    vec2 out_by = abs(v_world) - felt;
+    float d = max(box(local(v_offset, v_turn), v_size, 0.06), max(out_by.x, out_by.y) + v_shape.x);
     float aa = max(fwidth(d), 1e-4);
     float a = 1.0 - smoothstep(v_shape.x - aa, v_shape.x + aa, abs(d));
-    // a ring lies on the felt: where it would run on past the felt's edge, the rail's inner wall hides it
-    vec2 out_by = abs(v_world) - felt;
-    a *= 1.0 - smoothstep(-0.5 * aa, 0.5 * aa, max(out_by.x, out_by.y));
     frag = colors[int(v_shape.z + 0.5)] * a;
 }
 """

@@ -204,6 +204,9 @@ def test_a_selected_die_against_the_rail_keeps_its_ring_on_the_felt(dice: GLDice
     image = render_one(dice, (x, y, 0.5, *FLAT), highlights=["selected"])
     assert pixel(image, (x - 0.5 * 1.14, y, 1.0)).a > 200, "the ring on the felt's side"
     assert pixel(image, (x + 0.5 * 1.14, y, 1.0)).a < 60, "none on the rail (its wall hides the felt there)"
+    plain = render_one(dice, (x, y, 0.5, *FLAT))
+    edge = (TABLE.half_width - 0.03, y + 0.3, 1.0)
+    assert pixel(image, edge) != pixel(plain, edge), "closed along the felt's edge: a whole ring"
 
 
 def test_an_area_drawn_small_and_off_centre_still_agrees_with_the_camera(dice: GLDice) -> None:
