@@ -634,6 +634,36 @@ def test_hot_dice_of_a_turn_taken_over_bring_back_the_dice_set_aside(make_app: C
     assert table.tray.aside == [], "the four set aside were thrown on with the two that scored"
 
 
+def test_the_dice_waiting_for_the_first_throw_are_not_called_set_aside(make_app: Callable[..., App],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """"set aside" under the game's six dice before anything was thrown said nothing (helper-49)."""
+    from greed_game.app.canvas import Canvas
+    from greed_game.app.scenes.table import _set_aside
+
+    said: list[str] = []
+    text = Canvas.text
+
+    def spy(self: Canvas, words: str, *args: object, **kwargs: object) -> object:
+        said.append(words)
+        return text(self, words, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Canvas, "text", spy)
+    app = make_app()
+    drive = Driver(app)
+    first = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0)])
+    _set_aside(first, 6)
+    first.picture.touched = True
+    drive.frames(2)
+    assert first.tray.aside and "set aside" not in said
+    later = table_at(app, "pass-the-dice", [TESS, ADA], [FirstPlayer(0), Roll((1, 1, 1, 5, 2, 3)),
+                     Keep((1, 1, 1, 5)), Bank()])
+    _set_aside(later, 4)
+    said.clear()
+    later.picture.touched = True
+    drive.frames(2)
+    assert "set aside" in said, "a turn's keeps, out of play, are"
+
+
 def test_h_at_a_persons_bust_does_not_end_the_turn(app: App) -> None:
     """"Any key: on to the next turn" had taken H too, which a person presses to look at the hint (helper-31)."""
     drive = Driver(app)

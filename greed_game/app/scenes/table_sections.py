@@ -490,8 +490,9 @@ class TraySection(Section):
         for v in self.aside:
             if v.tween is None or v.tween.lift <= 0:
                 draw_upright(canvas, skin, v.value, (v.x, v.y - 4), v.size, alpha=150)
-        if self.aside and all(v.tween is None for v in self.aside):
-            # (dimmed at the far end they had read as this turn's keeps, helper-43)
+        if self.aside and all(v.tween is None for v in self.aside) and snap.state.turn > 0:
+            # (dimmed at the far end they had read as this turn's keeps, helper-43; the game's dice waiting for its
+            # first throw are not set aside from anything, helper-49)
             xs = [v.x for v in self.aside]
             label = _("set aside")
             half = min(canvas.text_width(label, 11), ASIDE_ROOM) / 2
