@@ -664,6 +664,23 @@ def test_the_dice_waiting_for_the_first_throw_are_not_called_set_aside(make_app:
     assert "set aside" in said, "a turn's keeps, out of play, are"
 
 
+def test_the_die_outlined_under_a_still_pointer_is_the_one_there_once_the_dice_stop(
+        make_app: Callable[..., App]) -> None:
+    """The outline of a die the pointer had lain over stayed on it where it came to rest, far from the pointer, and
+    a die come to rest under the pointer was not outlined until it moved (helper-50)."""
+    app = make_app(animation_speed="fast")
+    drive = Driver(app)
+    table = first_throw_at_rest(drive, 7)
+    first, other = table.dice[0], table.dice[-1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.display.to_window(first.x, first.y),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    drive.frames(1)
+    assert table.felt.hover is first
+    other.x, other.y, first.x, first.y = first.x, first.y, other.x, other.y  # (the dice moved; the pointer did not)
+    drive.frames(1)
+    assert table.felt.hover is other
+
+
 def test_h_at_a_persons_bust_does_not_end_the_turn(app: App) -> None:
     """"Any key: on to the next turn" had taken H too, which a person presses to look at the hint (helper-31)."""
     drive = Driver(app)

@@ -1388,6 +1388,10 @@ class FeltSection:
         self.sweep.step(dt)
         self.hold.set_down(dt)
         drag = self.drag
+        if drag is None and self.pointed is not None and self.playing is None:  # (a film's dice: posed once a frame)
+            # the die under a pointer lying still: the dice came to it, or went from under it (the outline of a
+            # die it had lain over as the dice were thrown stayed on that die where it came to rest, helper-50)
+            self.hover = next((d for d in self.dice if d.contains(self.pointed)), None)
         _pick_up(self)
         if self.hold.lying:
             lying = [(d.pose[0], d.pose[1]) for d in self.dice if d.ident not in self.hold.lying and d.pose]
