@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from greed_game.play.prepare import Preparation
     from greed_game.play.rolloff import RollOff
     from greed_game.rules.game import VoidReason
+    from greed_game.rules.transitions import Step
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,8 @@ class Flow(Protocol):
     voided: tuple[VoidReason, str | None, int] | None
     holding: HoldDice | None
     """A person's dice are in their hand (a drag on the felt): what letting go does (None: they are not)."""
+    turn_end: Step | None
+    """The step that ended the turn on show (a bank or a bust), until the next turn begins."""
 
     @property
     def mode(self) -> str:
@@ -405,9 +408,10 @@ def snapshot_of(flow: Flow) -> TableSnapshot:
         hot_seat=hot_seat,
         addressee=s.current if hot_seat and human else None,
         # (no dice "to throw" during a roll-off, or under a bust: the throw has been made)
-        # (no "dice to throw" while they fly: the state on show lags the throw)
-        turn_note=("", "dim") if flow.busted or flow.roll_off.showing or (flow.mode == "rolling" and not s.carried)
-        else words.seats.turn_note(s),
+        # (no "dice to throw" while they fly: the state on show lags the throw; nor under a bank's banner, whose dice
+        # are not the next thrower's, helper-50)
+        turn_note=("", "dim") if flow.busted or flow.roll_off.showing or (
+            (flow.mode == "rolling" or flow.turn_end is not None) and not s.carried) else words.seats.turn_note(s),
         chips=tuple(words.seats.chips(s)),
         legend=scoring_legend(flow.rules, words.vocab),
         buttons=buttons(flow),

@@ -207,6 +207,9 @@ def test_a_refusal_goes_with_its_turn() -> None:
     turn.selection.choose((1,))
     turn.send(BankTurn())
     assert turn.notices.message == ""
+    # (under the bank's banner the turn's dice "to throw" were still said: helper-50)
+    assert turn.notices.banner is not None and turn.notices.banner.said.title == "Tess banks 100"
+    assert turn.snapshot.turn_note[0] == "", "no dice 'to throw' once the turn is banked"
 
 
 def test_a_die_that_cannot_score_is_refused_when_picked_and_said_as_a_sentence() -> None:
