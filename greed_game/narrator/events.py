@@ -426,8 +426,7 @@ class Events(Voice):
 
 
 def _none_passed(rules: RuleSet, step: Step) -> bool:
-    """Whether ``step`` banked a turn whose every die scored where dice are passed on (so none are)."""
-    before = step.before
-    return (rules.carryover != "none" and before.players > 1 and before.dice_left in (0, rules.dice)
-            and step.first(Banked) is not None and step.first(CarryoverOffered) is None
+    """Whether the bank of ``step`` passed no dice on where the rules pass them and the game goes on: only when
+    every die of the turn scored (hot dice) does a bank offer nothing."""
+    return (rules.carryover != "none" and step.before.players > 1 and step.first(CarryoverOffered) is None
             and step.first(GameOver) is None)
